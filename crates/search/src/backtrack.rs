@@ -1,0 +1,3 @@
+//! The backtracking engine: in-place extend and undo, with tries and backtracks counters.
+//!
+//! (Being written: see issue 8.)

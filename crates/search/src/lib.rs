@@ -1,0 +1,50 @@
+//! # resolu-search
+//!
+//! Generic state-space search for teaching and for speed. A problem is defined once (its
+//! start, goal test and successors: the [`Problem`] trait, or [`FnProblem`] from closures);
+//! heuristics are separate values ([`Heuristic`]); every algorithm runs on that one
+//! interface and returns an [`Outcome`]: the [`Path`], the [`Stats`] counters and the
+//! [`StopReason`]. [`Limits`] stop a search cleanly; an [`Observer`] sees each event.
+//!
+//! ```
+//! use resolu_search::{Algorithm, FnProblem, Runner, Successor};
+//!
+//! // Walk on the integers from 0 to 7 by steps of +1, +2 or -1.
+//! let walk = FnProblem::new(0i32, |&s: &i32| s == 7, |&s: &i32, out: &mut Vec<Successor<i32, i32>>| {
+//!     for d in [1, 2, -1] {
+//!         out.push(Successor::new(d, s + d, 1.0));
+//!     }
+//! });
+//! let outcome = Runner::new(&walk)
+//!     .heuristic(|&s: &i32| ((7 - s).max(0) as f64 / 2.0).ceil())
+//!     .run(Algorithm::Astar);
+//! assert!(outcome.is_solved());
+//! assert_eq!(outcome.path.unwrap().cost, 4.0);
+//! ```
+//!
+//! The algorithms, one module each: [`random`], [`dfs`] (with an optional depth limit),
+//! [`iddfs`], [`bfs`], [`ucs`], [`greedy`], [`astar`] (and weighted A*), [`idastar`]. The
+//! [`backtrack`] module holds the in-place backtracking engine.
+
+pub mod astar;
+pub mod backtrack;
+pub mod bfs;
+mod budget;
+pub mod dfs;
+pub mod greedy;
+mod heap;
+pub mod idastar;
+pub mod iddfs;
+mod nodes;
+mod observer;
+mod outcome;
+mod problem;
+pub mod random;
+mod runner;
+pub mod ucs;
+
+pub use budget::Budget;
+pub use observer::{NoObserver, Observer, Prune};
+pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Outcome, Path, Stats, StopReason};
+pub use problem::{FnProblem, Heuristic, Problem, Successor, ZeroHeuristic};
+pub use runner::{Algorithm, ParseAlgorithmError, Runner};
