@@ -1,0 +1,20 @@
+//! `resolu demo`: each built-in problem on its default, what a newcomer should see first.
+
+use crate::cmd;
+use crate::common::{CmdResult, Exit, Io};
+
+/// Runs every domain's demo in turn, each under a heading; the exit code is the worst one.
+pub fn run(io: &mut Io) -> CmdResult {
+    type Demo = fn(&mut Io) -> CmdResult;
+    // One line per domain; a domain joins the demo when its command works.
+    let parts: &[(&str, Demo)] = &[(
+        "Route finding on a road map (resolu graph)",
+        cmd::graph::demo,
+    )];
+    let mut worst = Exit::Success;
+    for (title, demo) in parts {
+        writeln!(io.out, "\n=== {title}\n")?;
+        worst = worst.max(demo(io)?);
+    }
+    Ok(worst)
+}

@@ -1,0 +1,163 @@
+//! `resolu graph FILE`: search an explicit state graph read from a text file.
+
+use crate::common::{
+    AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, read_file,
+    reason_text, search_json, stats_line, write_json,
+};
+use clap::{Args as ClapArgs, ValueEnum};
+use resolu_puzzles::graph::Graph;
+use resolu_search::{Algorithm, Outcome, Runner};
+use std::path::PathBuf;
+
+/// The road map of the demo, embedded so that `resolu demo` works from any directory.
+const ROMANIA: &str = include_str!("../../../../examples/graphs/romania.graph");
+
+/// Flags of `resolu graph`.
+#[derive(ClapArgs, Debug)]
+#[command(after_help = "Examples:
+  resolu graph examples/graphs/romania.graph --algo astar
+  resolu graph examples/graphs/tree.graph --algo dfs --trace
+  resolu graph examples/graphs/romania.graph --algo greedy --format json
+
+File format: one directive per line, '#' starts a comment:
+  start NAME | goal NAME... | edge A B [COST] | arc A B [COST] | node NAME [h=VALUE]")]
+pub struct Args {
+    /// The graph file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub algo: AlgoArgs,
+    /// Heuristic: the h values of the file, or zero.
+    #[arg(long, value_enum, default_value_t = GraphHeuristic::File)]
+    pub heuristic: GraphHeuristic,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print each expansion with f, g and h.
+    #[arg(long)]
+    pub trace: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The heuristics of an explicit graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GraphHeuristic {
+    /// The `h=` values given in the file (0 where missing).
+    File,
+    /// h = 0 everywhere.
+    Zero,
+}
+
+/// Runs `resolu graph`.
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    let text = read_file(&args.file)?;
+    let graph =
+        Graph::parse(&text).map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
+    let algorithm = args.algo.algorithm()?;
+    solve(&graph, algorithm, &args, io)
+}
+
+fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdResult {
+    let file_h = graph.file_heuristic();
+    let zero = |_: &u32| 0.0;
+    let h: &dyn Fn(&u32) -> f64 = match args.heuristic {
+        GraphHeuristic::File => &file_h,
+        GraphHeuristic::Zero => &zero,
+    };
+    let runner = Runner::new(graph)
+        .heuristic(h)
+        .limits(args.limits.limits())
+        .seed(args.algo.seed)
+        .depth_limit(args.algo.depth_limit);
+    let outcome = if args.trace && args.format == Format::Text {
+        writeln!(io.out, "Trace of {algorithm}:")?;
+        let trace = ExpansionTrace::new(&mut *io.out, |s: &u32| graph.name(*s).to_string());
+        runner.observer(trace).run(algorithm)
+    } else {
+        let mut runner = runner;
+        runner.run(algorithm)
+    };
+    report(graph, algorithm, &outcome, args.format, io)
+}
+
+fn report(
+    graph: &Graph,
+    algorithm: Algorithm,
+    outcome: &Outcome<u32, u32>,
+    format: Format,
+    io: &mut Io,
+) -> CmdResult {
+    if format == Format::Json {
+        let moves = outcome.path.as_ref().map_or_else(Vec::new, |p| {
+            p.actions().map(|&n| graph.name(n).into()).collect()
+        });
+        write_json(io.out, &search_json(outcome, moves))?;
+        return Ok(Exit::from_reason(outcome.reason));
+    }
+    match &outcome.path {
+        Some(path) => {
+            writeln!(
+                io.out,
+                "{algorithm}: {} steps, cost {}: {}",
+                path.len(),
+                path.cost,
+                graph.names(path.states()).join(" -> ")
+            )?;
+            let mut previous = path.start;
+            let mut g = 0.0;
+            for (i, (_, node)) in path.steps.iter().enumerate() {
+                let step = path_step_cost(graph, previous, *node);
+                g += step;
+                writeln!(
+                    io.out,
+                    "{:>3}. {} -> {}  (+{step}, total {g})",
+                    i + 1,
+                    graph.name(previous),
+                    graph.name(*node)
+                )?;
+                previous = *node;
+            }
+        }
+        None => writeln!(io.out, "{algorithm}: {}", reason_text(outcome.reason))?,
+    }
+    writeln!(io.out, "{}", stats_line(&outcome.stats))?;
+    Ok(Exit::from_reason(outcome.reason))
+}
+
+/// The cheapest edge from `a` to `b` (a search follows the cheapest of parallel edges).
+fn path_step_cost(graph: &Graph, a: u32, b: u32) -> f64 {
+    use resolu_search::Problem;
+    let mut out = Vec::new();
+    graph.successors(&a, &mut out);
+    out.iter()
+        .filter(|s| s.state == b)
+        .map(|s| s.cost)
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// `resolu demo`: A* and greedy search on the Romanian road map.
+pub fn demo(io: &mut Io) -> CmdResult {
+    let graph = Graph::parse(ROMANIA).map_err(|e| bad_input(format!("romania.graph: {e}")))?;
+    writeln!(
+        io.out,
+        "From Arad to Bucharest, h = straight-line distance:"
+    )?;
+    let mut worst = Exit::Success;
+    for algorithm in [Algorithm::Astar, Algorithm::Greedy] {
+        let args = Args {
+            file: PathBuf::from("romania.graph"),
+            algo: AlgoArgs {
+                algo: algorithm.name().into(),
+                weight: 2.0,
+                depth_limit: None,
+                seed: 0,
+            },
+            heuristic: GraphHeuristic::File,
+            limits: LimitArgs::default(),
+            trace: false,
+            format: Format::Text,
+        };
+        worst = worst.max(solve(&graph, algorithm, &args, io)?);
+    }
+    Ok(worst)
+}

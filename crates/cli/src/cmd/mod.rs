@@ -1,0 +1,14 @@
+//! One module per subcommand; each has `Args`, `run` and (for the domains) `demo`.
+
+pub mod demo;
+pub mod experiment;
+pub mod graph;
+pub mod hanoi;
+pub mod knight;
+pub mod matches;
+pub mod maze;
+pub mod prove;
+pub mod queens;
+pub mod rules;
+pub mod taquin;
+pub mod tictactoe;

@@ -1,0 +1,292 @@
+//! What every subcommand shares: exit codes, errors, the input/output handles, the output
+//! format and the search limits flags, converted to library types in one place.
+
+use clap::{Args, ValueEnum};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The exit codes of every subcommand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Exit {
+    /// Solved, or success.
+    Success = 0,
+    /// No solution exists.
+    NoSolution = 1,
+    /// Bad input or usage.
+    BadInput = 2,
+    /// A limit stopped the search.
+    Limit = 3,
+}
+
+impl Exit {
+    /// The exit code for a search's stop reason.
+    pub fn from_reason(reason: resolu_search::StopReason) -> Exit {
+        use resolu_search::StopReason::*;
+        match reason {
+            Solved => Exit::Success,
+            Exhausted => Exit::NoSolution,
+            NodeLimit | TimeLimit | MemoryLimit => Exit::Limit,
+        }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e as u8)
+    }
+}
+
+/// An error that ends a subcommand: bad input (exit 2, one line on stderr) or a failed
+/// write (a broken pipe is a clean exit).
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input or usage: the message names the problem (and line and column for files).
+    Input(String),
+    /// Writing the output failed.
+    Io(io::Error),
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+/// Shorthand for a bad-input error.
+pub fn bad_input(msg: impl Into<String>) -> CliError {
+    CliError::Input(msg.into())
+}
+
+/// What a subcommand returns.
+pub type CmdResult = Result<Exit, CliError>;
+
+/// The terminal handles, passed down so that tests can script input and capture output.
+// `input` and `interactive` serve the interactive commands (playing a game, asking whether
+// to go on after each solution); the commands that only print leave them unread.
+#[allow(dead_code)]
+pub struct Io<'a> {
+    /// Standard input (interactive commands read answers from it).
+    pub input: &'a mut dyn BufRead,
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// Whether standard input is a terminal (interactive prompts are shown only then, or
+    /// when a test asks for them).
+    pub interactive: bool,
+}
+
+/// `--format text|json`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    #[default]
+    Text,
+    /// Machine-readable JSON.
+    Json,
+}
+
+/// The limit flags of every search subcommand.
+#[derive(Args, Clone, Debug, Default)]
+pub struct LimitArgs {
+    /// Stop after expanding this many nodes (exit code 3).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds (decimal allowed; exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Memory budget in megabytes, counted as stored states (default: half the available
+    /// memory, at most 8 GiB; exit code 3 when reached).
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The library limits these flags describe.
+    pub fn limits(&self) -> resolu_search::Limits {
+        let mut limits = resolu_search::Limits::new().max_memory_bytes(
+            self.max_memory
+                .map_or_else(default_memory_bytes, |mb| mb << 20),
+        );
+        limits.max_expanded = self.max_nodes;
+        limits.timeout = self.timeout;
+        limits
+    }
+}
+
+/// Parses a decimal number of seconds.
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    Duration::try_from_secs_f64(secs).map_err(|_| format!("'{s}' is not a valid duration"))
+}
+
+/// Half the memory the machine has available, at most 8 GiB, read from /proc/meminfo (the
+/// library's default where it cannot be read).
+pub fn default_memory_bytes() -> u64 {
+    let available_kb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse::<u64>().ok())
+        });
+    match available_kb {
+        Some(kb) => (kb * 1024 / 2).min(8 << 30),
+        None => resolu_search::DEFAULT_MAX_MEMORY_BYTES,
+    }
+}
+
+/// Writes `value` as one line of JSON.
+pub fn write_json(out: &mut dyn Write, value: &serde_json::Value) -> io::Result<()> {
+    writeln!(out, "{value}")
+}
+
+/// The `stats` object of the JSON output of a search.
+pub fn stats_json(stats: &resolu_search::Stats) -> serde_json::Value {
+    serde_json::json!({
+        "expanded": stats.expanded,
+        "generated": stats.generated,
+        "max_frontier": stats.max_frontier,
+        "elapsed_ms": stats.elapsed_ms(),
+    })
+}
+
+/// The counters of a search as one line of text.
+pub fn stats_line(stats: &resolu_search::Stats) -> String {
+    format!(
+        "expanded {}, generated {}, duplicates {}, re-opened {}, max frontier {}, {:.3} ms",
+        stats.expanded,
+        stats.generated,
+        stats.duplicates,
+        stats.reopened,
+        stats.max_frontier,
+        stats.elapsed_ms()
+    )
+}
+
+/// Reads a file for a subcommand, with an error that names it.
+pub fn read_file(path: &std::path::Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))
+}
+
+/// The algorithm flags of every search subcommand.
+#[derive(Args, Clone, Debug)]
+pub struct AlgoArgs {
+    /// Search algorithm: random, dfs, iddfs, bfs, ucs, greedy, astar, wastar, idastar.
+    #[arg(long, default_value = "astar", value_name = "ALGO")]
+    pub algo: String,
+    /// Weight w of weighted A* (f = g + w·h).
+    #[arg(long, default_value_t = 2.0, value_name = "W")]
+    pub weight: f64,
+    /// Depth limit of dfs (number of steps).
+    #[arg(long, value_name = "D")]
+    pub depth_limit: Option<usize>,
+    /// Seed of the random search.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl AlgoArgs {
+    /// The algorithm named by `--algo`, with `--weight` for wastar.
+    pub fn algorithm(&self) -> Result<resolu_search::Algorithm, CliError> {
+        let algo: resolu_search::Algorithm = self
+            .algo
+            .parse()
+            .map_err(|e: resolu_search::ParseAlgorithmError| bad_input(e.to_string()))?;
+        Ok(match algo {
+            resolu_search::Algorithm::WeightedAstar(_) => {
+                if !(self.weight.is_finite() && self.weight >= 1.0) {
+                    return Err(bad_input(format!(
+                        "--weight must be a number >= 1, got {}",
+                        self.weight
+                    )));
+                }
+                resolu_search::Algorithm::WeightedAstar(self.weight)
+            }
+            other => other,
+        })
+    }
+}
+
+/// The JSON object of a search result: `{"solved", "length", "cost", "moves", "stats",
+/// "reason"}`; `moves` is given by the caller, in the problem's own notation.
+pub fn search_json<S, A>(
+    outcome: &resolu_search::Outcome<S, A>,
+    moves: Vec<serde_json::Value>,
+) -> serde_json::Value {
+    let solved = outcome.is_solved();
+    serde_json::json!({
+        "solved": solved,
+        "length": outcome.path.as_ref().map(|p| p.len()),
+        "cost": outcome.path.as_ref().map(|p| p.cost),
+        "moves": moves,
+        "stats": stats_json(&outcome.stats),
+        "reason": if solved { None } else { Some(outcome.reason.as_str()) },
+    })
+}
+
+/// The JSON of an instance refused before any search because no solution can exist.
+#[allow(dead_code)] // the taquin refuses odd-parity instances this way
+pub fn unsolvable_json() -> serde_json::Value {
+    serde_json::json!({
+        "solved": false,
+        "length": null,
+        "cost": null,
+        "moves": [],
+        "stats": stats_json(&resolu_search::Stats::default()),
+        "reason": "unsolvable",
+    })
+}
+
+/// A one-line explanation of why a search stopped without a solution.
+pub fn reason_text(reason: resolu_search::StopReason) -> &'static str {
+    use resolu_search::StopReason::*;
+    match reason {
+        Solved => "solved",
+        Exhausted => "no solution exists: every reachable state was explored",
+        NodeLimit => "stopped: the node limit (--max-nodes) was reached",
+        TimeLimit => "stopped: the time limit (--timeout) was reached",
+        MemoryLimit => "stopped: the memory budget (--max-memory) was reached",
+    }
+}
+
+/// A teaching trace: one line per expansion with g, h and f, the state drawn by `show`.
+pub struct ExpansionTrace<'w, F> {
+    out: &'w mut dyn Write,
+    show: F,
+    count: u64,
+}
+
+impl<'w, F> ExpansionTrace<'w, F> {
+    /// A trace written to `out`, drawing states with `show`.
+    pub fn new(out: &'w mut dyn Write, show: F) -> Self {
+        ExpansionTrace {
+            out,
+            show,
+            count: 0,
+        }
+    }
+}
+
+impl<S, A, F: FnMut(&S) -> String> resolu_search::Observer<S, A> for ExpansionTrace<'_, F> {
+    fn expand(&mut self, state: &S, g: f64, h: f64) {
+        self.count += 1;
+        // A failed write of a trace line surfaces on the next write of the main output.
+        let _ = writeln!(
+            self.out,
+            "expand #{}: f = {} (g = {}, h = {})  {}",
+            self.count,
+            g + h,
+            g,
+            h,
+            (self.show)(state)
+        );
+    }
+    fn iteration(&mut self, bound: f64) {
+        let _ = writeln!(self.out, "-- new iteration, bound {bound}");
+    }
+}

@@ -1,0 +1,127 @@
+//! `resolu`: state-space search, backtracking, two-player games and rule-based inference,
+//! from the command line. This file parses the arguments and dispatches; each subcommand
+//! lives in its own module under `cmd/`.
+
+mod cmd;
+mod common;
+
+use clap::{Parser, Subcommand};
+use common::{CliError, Exit, Io};
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "resolu",
+    version,
+    about = "Classic AI problem solving: search, backtracking, games, inference",
+    after_help = "Examples:
+  resolu demo                               every built-in problem on its default
+  resolu taquin --start 'bhc/afd/g_e'       the course's 8-puzzle with A* and Manhattan
+  resolu graph examples/graphs/romania.graph --algo astar
+  resolu hanoi --disks 4                    the expert system on 4 disks
+  resolu matches solve --matches 21         who wins, and how
+  resolu knight --size 8 --method warnsdorff
+  resolu prove examples/prolog/car.pl 'voiture_OK'
+
+Exit codes: 0 solved, 1 no solution exists, 2 bad input or usage, 3 a limit stopped the search."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run each built-in problem on its default.
+    Demo,
+    /// Solve an explicit state graph read from a file.
+    Graph(cmd::graph::Args),
+    /// The sliding-tile puzzle (taquin).
+    #[command(visible_alias = "sliding")]
+    Taquin(cmd::taquin::Args),
+    /// Experiments: tables, CSV and plots of algorithms and heuristics.
+    #[command(visible_alias = "experiences")]
+    Experiment(cmd::experiment::Args),
+    /// Backward chaining: a Prolog-like prover.
+    #[command(visible_alias = "prouver")]
+    Prove(cmd::prove::Args),
+    /// Forward chaining: run a rule base.
+    #[command(visible_alias = "regles")]
+    Rules(cmd::rules::Args),
+    /// Towers of Hanoi: expert system, optimal solutions, search.
+    Hanoi(cmd::hanoi::Args),
+    /// The matches game (take 1 to 3, the last one wins) and Nim.
+    #[command(visible_alias = "allumettes")]
+    Matches(cmd::matches::Args),
+    /// Tic-tac-toe: solve it or play against the computer.
+    #[command(visible_alias = "morpion")]
+    Tictactoe(cmd::tictactoe::Args),
+    /// The knight's tour by backtracking.
+    #[command(visible_alias = "cavalier")]
+    Knight(cmd::knight::Args),
+    /// The N-queens problem.
+    #[command(visible_alias = "reines")]
+    Queens(cmd::queens::Args),
+    /// Solve a maze read from a text file.
+    #[command(visible_alias = "labyrinthe")]
+    Maze(cmd::maze::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                Exit::BadInput.into()
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let stdin = io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut io = Io {
+        input: &mut input,
+        out: &mut out,
+        interactive,
+    };
+    let result = dispatch(cli.command, &mut io);
+    let flushed = out.flush();
+    match (result, flushed) {
+        (Ok(exit), Ok(())) => exit.into(),
+        (Err(CliError::Input(msg)), _) => {
+            eprintln!("error: {msg}");
+            Exit::BadInput.into()
+        }
+        (Err(CliError::Io(e)), _) | (Ok(_), Err(e)) => {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                ExitCode::SUCCESS
+            } else {
+                eprintln!("error: {e}");
+                Exit::BadInput.into()
+            }
+        }
+    }
+}
+
+fn dispatch(command: Command, io: &mut Io) -> common::CmdResult {
+    match command {
+        Command::Demo => cmd::demo::run(io),
+        Command::Graph(a) => cmd::graph::run(a, io),
+        Command::Taquin(a) => cmd::taquin::run(a, io),
+        Command::Experiment(a) => cmd::experiment::run(a, io),
+        Command::Prove(a) => cmd::prove::run(a, io),
+        Command::Rules(a) => cmd::rules::run(a, io),
+        Command::Hanoi(a) => cmd::hanoi::run(a, io),
+        Command::Matches(a) => cmd::matches::run(a, io),
+        Command::Tictactoe(a) => cmd::tictactoe::run(a, io),
+        Command::Knight(a) => cmd::knight::run(a, io),
+        Command::Queens(a) => cmd::queens::run(a, io),
+        Command::Maze(a) => cmd::maze::run(a, io),
+    }
+}

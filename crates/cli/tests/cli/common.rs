@@ -1,0 +1,25 @@
+//! Helpers shared by the CLI tests.
+
+use assert_cmd::Command;
+
+/// The `resolu` binary, run from the workspace root (so `examples/...` paths resolve).
+pub fn resolu() -> Command {
+    let mut cmd = Command::cargo_bin("resolu").expect("the resolu binary is built");
+    cmd.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    cmd
+}
+
+/// Runs `resolu` with `args`, returning (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let output = resolu().args(args).output().expect("resolu runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Parses stdout as one JSON value.
+pub fn json(stdout: &str) -> serde_json::Value {
+    serde_json::from_str(stdout.trim()).expect("stdout is one JSON value")
+}

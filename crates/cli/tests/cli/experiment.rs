@@ -1,0 +1,1 @@
+//! `resolu experiment` end to end.

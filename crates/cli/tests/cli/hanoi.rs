@@ -1,0 +1,1 @@
+//! `resolu hanoi` end to end.

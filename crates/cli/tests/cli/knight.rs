@@ -1,0 +1,1 @@
+//! `resolu knight` end to end.

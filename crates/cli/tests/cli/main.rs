@@ -1,0 +1,14 @@
+//! End-to-end tests of the `resolu` binary: one test binary, one module per subcommand.
+
+mod common;
+mod experiment;
+mod graph;
+mod hanoi;
+mod knight;
+mod matches;
+mod maze;
+mod prove;
+mod queens;
+mod rules;
+mod taquin;
+mod tictactoe;

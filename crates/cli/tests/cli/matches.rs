@@ -1,0 +1,1 @@
+//! `resolu matches` end to end.

@@ -1,0 +1,1 @@
+//! `resolu maze` end to end.

@@ -1,0 +1,1 @@
+//! `resolu prove` end to end.

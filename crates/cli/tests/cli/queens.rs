@@ -1,0 +1,1 @@
+//! `resolu queens` end to end.

@@ -1,0 +1,1 @@
+//! `resolu rules` end to end.

@@ -1,0 +1,1 @@
+//! `resolu taquin` end to end.

@@ -1,0 +1,1 @@
+//! `resolu tictactoe` end to end.
