@@ -1,0 +1,260 @@
+//! Reading and writing boards as text, and the named goals.
+
+use std::fmt;
+
+/// A board as written by a user: its size and its cells, row-major, `None` for the blank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// The cells, row-major; `None` is the blank.
+    pub cells: Vec<Option<String>>,
+}
+
+/// Why a board or a pair of boards was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridError(pub String);
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GridError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, GridError> {
+    Err(GridError(msg.into()))
+}
+
+/// Whether a written cell is the blank.
+fn is_blank(cell: &str) -> bool {
+    matches!(cell, "0" | "_" | ".")
+}
+
+impl Grid {
+    /// Parses a board: rows separated by `/` or new lines, cells by white space; a row
+    /// written without spaces (`abc`) is read one character per cell. The blank is `0`,
+    /// `_` or `.`.
+    ///
+    /// ```
+    /// use resolu_puzzles::sliding::Grid;
+    /// let g = Grid::parse("b h c / a f d / g _ e").unwrap();
+    /// assert_eq!((g.rows, g.cols), (3, 3));
+    /// assert_eq!(g, Grid::parse("bhc/afd/g_e").unwrap());
+    /// assert!(Grid::parse("ab/c").is_err()); // rows of unequal length
+    /// ```
+    pub fn parse(text: &str) -> Result<Grid, GridError> {
+        let mut rows: Vec<Vec<&str>> = Vec::new();
+        for line in text.split(['/', '\n']) {
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let row = if words.len() == 1 {
+                // A row has at least two cells, so one word is a row written without spaces.
+                line.char_indices()
+                    .map(|(i, c)| &line[i..i + c.len_utf8()])
+                    .collect()
+            } else {
+                words
+            };
+            rows.push(row);
+        }
+        if rows.is_empty() {
+            return err("empty board");
+        }
+        let cols = rows[0].len();
+        if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != cols) {
+            return err(format!(
+                "rows of unequal length: row 1 has {cols} cells, row {} has {}",
+                i + 1,
+                r.len()
+            ));
+        }
+        if rows.len() < 2 || cols < 2 {
+            return err(format!(
+                "a board has at least 2 rows and 2 columns, this one is {}x{cols}",
+                rows.len()
+            ));
+        }
+        let cells: Vec<Option<String>> = rows
+            .iter()
+            .flatten()
+            .map(|c| (!is_blank(c)).then(|| c.to_string()))
+            .collect();
+        let blanks = cells.iter().filter(|c| c.is_none()).count();
+        if blanks != 1 {
+            return err(format!(
+                "a board has exactly one blank (0, _ or .), this one has {blanks}"
+            ));
+        }
+        let mut seen: Vec<&str> = cells.iter().flatten().map(String::as_str).collect();
+        seen.sort_unstable();
+        if let Some(w) = seen.windows(2).find(|w| w[0] == w[1]) {
+            return err(format!("tile {} appears more than once", w[0]));
+        }
+        Ok(Grid {
+            rows: rows.len(),
+            cols,
+            cells,
+        })
+    }
+
+    /// The tiles in ascending order: numerically when every tile is a number,
+    /// alphabetically otherwise.
+    pub fn sorted_tiles(&self) -> Vec<String> {
+        let mut tiles: Vec<String> = self.cells.iter().flatten().cloned().collect();
+        if tiles.iter().all(|t| t.parse::<u64>().is_ok()) {
+            tiles.sort_by_key(|t| t.parse::<u64>().unwrap_or(u64::MAX));
+        } else {
+            tiles.sort();
+        }
+        tiles
+    }
+
+    /// The `standard` goal for this board's tiles: ascending, row-major, blank last.
+    pub fn standard_goal(&self) -> Grid {
+        let mut cells: Vec<Option<String>> = self.sorted_tiles().into_iter().map(Some).collect();
+        cells.push(None);
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells,
+        }
+    }
+
+    /// The `snail` goal for this board's tiles: ascending along a clockwise spiral from the
+    /// top-left corner, the blank where the spiral ends (`abc/h_d/gfe` on 3x3).
+    pub fn snail_goal(&self) -> Grid {
+        let mut cells = vec![None; self.rows * self.cols];
+        let tiles = self.sorted_tiles();
+        for (tile, pos) in tiles.into_iter().zip(spiral(self.rows, self.cols)) {
+            cells[pos] = Some(tile);
+        }
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells,
+        }
+    }
+
+    /// The board on one line, rows separated by `/` (`bhc/afd/g_e`; cells separated by
+    /// spaces when a tile is longer than one character).
+    pub fn one_line(&self) -> String {
+        let wide = self.cells.iter().flatten().any(|c| c.chars().count() > 1);
+        let cell = |c: &Option<String>| c.clone().unwrap_or_else(|| "_".into());
+        self.cells
+            .chunks(self.cols)
+            .map(|row| {
+                let row: Vec<String> = row.iter().map(cell).collect();
+                row.join(if wide { " " } else { "" })
+            })
+            .collect::<Vec<_>>()
+            .join(if wide { " / " } else { "/" })
+    }
+}
+
+/// Positions of a rows x cols board along the clockwise spiral from the top-left corner.
+fn spiral(rows: usize, cols: usize) -> Vec<usize> {
+    let mut order = Vec::with_capacity(rows * cols);
+    let (mut top, mut bottom, mut left, mut right) =
+        (0isize, rows as isize - 1, 0isize, cols as isize - 1);
+    while top <= bottom && left <= right {
+        for c in left..=right {
+            order.push((top, c));
+        }
+        for r in top + 1..=bottom {
+            order.push((r, right));
+        }
+        if top < bottom {
+            for c in (left..right).rev() {
+                order.push((bottom, c));
+            }
+        }
+        if left < right {
+            for r in (top + 1..bottom).rev() {
+                order.push((r, left));
+            }
+        }
+        top += 1;
+        bottom -= 1;
+        left += 1;
+        right -= 1;
+    }
+    order
+        .into_iter()
+        .map(|(r, c)| r as usize * cols + c as usize)
+        .collect()
+}
+
+impl fmt::Display for Grid {
+    /// Draws the board as a grid with borders.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self
+            .cells
+            .iter()
+            .flatten()
+            .map(|c| c.chars().count())
+            .max()
+            .unwrap_or(1);
+        let rule = format!(
+            "+{}",
+            format!("{}+", "-".repeat(width + 2)).repeat(self.cols)
+        );
+        writeln!(f, "{rule}")?;
+        for row in self.cells.chunks(self.cols) {
+            write!(f, "|")?;
+            for c in row {
+                write!(f, " {:>width$} |", c.as_deref().unwrap_or(" "))?;
+            }
+            writeln!(f)?;
+            writeln!(f, "{rule}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_snail_goal_is_the_course_spiral() {
+        let g = Grid::parse("b h c / a f d / g _ e").unwrap();
+        assert_eq!(g.snail_goal(), Grid::parse("abc/h_d/gfe").unwrap());
+        let g = Grid::parse("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0").unwrap();
+        assert_eq!(
+            g.snail_goal(),
+            Grid::parse("1 2 3 4/12 13 14 5/11 0 15 6/10 9 8 7").unwrap()
+        );
+        assert_eq!(spiral(2, 3), vec![0, 1, 2, 5, 4, 3]);
+    }
+
+    #[test]
+    fn numeric_tiles_sort_as_numbers() {
+        let g = Grid::parse("10 2 3/4 5 6/7 8 _ / 1 9 11").unwrap();
+        assert_eq!(
+            g.standard_goal().one_line(),
+            "1 2 3 / 4 5 6 / 7 8 9 / 10 11 _"
+        );
+    }
+
+    #[test]
+    fn bad_boards_are_refused_with_a_reason() {
+        for (text, why) in [
+            ("", "empty"),
+            ("abc/d_", "unequal"),
+            ("a_b", "at least 2 rows"),
+            ("ab/cd", "exactly one blank"),
+            ("a_/_b", "exactly one blank"),
+            ("aa/b_", "more than once"),
+        ] {
+            let e = Grid::parse(text).unwrap_err();
+            assert!(e.0.contains(why), "{text}: {e}");
+        }
+    }
+}
