@@ -6,7 +6,6 @@
 //! the heap with stale entries and must skip them when popped).
 
 use crate::nodes::NodeId;
-use std::cmp::Ordering;
 
 /// A priority: smaller `f` first; on equal `f`, smaller `h` (the node closer to a goal by
 /// the estimate, i.e. deeper); on equal `h`, the smaller node id, i.e. the state generated
@@ -17,23 +16,46 @@ pub(crate) struct Priority {
     pub h: f64,
 }
 
-#[inline]
-fn less(a: (Priority, NodeId), b: (Priority, NodeId)) -> bool {
-    match a.0.f.total_cmp(&b.0.f) {
-        Ordering::Less => true,
-        Ordering::Greater => false,
-        Ordering::Equal => match a.0.h.total_cmp(&b.0.h) {
-            Ordering::Less => true,
-            Ordering::Greater => false,
-            Ordering::Equal => a.1 < b.1,
-        },
+/// A heap entry: the priority as integers, compared faster than floats. For non-negative
+/// floats the order of the bit patterns is the order of the values (`+ 0.0` turns a
+/// negative zero into a positive one); f and h are never negative.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    f: u64,
+    h: u64,
+    id: NodeId,
+}
+
+impl Entry {
+    #[inline]
+    fn new(prio: Priority, id: NodeId) -> Entry {
+        Entry {
+            f: (prio.f + 0.0).to_bits(),
+            h: (prio.h + 0.0).to_bits(),
+            id,
+        }
     }
+
+    #[inline]
+    fn priority(self) -> Priority {
+        Priority {
+            f: f64::from_bits(self.f),
+            h: f64::from_bits(self.h),
+        }
+    }
+}
+
+/// Smaller f first, then smaller h (the node believed closer to a goal), then the older
+/// node (smaller id): a total order, so runs are deterministic.
+#[inline]
+fn less(a: Entry, b: Entry) -> bool {
+    (a.f, a.h, a.id) < (b.f, b.h, b.id)
 }
 
 const ABSENT: u32 = u32::MAX;
 
 pub(crate) struct IndexedHeap {
-    heap: Vec<(Priority, NodeId)>,
+    heap: Vec<Entry>,
     pos: Vec<u32>,
 }
 
@@ -49,59 +71,38 @@ impl IndexedHeap {
         self.heap.len()
     }
 
-    /// Inserts `id`, or lowers its priority if it is present with a worse one.
+    /// Inserts `id`, or lowers its priority if it is already in the heap with a higher one.
     pub fn push_or_decrease(&mut self, id: NodeId, prio: Priority) {
         let idx = id as usize;
         if idx >= self.pos.len() {
             self.pos.resize(idx + 1, ABSENT);
         }
+        let entry = Entry::new(prio, id);
         let p = self.pos[idx];
         if p == ABSENT {
-            self.heap.push((prio, id));
-            let last = self.heap.len() - 1;
-            self.pos[idx] = last as u32;
-            self.sift_up(last);
-        } else if less((prio, id), self.heap[p as usize]) {
-            self.heap[p as usize].0 = prio;
-            self.sift_up(p as usize);
+            self.heap.push(entry);
+            self.sift_up(self.heap.len() - 1, entry);
+        } else if less(entry, self.heap[p as usize]) {
+            self.sift_up(p as usize, entry);
         }
     }
 
+    /// Removes the entry of least priority.
     pub fn pop(&mut self) -> Option<(NodeId, Priority)> {
+        let last = self.heap.pop()?;
         if self.heap.is_empty() {
-            return None;
+            self.pos[last.id as usize] = ABSENT;
+            return Some((last.id, last.priority()));
         }
-        let last = self.heap.len() - 1;
-        self.heap.swap(0, last);
-        let (prio, id) = self.heap.pop()?;
-        self.pos[id as usize] = ABSENT;
-        if !self.heap.is_empty() {
-            self.pos[self.heap[0].1 as usize] = 0;
-            self.sift_down(0);
-        }
-        Some((id, prio))
-    }
-
-    fn sift_up(&mut self, mut i: usize) {
-        let item = self.heap[i];
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            if !less(item, self.heap[parent]) {
-                break;
-            }
-            self.heap[i] = self.heap[parent];
-            self.pos[self.heap[i].1 as usize] = i as u32;
-            i = parent;
-        }
-        self.heap[i] = item;
-        self.pos[item.1 as usize] = i as u32;
-    }
-
-    fn sift_down(&mut self, mut i: usize) {
-        let item = self.heap[i];
+        let top = self.heap[0];
+        self.pos[top.id as usize] = ABSENT;
+        // Floyd's pop: walk the hole at the root down to a leaf along the smaller children
+        // (one comparison per level), then sift the last entry up from there. The last entry
+        // usually belongs near the bottom, so this beats sifting it down from the root.
         let n = self.heap.len();
+        let mut hole = 0;
         loop {
-            let left = 2 * i + 1;
+            let left = 2 * hole + 1;
             if left >= n {
                 break;
             }
@@ -111,15 +112,28 @@ impl IndexedHeap {
             } else {
                 left
             };
-            if !less(self.heap[child], item) {
+            self.heap[hole] = self.heap[child];
+            self.pos[self.heap[hole].id as usize] = hole as u32;
+            hole = child;
+        }
+        self.sift_up(hole, last);
+        Some((top.id, top.priority()))
+    }
+
+    /// Places `item` at `i` or above, moving larger parents down.
+    #[inline]
+    fn sift_up(&mut self, mut i: usize, item: Entry) {
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if !less(item, self.heap[parent]) {
                 break;
             }
-            self.heap[i] = self.heap[child];
-            self.pos[self.heap[i].1 as usize] = i as u32;
-            i = child;
+            self.heap[i] = self.heap[parent];
+            self.pos[self.heap[i].id as usize] = i as u32;
+            i = parent;
         }
         self.heap[i] = item;
-        self.pos[item.1 as usize] = i as u32;
+        self.pos[item.id as usize] = i as u32;
     }
 }
 
