@@ -31,6 +31,24 @@ impl Exit {
     }
 }
 
+impl Exit {
+    /// The worse of two exit codes, for commands that run several searches: bad input is
+    /// worst, then a limit, then no solution, then success.
+    pub fn worst(self, other: Exit) -> Exit {
+        let rank = |e: Exit| match e {
+            Exit::Success => 0,
+            Exit::NoSolution => 1,
+            Exit::Limit => 2,
+            Exit::BadInput => 3,
+        };
+        if rank(other) > rank(self) {
+            other
+        } else {
+            self
+        }
+    }
+}
+
 impl From<Exit> for ExitCode {
     fn from(e: Exit) -> ExitCode {
         ExitCode::from(e as u8)
@@ -230,7 +248,6 @@ pub fn search_json<S, A>(
 }
 
 /// The JSON of an instance refused before any search because no solution can exist.
-#[allow(dead_code)] // the taquin refuses odd-parity instances this way
 pub fn unsolvable_json() -> serde_json::Value {
     serde_json::json!({
         "solved": false,

@@ -7,14 +7,17 @@ use crate::common::{CmdResult, Exit, Io};
 pub fn run(io: &mut Io) -> CmdResult {
     type Demo = fn(&mut Io) -> CmdResult;
     // One line per domain; a domain joins the demo when its command works.
-    let parts: &[(&str, Demo)] = &[(
-        "Route finding on a road map (resolu graph)",
-        cmd::graph::demo,
-    )];
+    let parts: &[(&str, Demo)] = &[
+        (
+            "Route finding on a road map (resolu graph)",
+            cmd::graph::demo,
+        ),
+        ("The sliding-tile puzzle (resolu taquin)", cmd::taquin::demo),
+    ];
     let mut worst = Exit::Success;
     for (title, demo) in parts {
         writeln!(io.out, "\n=== {title}\n")?;
-        worst = worst.max(demo(io)?);
+        worst = worst.worst(demo(io)?);
     }
     Ok(worst)
 }

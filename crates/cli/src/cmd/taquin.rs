@@ -1,13 +1,282 @@
-//! `resolu taquin`.
+//! `resolu taquin`: the sliding-tile puzzle.
 
-use crate::common::{CmdResult, Io, bad_input};
+use crate::common::{
+    AlgoArgs, CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input,
+    read_file, reason_text, search_json, stats_line, unsolvable_json, write_json,
+};
 use clap::Args as ClapArgs;
+use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
+use resolu_puzzles::sliding::{Cells, Goal, Grid, Move, SlidingPuzzle};
+use resolu_search::{Algorithm, Outcome, Path, Runner};
+use std::path::PathBuf;
+
+/// The course's instance: 5 moves from the spiral goal.
+pub const COURSE_START: &str = "b h c / a f d / g _ e";
 
 /// Flags of `resolu taquin`.
 #[derive(ClapArgs, Debug)]
-pub struct Args {}
+#[command(after_help = "Examples:
+  resolu taquin                                   the course's instance, A* and Manhattan
+  resolu taquin --start 'a b c / g _ d / h f e'   no solution exists (exit 1), said at once
+  resolu taquin --start 'bhc/afd/g_e' --heuristic misplaced --trace
+  resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar
+  resolu taquin --start '1 2/_ 3' --goal standard --format json
+  resolu taquin --batch boards.txt --heuristic linear-conflict
+
+Boards: rows separated by '/' or new lines, cells by spaces (a row of one-character tiles may
+be written without spaces); tiles are numbers or letters; the blank is 0, _ or '.'.
+Goals: 'standard' (ascending, blank last), 'snail' (ascending along a clockwise spiral from
+the top-left corner), or a board. Default: snail on 3x3, standard otherwise.")]
+pub struct Args {
+    /// The start board.
+    #[arg(long, value_name = "BOARD", conflicts_with_all = ["file", "batch"])]
+    pub start: Option<String>,
+    /// Read the start board from a file.
+    #[arg(long, value_name = "FILE", conflicts_with = "batch")]
+    pub file: Option<PathBuf>,
+    /// The goal: standard, snail, or a board [default: snail on 3x3, standard otherwise].
+    #[arg(long, value_name = "GOAL")]
+    pub goal: Option<String>,
+    /// Heuristic: misplaced, manhattan, linear-conflict (or zero).
+    #[arg(long, default_value = "manhattan", value_name = "NAME")]
+    pub heuristic: String,
+    #[command(flatten)]
+    pub algo: AlgoArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print each expansion with f, g and h.
+    #[arg(long)]
+    pub trace: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Solve every board of FILE (one per line, '#' comments); JSON Lines out, one object
+    /// per board in input order; the exit code is the worst of the boards'.
+    #[arg(long, value_name = "FILE")]
+    pub batch: Option<PathBuf>,
+}
 
 /// Runs `resolu taquin`.
-pub fn run(_args: Args, _io: &mut Io) -> CmdResult {
-    Err(bad_input("`resolu taquin` is not available yet"))
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    let algorithm = args.algo.algorithm()?;
+    let heuristic: HeuristicName = args.heuristic.parse().map_err(bad_input)?;
+    let goal = match &args.goal {
+        Some(g) => Goal::parse(g).map_err(|e| bad_input(format!("--goal: {e}")))?,
+        None => Goal::Default,
+    };
+    let solver = Solver {
+        algorithm,
+        heuristic,
+        args: &args,
+    };
+    if let Some(path) = &args.batch {
+        return batch(&solver, &read_file(path)?, &goal, io);
+    }
+    let (text, origin) = match (&args.start, &args.file) {
+        (Some(s), _) => (s.clone(), "--start".to_string()),
+        (None, Some(path)) => (read_file(path)?, path.display().to_string()),
+        (None, None) => (COURSE_START.to_string(), "--start".to_string()),
+    };
+    let start = Grid::parse(&text).map_err(|e| bad_input(format!("{origin}: {e}")))?;
+    let puzzle = SlidingPuzzle::new(&start, goal).map_err(|e| bad_input(e.to_string()))?;
+    solver.solve_and_report(&puzzle, io)
+}
+
+/// An algorithm, a heuristic and the flags, applied to one puzzle.
+struct Solver<'a> {
+    algorithm: Algorithm,
+    heuristic: HeuristicName,
+    args: &'a Args,
+}
+
+impl Solver<'_> {
+    /// Searches with the packing that fits the board.
+    fn search(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> Outcome<(), Move> {
+        match puzzle.cells() {
+            n if n <= u64::MAX_CELLS => self.search_with::<u64>(puzzle, io),
+            n if n <= u128::MAX_CELLS => self.search_with::<u128>(puzzle, io),
+            _ => self.search_with::<Box<[u8]>>(puzzle, io),
+        }
+    }
+
+    fn search_with<C: Cells>(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> Outcome<(), Move> {
+        let problem = puzzle.problem::<C>();
+        let runner = Runner::new(&problem)
+            .heuristic(TileHeuristic::new(self.heuristic, puzzle))
+            .limits(self.args.limits.limits())
+            .seed(self.args.algo.seed)
+            .depth_limit(self.args.algo.depth_limit);
+        let outcome = if self.args.trace && self.args.format == Format::Text {
+            let _ = writeln!(io.out, "Trace of {}:", self.algorithm);
+            let show = |b: &_| puzzle.grid(b).one_line();
+            runner
+                .observer(ExpansionTrace::new(&mut *io.out, show))
+                .run(self.algorithm)
+        } else {
+            let mut runner = runner;
+            runner.run(self.algorithm)
+        };
+        // Moves carry everything the caller needs: the boards are replayed from them.
+        Outcome {
+            reason: outcome.reason,
+            path: outcome.path.map(|p| Path {
+                start: (),
+                steps: p.steps.into_iter().map(|(m, _)| (m, ())).collect(),
+                cost: p.cost,
+            }),
+            stats: outcome.stats,
+        }
+    }
+
+    fn solve_and_report(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> CmdResult {
+        let json = self.args.format == Format::Json;
+        if !puzzle.is_solvable() {
+            if json {
+                write_json(io.out, &unsolvable_json())?;
+            } else {
+                show_boards(puzzle, io)?;
+                writeln!(io.out, "{UNSOLVABLE}")?;
+            }
+            return Ok(Exit::NoSolution);
+        }
+        if !json {
+            show_boards(puzzle, io)?;
+        }
+        let outcome = self.search(puzzle, io);
+        if json {
+            write_json(io.out, &search_json(&outcome, moves_json(puzzle, &outcome)))?;
+            return Ok(Exit::from_reason(outcome.reason));
+        }
+        let what = if self.algorithm.is_informed() {
+            format!("{} with {}", self.algorithm, self.heuristic)
+        } else {
+            self.algorithm.to_string()
+        };
+        match &outcome.path {
+            Some(path) => {
+                let moves: Vec<Move> = path.actions().copied().collect();
+                let mut tiles = puzzle.start_tiles().to_vec();
+                for (i, m) in moves.iter().enumerate() {
+                    tiles.swap(m.from as usize, m.to as usize);
+                    writeln!(io.out, "Move {}: {}", i + 1, puzzle.label(m.tile))?;
+                    write!(io.out, "{}", puzzle.grid_of(&tiles))?;
+                }
+                let optimal = if self.algorithm.is_optimal()
+                    && (self.heuristic != HeuristicName::Zero || !self.algorithm.is_informed())
+                {
+                    " (optimal)"
+                } else {
+                    ""
+                };
+                writeln!(
+                    io.out,
+                    "Solved by {what} in {} moves{optimal}: {}",
+                    moves.len(),
+                    moves
+                        .iter()
+                        .map(|m| puzzle.label(m.tile))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )?;
+            }
+            None => writeln!(io.out, "{what}: {}", reason_text(outcome.reason))?,
+        }
+        writeln!(io.out, "{}", stats_line(&outcome.stats))?;
+        Ok(Exit::from_reason(outcome.reason))
+    }
+}
+
+const UNSOLVABLE: &str = "No solution exists: the start and the goal differ by a permutation whose \
+parity is not that of the blank's distance, and every move keeps the two parities equal \
+(decided before any search).";
+
+fn show_boards(puzzle: &SlidingPuzzle, io: &mut Io) -> Result<(), CliError> {
+    writeln!(io.out, "Start:")?;
+    write!(io.out, "{}", puzzle.start_grid())?;
+    writeln!(io.out, "Goal:")?;
+    write!(io.out, "{}", puzzle.goal_grid())?;
+    Ok(())
+}
+
+/// The tiles moved, written as in the input.
+fn moves_json(puzzle: &SlidingPuzzle, outcome: &Outcome<(), Move>) -> Vec<serde_json::Value> {
+    outcome.path.as_ref().map_or_else(Vec::new, |p| {
+        p.actions().map(|m| puzzle.label(m.tile).into()).collect()
+    })
+}
+
+/// `--batch`: one JSON object per board, in input order; a bad line gives an object with an
+/// `error` and the batch goes on.
+fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
+    let mut worst = Exit::Success;
+    for (i, line) in text.lines().enumerate() {
+        let board = line.split('#').next().unwrap_or("").trim();
+        if board.is_empty() {
+            continue;
+        }
+        let parsed = Grid::parse(board).and_then(|g| SlidingPuzzle::new(&g, goal.clone()));
+        let (mut value, exit) = match parsed {
+            Err(e) => (
+                serde_json::json!({ "error": format!("line {}: {e}", i + 1) }),
+                Exit::BadInput,
+            ),
+            Ok(puzzle) if !puzzle.is_solvable() => (unsolvable_json(), Exit::NoSolution),
+            Ok(puzzle) => {
+                let outcome = solver.search(&puzzle, io);
+                (
+                    search_json(&outcome, moves_json(&puzzle, &outcome)),
+                    Exit::from_reason(outcome.reason),
+                )
+            }
+        };
+        if let serde_json::Value::Object(map) = &mut value {
+            map.insert("line".into(), (i + 1).into());
+            map.insert("start".into(), board.into());
+        }
+        write_json(io.out, &value)?;
+        worst = worst.worst(exit);
+    }
+    Ok(worst)
+}
+
+/// `resolu demo`: the course's instance with A* and Manhattan, then the course's question
+/// answered without search.
+pub fn demo(io: &mut Io) -> CmdResult {
+    let args = Args {
+        start: None,
+        file: None,
+        goal: None,
+        heuristic: "manhattan".into(),
+        algo: AlgoArgs {
+            algo: "astar".into(),
+            weight: 2.0,
+            depth_limit: None,
+            seed: 0,
+        },
+        limits: LimitArgs::default(),
+        trace: false,
+        format: Format::Text,
+        batch: None,
+    };
+    let solver = Solver {
+        algorithm: Algorithm::Astar,
+        heuristic: HeuristicName::Manhattan,
+        args: &args,
+    };
+    let course = Grid::parse(COURSE_START).map_err(|e| bad_input(e.to_string()))?;
+    let puzzle =
+        SlidingPuzzle::new(&course, Goal::Default).map_err(|e| bad_input(e.to_string()))?;
+    let solved = solver.solve_and_report(&puzzle, io)?;
+    writeln!(
+        io.out,
+        "\nDoes A* find a solution for a b c / g _ d / h f e?"
+    )?;
+    let question = Grid::parse("a b c / g _ d / h f e").map_err(|e| bad_input(e.to_string()))?;
+    let puzzle =
+        SlidingPuzzle::new(&question, Goal::Default).map_err(|e| bad_input(e.to_string()))?;
+    if puzzle.is_solvable() {
+        return Err(bad_input("the course's question should be unsolvable"));
+    }
+    writeln!(io.out, "{UNSOLVABLE}")?;
+    Ok(solved)
 }

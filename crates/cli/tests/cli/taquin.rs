@@ -1,1 +1,240 @@
 //! `resolu taquin` end to end.
+
+use crate::common::{json, resolu, run};
+
+#[test]
+fn the_default_solves_the_course_instance_in_five_numbered_moves() {
+    let (code, out, _) = run(&["taquin"]);
+    assert_eq!(code, 0);
+    for i in 1..=5 {
+        assert!(out.contains(&format!("Move {i}: ")), "{out}");
+    }
+    assert!(!out.contains("Move 6"));
+    assert!(out.contains("in 5 moves (optimal): f h b a h"), "{out}");
+    assert!(out.contains("| a | b | c |"), "boards are drawn as grids");
+}
+
+#[test]
+fn the_sliding_alias_and_json_moves_name_the_tiles_as_written() {
+    let (code, out, _) = run(&["sliding", "--start", "bhc/afd/g_e", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["length"], 5);
+    assert_eq!(v["moves"], serde_json::json!(["f", "h", "b", "a", "h"]));
+    assert!(v["stats"]["expanded"].as_u64().unwrap() >= 5);
+}
+
+#[test]
+fn every_algorithm_and_heuristic_solves_the_course_instance() {
+    for algo in [
+        "random", "dfs", "iddfs", "bfs", "ucs", "greedy", "astar", "wastar", "idastar",
+    ] {
+        for h in ["misplaced", "manhattan", "linear-conflict"] {
+            let (code, out, err) = run(&[
+                "taquin",
+                "--algo",
+                algo,
+                "--heuristic",
+                h,
+                "--format",
+                "json",
+            ]);
+            assert_eq!(code, 0, "{algo} {h}: {err}");
+            let v = json(&out);
+            let len = v["length"].as_u64().unwrap();
+            if ["bfs", "ucs", "astar", "idastar", "iddfs"].contains(&algo) {
+                assert_eq!(len, 5, "{algo} {h}");
+            } else {
+                assert!(len >= 5 && len % 2 == 1, "{algo} {h}: {len}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_course_question_has_no_solution_and_no_search_is_run() {
+    let (code, out, _) = run(&[
+        "taquin",
+        "--start",
+        "a b c / g _ d / h f e",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let v = json(&out);
+    assert_eq!(v["solved"], false);
+    assert_eq!(v["reason"], "unsolvable");
+    assert_eq!(v["stats"]["expanded"], 0);
+    let (code, out, _) = run(&["taquin", "--start", "a b c / g _ d / h f e"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("No solution exists"));
+    // 15-puzzle with two tiles swapped: refused at once too.
+    let (code, _, _) = run(&["taquin", "--start", "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0"]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn numbers_letters_goals_and_files() {
+    let (code, out, _) = run(&[
+        "taquin",
+        "--start",
+        "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12",
+        "--algo",
+        "idastar",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["length"], 9);
+    let (code, out, _) = run(&[
+        "taquin", "--start", "1 2/_ 3", "--goal", "standard", "--format", "json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["moves"], serde_json::json!(["3"]));
+    let (code, out, _) = run(&[
+        "taquin",
+        "--start",
+        "2 1/3 _",
+        "--goal",
+        "1 2 / 3 0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (code, json(&out)["length"].clone()),
+        (1, serde_json::Value::Null)
+    );
+    let dir = std::env::temp_dir().join(format!("resolu-taquin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("start.txt");
+    std::fs::write(&file, "b h c\na f d\ng . e\n").unwrap();
+    let (code, out, _) = run(&[
+        "taquin",
+        "--file",
+        file.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["length"], 5);
+}
+
+#[test]
+fn trace_prints_each_expansion_with_f_g_h() {
+    let (code, out, _) = run(&["taquin", "--trace", "--heuristic", "misplaced"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("expand #1: f = 4 (g = 0, h = 4)  bhc/afd/g_e"),
+        "{out}"
+    );
+}
+
+#[test]
+fn limits_stop_the_search_with_exit_3() {
+    // Korf's instance #1 (57 moves).
+    let hard = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";
+    let korf_goal = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
+    let (code, out, _) = run(&[
+        "taquin",
+        "--start",
+        hard,
+        "--goal",
+        "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
+        "--max-nodes",
+        "1000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    let v = json(&out);
+    assert_eq!(v["reason"], "node-limit");
+    assert_eq!(v["stats"]["expanded"], 1000);
+    let (code, out, _) = run(&[
+        "taquin",
+        "--start",
+        hard,
+        "--goal",
+        korf_goal,
+        "--algo",
+        "bfs",
+        "--timeout",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    assert_eq!(json(&out)["reason"], "time-limit");
+    let (code, out, _) = run(&[
+        "taquin",
+        "--start",
+        hard,
+        "--goal",
+        korf_goal,
+        "--algo",
+        "bfs",
+        "--max-memory",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    assert_eq!(json(&out)["reason"], "memory-limit");
+}
+
+#[test]
+fn batch_writes_one_json_line_per_board_and_goes_on_after_errors() {
+    let dir = std::env::temp_dir().join(format!("resolu-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("boards.txt");
+    std::fs::write(
+        &file,
+        "# the course's boards\nbhc/afd/g_e\n\nabc/g_d/hfe  # unsolvable\nabc/d_\nabc/h_d/gfe\n",
+    )
+    .unwrap();
+    let out = resolu()
+        .args(["taquin", "--batch", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "worst of the lines: a bad line");
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(
+        (lines[0]["line"].clone(), lines[0]["length"].clone()),
+        (2.into(), 5.into())
+    );
+    assert_eq!(lines[1]["reason"], "unsolvable");
+    assert!(
+        lines[2]["error"].as_str().unwrap().contains("line 5"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3]["length"], 0);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_clear_line() {
+    for (args, why) in [
+        (vec!["taquin", "--start", "abc/d_"], "unequal"),
+        (vec!["taquin", "--start", "ab/cd"], "blank"),
+        (vec!["taquin", "--start", "aa/b_"], "more than once"),
+        (vec!["taquin", "--goal", "123/456/78_"], "not in the goal"),
+        (vec!["taquin", "--heuristic", "euclid"], "unknown heuristic"),
+        (vec!["taquin", "--algo", "magic"], "magic"),
+        (
+            vec!["taquin", "--file", "/nonexistent/board"],
+            "cannot read",
+        ),
+        (vec!["taquin", "--timeout", "soon"], "soon"),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+}
