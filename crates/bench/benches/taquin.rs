@@ -159,4 +159,25 @@ fn main() {
         theirs.push(b);
     }
     report("IDA* totals:", &ours, &theirs);
+
+    // A* on the same instances, the easiest five (A* keeps every node: memory grows fast).
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for &(_, id) in by_nodes.iter().take(korf_count.min(5)) {
+        let w = &rows[id - 1];
+        let start = w[2..]
+            .chunks(4)
+            .map(|r| r.join(" "))
+            .collect::<Vec<_>>()
+            .join("/");
+        let p = puzzle(&start, korf_goal);
+        let (a, b) = (resolu_run(&p, false), pathfinding_run(&p, false));
+        assert_eq!(a.length, b.length, "Korf #{id}");
+        ours.push(a);
+        theirs.push(b);
+    }
+    report(
+        "\nA* + Manhattan on the five easiest Korf instances:",
+        &ours,
+        &theirs,
+    );
 }

@@ -1,9 +1,10 @@
 //! A* and weighted A*, and the best-first engine that uniform cost and greedy search share.
 //!
 //! A* expands the open state of least f = g + h, where g is the cost from the start and h
-//! the heuristic estimate to a goal. The open set is an indexed binary heap: finding the
-//! minimum, inserting and lowering the f of a state already open (decrease-key) each take
-//! O(log n). The closed set is the store of seen states with parent links, from which the
+//! the heuristic estimate to a goal. The open set is a bucket queue indexed by node (see
+//! `open.rs`): finding the minimum is O(1) amortised, inserting and lowering the f of a
+//! state already open (decrease-key) take O(1) plus O(log k) for a priority not seen before,
+//! k ≤ n being the number of distinct priorities. The closed set is the store of seen states with parent links, from which the
 //! path is rebuilt. When a cheaper path reaches a closed state (possible only with an
 //! inconsistent heuristic) the state is re-opened and counted in `reopened`.
 //!
@@ -34,8 +35,8 @@
 //! ```
 
 use crate::budget::Budget;
-use crate::heap::{IndexedHeap, Priority};
 use crate::nodes::{Nodes, Offer, expand};
+use crate::open::{OpenSet, Priority};
 use crate::{Heuristic, Limits, Observer, Outcome, Problem, Prune, Stats, StopReason};
 
 /// A* search (see the [module documentation](self)).
@@ -97,7 +98,7 @@ impl Order {
     }
 }
 
-/// The best-first engine: goal test at expansion, indexed-heap open set, closed set with
+/// The best-first engine: goal test at expansion, bucket-queue open set, closed set with
 /// parent links.
 pub(crate) fn best_first<P, H, O>(
     problem: &P,
@@ -119,10 +120,8 @@ where
     let start = problem.start();
     let h0 = heuristic.estimate(&start);
     let mut nodes = Nodes::new(start);
-    // Per node id: its heuristic value and whether it is closed.
-    let mut hs = vec![h0];
-    let mut closed = vec![false];
-    let mut open = IndexedHeap::new();
+    nodes.info_mut(0).h = h0;
+    let mut open = OpenSet::new();
     open.push_or_decrease(0, order.priority(0.0, h0));
     stats.max_frontier = 1;
     let mut buf = Vec::new();
@@ -139,13 +138,12 @@ where
         if let Some(limit) = budget.check(stats.expanded, nodes.len() as u64) {
             return finish(limit, None, stats, nodes.len());
         }
-        closed[id as usize] = true;
-        let state = nodes.state(id).clone();
-        let (g, depth) = {
-            let info = nodes.info(id);
-            (info.g, info.depth)
+        let (g, depth, h) = {
+            let info = nodes.info_mut(id);
+            info.closed = true;
+            (info.g, info.depth, info.h)
         };
-        let h = hs[id as usize];
+        let state = nodes.state(id).clone();
         if problem.is_goal(&state) {
             let path = Some(nodes.path(id));
             return finish(StopReason::Solved, path, stats, nodes.len());
@@ -161,18 +159,18 @@ where
                 improve && child_g < old.g
             }) {
                 Offer::New(child) => {
-                    hs.push(child_h);
-                    closed.push(false);
+                    nodes.info_mut(child).h = child_h;
                     open.push_or_decrease(child, order.priority(child_g, child_h));
                 }
                 Offer::Better(child, old_g) => {
-                    let c = child as usize;
-                    if closed[c] {
-                        closed[c] = false;
+                    let info = nodes.info_mut(child);
+                    if info.closed {
+                        info.closed = false;
                         stats.reopened += 1;
                     }
+                    let child_h = info.h;
                     observer.update(nodes.state(child), old_g, child_g);
-                    open.push_or_decrease(child, order.priority(child_g, hs[c]));
+                    open.push_or_decrease(child, order.priority(child_g, child_h));
                 }
                 Offer::Worse(seen) => {
                     stats.duplicates += 1;

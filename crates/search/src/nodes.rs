@@ -18,6 +18,10 @@ pub(crate) struct NodeInfo<A> {
     /// stays exact when an ancestor's cost improved after this node was stored.
     pub step: f64,
     pub depth: u32,
+    /// The heuristic value, kept by best-first searches beside what they read with it.
+    pub h: f64,
+    /// Whether a best-first search has expanded the node.
+    pub closed: bool,
 }
 
 /// States in insertion order (so a node id is stable and iteration deterministic), each
@@ -47,6 +51,8 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone> Nodes<S, A> {
                 g: 0.0,
                 step: 0.0,
                 depth: 0,
+                h: 0.0,
+                closed: false,
             },
         );
         Nodes { map }
@@ -62,6 +68,13 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone> Nodes<S, A> {
 
     pub fn info(&self, id: NodeId) -> &NodeInfo<A> {
         self.map.get_index(id as usize).expect("node id in range").1
+    }
+
+    pub fn info_mut(&mut self, id: NodeId) -> &mut NodeInfo<A> {
+        self.map
+            .get_index_mut(id as usize)
+            .expect("node id in range")
+            .1
     }
 
     /// Offers `succ`, reached from `parent` at cost `g`: stores it if new, updates it if
@@ -83,6 +96,8 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone> Nodes<S, A> {
                     g,
                     step: succ.cost,
                     depth,
+                    h: 0.0,
+                    closed: false,
                 });
                 Offer::New(len as NodeId)
             }
@@ -91,13 +106,11 @@ impl<S: Clone + Eq + std::hash::Hash, A: Clone> Nodes<S, A> {
                 let info = o.get_mut();
                 if better(info) {
                     let old = info.g;
-                    *info = NodeInfo {
-                        parent,
-                        action: Some(succ.action),
-                        g,
-                        step: succ.cost,
-                        depth,
-                    };
+                    info.parent = parent;
+                    info.action = Some(succ.action);
+                    info.g = g;
+                    info.step = succ.cost;
+                    info.depth = depth;
                     Offer::Better(id, old)
                 } else {
                     Offer::Worse(id)
