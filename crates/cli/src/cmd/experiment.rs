@@ -1,13 +1,400 @@
-//! `resolu experiment`.
+//! `resolu experiment`: tables, CSV, plots and a report of how algorithms and heuristics
+//! scale.
 
-use crate::common::{CmdResult, Io, bad_input};
-use clap::Args as ClapArgs;
+use crate::common::{CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
+use clap::{Args as ClapArgs, Subcommand};
+use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
+use indicatif::{ProgressBar, ProgressStyle};
+use resolu_lab::taquin::{self, Instance, Setup};
+use resolu_lab::{Run, Summary, output, run_all};
+use resolu_puzzles::sliding::heuristics::HeuristicName;
+use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
+use resolu_search::{Algorithm, Limits};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Flags of `resolu experiment`.
 #[derive(ClapArgs, Debug)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    pub study: Study,
+}
+
+/// The studies.
+#[derive(Subcommand, Debug)]
+pub enum Study {
+    /// The sliding-tile puzzle: nodes, time and b* by solution depth, per heuristic and
+    /// algorithm.
+    #[command(visible_alias = "sliding")]
+    #[command(after_help = "Examples:
+  resolu experiment taquin                       the course's study (3x3, depths 2..30), about a minute
+  resolu experiment taquin --depths 2,4,6,8 --per-depth 3 --out out/quick
+  resolu experiment taquin --size 4 --depths 10,20,30 --heuristics manhattan,linear-conflict --algos idastar
+
+Writes into --out: runs.csv (one row per run), nodes.svg, time.svg, bstar.svg and report.md.")]
+    Taquin(TaquinArgs),
+}
+
+/// Flags of `resolu experiment taquin`.
+#[derive(ClapArgs, Debug)]
+pub struct TaquinArgs {
+    /// Board size: N for N x N, or ROWSxCOLS.
+    #[arg(long, default_value = "3")]
+    pub size: String,
+    /// The goal: standard, snail or a board [default: snail on 3x3, standard otherwise].
+    #[arg(long)]
+    pub goal: Option<String>,
+    /// Optimal solution lengths to study: a list (2,4,6) or ranges (2-30, 2-30/2 for a step).
+    #[arg(long, default_value = "2-30/2")]
+    pub depths: String,
+    /// Heuristics to compare.
+    #[arg(long, default_value = "misplaced,manhattan,linear-conflict")]
+    pub heuristics: String,
+    /// Algorithms to compare.
+    #[arg(long, default_value = "astar,idastar")]
+    pub algos: String,
+    /// Instances per depth.
+    #[arg(long, default_value_t = 5)]
+    pub per_depth: usize,
+    /// Random seed of the instances.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Node limit of each run (a run stopped by it is recorded as such).
+    #[arg(long, default_value_t = 5_000_000)]
+    pub max_nodes: u64,
+    /// Time limit of each run, in seconds.
+    #[arg(long, default_value = "10", value_parser = parse_seconds)]
+    pub timeout: Duration,
+    /// How many of Korf's 100 random 4x4 boards (evenly spread) to solve with the same
+    /// algorithms, heuristics and limits, to answer "what length for the 4x4?"; 0 to skip.
+    #[arg(long, default_value_t = 10)]
+    pub korf: usize,
+    /// Output folder.
+    #[arg(long, default_value = "out/experiment-taquin")]
+    pub out: PathBuf,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output format of the summary on standard output.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
 
 /// Runs `resolu experiment`.
-pub fn run(_args: Args, _io: &mut Io) -> CmdResult {
-    Err(bad_input("`resolu experiment` is not available yet"))
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    match args.study {
+        Study::Taquin(a) => taquin_study(a, io),
+    }
+}
+
+/// Parses `2,4,6`, `2-30` and `2-30/2`.
+fn parse_depths(text: &str) -> Result<Vec<u32>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || format!("--depths: '{part}' is not a depth, a range A-B or A-B/STEP");
+        let (range, step) = match part.split_once('/') {
+            Some((r, s)) => (r, s.parse::<u32>().map_err(|_| bad())?),
+            None => (part, 1),
+        };
+        let (a, b) = match range.split_once('-') {
+            Some((a, b)) => (
+                a.trim().parse::<u32>().map_err(|_| bad())?,
+                b.trim().parse::<u32>().map_err(|_| bad())?,
+            ),
+            None => {
+                let d = range.trim().parse::<u32>().map_err(|_| bad())?;
+                (d, d)
+            }
+        };
+        if step == 0 || a > b || b > 1000 {
+            return Err(bad());
+        }
+        out.extend((a..=b).step_by(step as usize));
+    }
+    out.sort_unstable();
+    out.dedup();
+    if out.is_empty() {
+        return Err("--depths: no depth given".into());
+    }
+    Ok(out)
+}
+
+fn parse_list<T>(
+    text: &str,
+    flag: &str,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let items: Result<Vec<T>, String> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| parse(s).map_err(|e| format!("{flag}: {e}")))
+        .collect();
+    match items {
+        Ok(v) if v.is_empty() => Err(format!("{flag}: the list is empty")),
+        other => other,
+    }
+}
+
+/// The goal puzzle of a size: letters on 3x3 (the course's), numbers otherwise.
+fn goal_puzzle(size: &str, goal: Option<&str>) -> Result<SlidingPuzzle, String> {
+    let (rows, cols) = match size.split_once(['x', 'X']) {
+        Some((r, c)) => (r.trim().parse::<usize>(), c.trim().parse::<usize>()),
+        None => (size.trim().parse::<usize>(), size.trim().parse::<usize>()),
+    };
+    let (Ok(rows), Ok(cols)) = (rows, cols) else {
+        return Err(format!("--size: '{size}' is not N or ROWSxCOLS"));
+    };
+    if rows < 2 || cols < 2 || rows * cols > 64 {
+        return Err(format!(
+            "--size: {rows}x{cols} is not between 2x2 and 64 cells"
+        ));
+    }
+    let n = rows * cols;
+    let tiles: Vec<String> = if (rows, cols) == (3, 3) {
+        ('a'..='h').map(String::from).collect()
+    } else {
+        (1..n).map(|t| t.to_string()).collect()
+    };
+    let cells = tiles.into_iter().map(Some).chain([None]).collect();
+    let board = Grid { rows, cols, cells };
+    let goal = match goal {
+        Some(g) => Goal::parse(g).map_err(|e| format!("--goal: {e}"))?,
+        None => Goal::Default,
+    };
+    let goal = match goal {
+        Goal::Default if (rows, cols) == (3, 3) => Goal::Snail,
+        Goal::Default => Goal::Standard,
+        other => other,
+    };
+    SlidingPuzzle::new(&board, goal).map_err(|e| format!("--goal: {e}"))
+}
+
+fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
+    let depths = parse_depths(&args.depths).map_err(bad_input)?;
+    let heuristics = parse_list(&args.heuristics, "--heuristics", |s| {
+        s.parse::<HeuristicName>()
+    })
+    .map_err(bad_input)?;
+    let algos = parse_list(&args.algos, "--algos", |s| {
+        s.parse::<Algorithm>().map_err(|e| e.to_string())
+    })
+    .map_err(bad_input)?;
+    if args.per_depth == 0 {
+        return Err(bad_input("--per-depth must be at least 1"));
+    }
+    let goal = goal_puzzle(&args.size, args.goal.as_deref()).map_err(bad_input)?;
+    let limits = Limits::new()
+        .max_expanded(args.max_nodes)
+        .timeout(args.timeout);
+    let threads = args.threads.unwrap_or_else(rayon_threads).max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| bad_input(format!("cannot start {threads} threads: {e}")))?;
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| bad_input(format!("cannot create {}: {e}", args.out.display())))?;
+
+    let instances: Vec<Instance> = pool
+        .install(|| taquin::instances(&goal, &depths, args.per_depth, args.seed, limits))
+        .map_err(bad_input)?;
+    let mut jobs: Vec<(&Instance, Algorithm, HeuristicName)> = Vec::new();
+    for i in &instances {
+        for &a in &algos {
+            for &h in &heuristics {
+                jobs.push((i, a, h));
+            }
+        }
+    }
+    let bar = progress(jobs.len(), "runs");
+    let runs: Vec<Run> = pool.install(|| {
+        run_all(
+            &jobs,
+            |&(i, a, h)| taquin::run(&goal, i, a, h, limits),
+            &|| bar.inc(1),
+        )
+    });
+    bar.finish_and_clear();
+
+    let korf_runs = if args.korf > 0 {
+        let all = taquin::korf_instances(KORF100).map_err(bad_input)?;
+        let step = (all.len() / args.korf.min(all.len()).max(1)).max(1);
+        let picked: Vec<Instance> = all
+            .into_iter()
+            .step_by(step)
+            .take(args.korf)
+            .map(|(_, i)| i)
+            .collect();
+        let korf_goal = goal_puzzle("4", Some(taquin::KORF_GOAL)).map_err(bad_input)?;
+        let mut jobs = Vec::new();
+        for i in &picked {
+            for &a in &algos {
+                for &h in &heuristics {
+                    jobs.push((i, a, h));
+                }
+            }
+        }
+        let bar = progress(jobs.len(), "Korf's 4x4 boards");
+        let runs = pool.install(|| {
+            run_all(
+                &jobs,
+                |&(i, a, h)| taquin::run(&korf_goal, i, a, h, limits),
+                &|| bar.inc(1),
+            )
+        });
+        bar.finish_and_clear();
+        output::write_csv(&args.out.join("runs-korf.csv"), &runs).map_err(bad_input)?;
+        runs
+    } else {
+        Vec::new()
+    };
+
+    let summary = Summary::of(&runs);
+    let out = &args.out;
+    output::write_csv(&out.join("runs.csv"), &runs).map_err(bad_input)?;
+    output::write_plots(out, &summary).map_err(bad_input)?;
+    let setup = Setup {
+        goal: goal.clone(),
+        per_depth: args.per_depth,
+        seed: args.seed,
+        limits: format!(
+            "{} expanded nodes, {} s",
+            args.max_nodes,
+            args.timeout.as_secs_f64()
+        ),
+        threads,
+        korf_runs,
+        command: format!(
+            "resolu experiment taquin --size {} --depths {} --heuristics {} --algos {} --per-depth {} --seed {} --max-nodes {} --timeout {} --korf {}",
+            args.size,
+            args.depths,
+            args.heuristics,
+            args.algos,
+            args.per_depth,
+            args.seed,
+            args.max_nodes,
+            args.timeout.as_secs_f64(),
+            args.korf
+        ),
+    };
+    let report = taquin::report(&setup, &summary, &runs);
+    write_file(&out.join("report.md"), &report)?;
+
+    if args.format == Format::Json {
+        let value = serde_json::json!({
+            "out": out.display().to_string(),
+            "runs": runs.len(),
+            "summary": summary.rows,
+        });
+        write_json(io.out, &value)?;
+    } else {
+        writeln!(io.out, "{}", terminal_table(&summary))?;
+        writeln!(
+            io.out,
+            "Each cell: median expanded nodes / median time over {} instances (solved/runs when \
+             not all solved).",
+            args.per_depth
+        )?;
+        writeln!(io.out, "{} runs written to {}", runs.len(), out.display())?;
+        for f in [
+            "runs.csv",
+            "runs-korf.csv",
+            "nodes.svg",
+            "time.svg",
+            "bstar.svg",
+            "report.md",
+        ] {
+            if f == "runs-korf.csv" && args.korf == 0 {
+                continue;
+            }
+            writeln!(io.out, "  {}", out.join(f).display())?;
+        }
+    }
+    Ok(Exit::Success)
+}
+
+/// Korf's 100 random 15-puzzle instances with their optimal lengths.
+const KORF100: &str = include_str!("../../../../examples/puzzles/korf100.txt");
+
+/// A progress bar on standard error (hidden when it is not a terminal).
+fn progress(len: usize, what: &str) -> ProgressBar {
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}, {{elapsed}} elapsed, {{eta}} left");
+    ProgressBar::new(len as u64).with_style(
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    )
+}
+
+fn rayon_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), crate::common::CliError> {
+    std::fs::write(path, text)
+        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Depths down, configurations across.
+fn terminal_table(summary: &Summary) -> Table {
+    let configs = summary.configs();
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    let mut header = vec![Cell::new("depth")];
+    header.extend(configs.iter().map(Cell::new));
+    table.set_header(header);
+    for d in summary.depths() {
+        let mut row = vec![Cell::new(d).set_alignment(CellAlignment::Right)];
+        for c in &configs {
+            let text = summary
+                .rows
+                .iter()
+                .find(|r| r.depth == d && &r.config() == c)
+                .map_or(String::new(), |r| {
+                    let solved = if r.solved == r.runs {
+                        String::new()
+                    } else {
+                        format!(" ({}/{})", r.solved, r.runs)
+                    };
+                    format!(
+                        "{} / {}{solved}",
+                        human(r.median_expanded),
+                        millis(r.median_time_ms)
+                    )
+                });
+            row.push(Cell::new(text).set_alignment(CellAlignment::Right));
+        }
+        table.add_row(row);
+    }
+    table
+}
+
+fn human(n: f64) -> String {
+    match n {
+        n if n >= 1e6 => format!("{:.1}M", n / 1e6),
+        n if n >= 1e4 => format!("{:.0}k", n / 1e3),
+        n => format!("{n:.0}"),
+    }
+}
+
+fn millis(ms: f64) -> String {
+    if ms >= 1000.0 {
+        format!("{:.2} s", ms / 1000.0)
+    } else if ms >= 1.0 {
+        format!("{ms:.2} ms")
+    } else {
+        format!("{:.0} µs", ms * 1000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_lists_and_ranges() {
+        assert_eq!(parse_depths("2-10/4,3, 3").unwrap(), [2, 3, 6, 10]);
+        assert_eq!(parse_depths("2-30/2").unwrap().len(), 15);
+        for bad in ["", "x", "5-2", "1-4/0", "2-"] {
+            assert!(parse_depths(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -1,5 +1,8 @@
 //! End-to-end tests of the `resolu` binary: one test binary, one module per subcommand.
 
+// Helpers outside #[test] functions unwrap too: a test that cannot unwrap has failed.
+#![allow(clippy::unwrap_used)]
+
 mod common;
 mod experiment;
 mod graph;

@@ -1,0 +1,535 @@
+//! The sliding-tile puzzle in the lab: instances of exact optimal depth, and one run.
+//!
+//! Boards of at most 10 cells (the 3x3 has 181,440 reachable boards) take their instances
+//! from a breadth-first enumeration around the goal, so every depth is exact by
+//! construction. Larger boards take random walks from the goal and record the optimal
+//! length that IDA* with linear conflicts proves (a walk of d moves is often shorter).
+
+use crate::{Run, effective_branching_factor, run_all};
+use rand::SeedableRng;
+use rand::seq::index::sample;
+use rand_chacha::ChaCha8Rng;
+use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
+use resolu_puzzles::sliding::{Cells, Move, SlidingPuzzle};
+use resolu_search::{Algorithm, Limits, Outcome, Path, Runner, StopReason};
+
+/// A start board and its optimal distance to the goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// The board, as internal tile numbers row-major (see [`SlidingPuzzle::grid_of`]).
+    pub tiles: Vec<u8>,
+    /// The optimal number of moves to the goal.
+    pub depth: u32,
+}
+
+/// Makes `per_depth` instances at each of `depths` for the goal of `puzzle`, reproducibly
+/// from `seed` (the same instances whatever the number of threads). `prove` limits each
+/// proof of optimality on large boards.
+pub fn instances(
+    puzzle: &SlidingPuzzle,
+    depths: &[u32],
+    per_depth: usize,
+    seed: u64,
+    prove: Limits,
+) -> Result<Vec<Instance>, String> {
+    match puzzle.distances_to_goal() {
+        Some(table) => {
+            // Boards grouped by depth, in a fixed order, then sampled.
+            let mut by_depth: Vec<Vec<u64>> = Vec::new();
+            for (&cells, &d) in &table {
+                let d = d as usize;
+                if by_depth.len() <= d {
+                    by_depth.resize(d + 1, Vec::new());
+                }
+                by_depth[d].push(cells);
+            }
+            let radius = by_depth.len() - 1;
+            let mut out = Vec::new();
+            for &d in depths {
+                let Some(boards) = by_depth.get_mut(d as usize) else {
+                    return Err(format!(
+                        "no {}x{} board is {d} moves from this goal (the farthest are {radius} moves away)",
+                        puzzle.rows(),
+                        puzzle.cols()
+                    ));
+                };
+                boards.sort_unstable();
+                let mut rng =
+                    ChaCha8Rng::seed_from_u64(seed ^ u64::from(d).wrapping_mul(0x9E37_79B9));
+                let k = per_depth.min(boards.len());
+                let mut picked: Vec<usize> = sample(&mut rng, boards.len(), k).into_vec();
+                picked.sort_unstable();
+                for i in picked {
+                    let cells = boards[i];
+                    let tiles = (0..puzzle.cells()).map(|c| cells.get(c)).collect();
+                    out.push(Instance { tiles, depth: d });
+                }
+            }
+            Ok(out)
+        }
+        None => {
+            let jobs: Vec<(u32, usize)> = depths
+                .iter()
+                .flat_map(|&d| (0..per_depth).map(move |k| (d, k)))
+                .collect();
+            let made = run_all(
+                &jobs,
+                |&(d, k)| walk_and_prove(puzzle, d, seed, k, prove),
+                &|| {},
+            );
+            made.into_iter().collect()
+        }
+    }
+}
+
+/// A random walk of `walk` moves from the goal, its optimal length proved by IDA*.
+fn walk_and_prove(
+    puzzle: &SlidingPuzzle,
+    walk: u32,
+    seed: u64,
+    k: usize,
+    prove: Limits,
+) -> Result<Instance, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (u64::from(walk) << 32) ^ k as u64);
+    for _ in 0..20 {
+        let tiles = puzzle.random_walk_from_goal(walk as usize, &mut rng);
+        let start = puzzle
+            .with_start(&puzzle.grid_of(&tiles))
+            .map_err(|e| e.to_string())?;
+        let outcome = solve(
+            &start,
+            Algorithm::IdaStar,
+            HeuristicName::LinearConflict,
+            prove,
+        );
+        if let Some(path) = outcome.path {
+            return Ok(Instance {
+                tiles,
+                depth: path.len() as u32,
+            });
+        }
+    }
+    Err(format!(
+        "could not prove the optimal length of a {walk}-move random walk within the limits"
+    ))
+}
+
+/// Runs `algorithm` with `heuristic` on `puzzle` with the packing that fits the board. The
+/// path keeps the moves only (replay them for the boards).
+pub fn solve(
+    puzzle: &SlidingPuzzle,
+    algorithm: Algorithm,
+    heuristic: HeuristicName,
+    limits: Limits,
+) -> Outcome<(), Move> {
+    match puzzle.cells() {
+        n if n <= u64::MAX_CELLS => solve_with::<u64>(puzzle, algorithm, heuristic, limits),
+        n if n <= u128::MAX_CELLS => solve_with::<u128>(puzzle, algorithm, heuristic, limits),
+        _ => solve_with::<Box<[u8]>>(puzzle, algorithm, heuristic, limits),
+    }
+}
+
+fn solve_with<C: Cells>(
+    puzzle: &SlidingPuzzle,
+    algorithm: Algorithm,
+    heuristic: HeuristicName,
+    limits: Limits,
+) -> Outcome<(), Move> {
+    let problem = puzzle.problem::<C>();
+    let outcome = Runner::new(&problem)
+        .heuristic(TileHeuristic::new(heuristic, puzzle))
+        .limits(limits)
+        .run(algorithm);
+    Outcome {
+        reason: outcome.reason,
+        path: outcome.path.map(|p| Path {
+            start: (),
+            steps: p.steps.into_iter().map(|(m, _)| (m, ())).collect(),
+            cost: p.cost,
+        }),
+        stats: outcome.stats,
+    }
+}
+
+/// One run of the experiment: `algorithm` with `heuristic` on `instance`.
+pub fn run(
+    goal: &SlidingPuzzle,
+    instance: &Instance,
+    algorithm: Algorithm,
+    heuristic: HeuristicName,
+    limits: Limits,
+) -> Run {
+    let problem = format!("taquin-{}x{}", goal.rows(), goal.cols());
+    let puzzle = match goal.with_start(&goal.grid_of(&instance.tiles)) {
+        Ok(p) => p,
+        Err(e) => {
+            // Instances come from the goal's own tiles, so this cannot happen; record it
+            // rather than drop the run.
+            return Run {
+                problem,
+                algorithm: algorithm.name().into(),
+                heuristic: heuristic.as_str().into(),
+                instance: e.to_string(),
+                depth: instance.depth,
+                status: "error".into(),
+                length: None,
+                expanded: 0,
+                generated: 0,
+                max_frontier: 0,
+                time_ms: 0.0,
+                bstar: None,
+            };
+        }
+    };
+    let outcome = solve(&puzzle, algorithm, heuristic, limits);
+    let solved = outcome.reason == StopReason::Solved;
+    Run {
+        problem,
+        algorithm: algorithm.name().into(),
+        heuristic: heuristic.as_str().into(),
+        instance: puzzle.start_grid().one_line(),
+        depth: instance.depth,
+        status: outcome.reason.as_str().into(),
+        length: outcome.path.as_ref().map(|p| p.len() as u32),
+        expanded: outcome.stats.expanded,
+        generated: outcome.stats.generated,
+        max_frontier: outcome.stats.max_frontier,
+        time_ms: outcome.stats.elapsed_ms(),
+        bstar: if solved {
+            effective_branching_factor(outcome.stats.expanded, instance.depth)
+        } else {
+            None
+        },
+    }
+}
+
+/// Korf's goal for the 15-puzzle: the blank first, tile t in cell t.
+pub const KORF_GOAL: &str = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
+
+/// Reads instances in the format of Korf's data (`id optimal_length t0 .. t15` per line,
+/// `#` comments), numbered for the puzzle whose goal is [`KORF_GOAL`].
+pub fn korf_instances(text: &str) -> Result<Vec<(u32, Instance)>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = || format!("line {}: expected 'id length t0 .. t15'", i + 1);
+        let numbers: Vec<u32> = line
+            .split_whitespace()
+            .map(|w| w.parse().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        if numbers.len() != 18 || numbers[2..].iter().any(|&t| t > 15) {
+            return Err(bad());
+        }
+        let tiles = numbers[2..].iter().map(|&t| t as u8).collect();
+        out.push((
+            numbers[0],
+            Instance {
+                tiles,
+                depth: numbers[1],
+            },
+        ));
+    }
+    Ok(out)
+}
+
+/// How an experiment was set up, for its report.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The goal puzzle.
+    pub goal: SlidingPuzzle,
+    /// Instances per depth.
+    pub per_depth: usize,
+    /// The random seed.
+    pub seed: u64,
+    /// The limits of each run, in words.
+    pub limits: String,
+    /// Threads used.
+    pub threads: usize,
+    /// The command that reproduces the experiment.
+    pub command: String,
+    /// The runs of the 4x4 probe on Korf's instances, if it ran.
+    pub korf_runs: Vec<Run>,
+}
+
+/// The Markdown report of a taquin experiment: the setup, the summary table, the plots,
+/// and the course's questions answered with the numbers measured.
+pub fn report(setup: &Setup, summary: &crate::Summary, runs: &[Run]) -> String {
+    use std::fmt::Write as _;
+    let g = &setup.goal;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# Sliding-tile puzzle {}x{}: algorithms and heuristics\n",
+        g.rows(),
+        g.cols()
+    );
+    let _ = writeln!(
+        s,
+        "Goal `{}`; {} instances per depth (seed {}), each of exactly the optimal length shown; \
+         limits per run: {}; {} threads; {} runs in all.\n\nReproduce with `{}`.\n",
+        g.goal_grid().one_line(),
+        setup.per_depth,
+        setup.seed,
+        setup.limits,
+        setup.threads,
+        runs.len(),
+        setup.command
+    );
+    let _ = writeln!(s, "## Results\n");
+    for (file, what) in crate::output::PLOTS {
+        let _ = writeln!(s, "![{what}]({file})\n");
+    }
+    s.push_str(&crate::output::markdown_table(summary));
+    let _ = writeln!(
+        s,
+        "\nEvery run is in `runs.csv`.\n\n## The course's questions\n"
+    );
+    let _ = writeln!(
+        s,
+        "**Which optimal lengths can each heuristic reach?** Within the limits above:\n"
+    );
+    let deepest = summary.depths().last().copied().unwrap_or(0);
+    for config in summary.configs() {
+        let reach = summary.reach(&config);
+        let at_deepest = summary
+            .rows
+            .iter()
+            .find(|r| r.config() == config && r.depth == deepest);
+        let _ = writeln!(
+            s,
+            "- `{config}`: {}{}",
+            match reach {
+                Some(d) if d == deepest => format!("every instance solved, up to {d} moves"),
+                Some(d) => format!("every instance solved up to {d} moves, not beyond"),
+                None => "not every instance solved even at the smallest depth".into(),
+            },
+            at_deepest.map_or(String::new(), |r| format!(
+                " (at {deepest} moves: median {:.0} nodes, {:.1} ms, {}/{} solved)",
+                r.median_expanded, r.median_time_ms, r.solved, r.runs
+            ))
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\n**How long does A* take, and how much does the heuristic matter?**\n"
+    );
+    let astar: Vec<&crate::SummaryRow> = summary
+        .rows
+        .iter()
+        .filter(|r| r.algorithm == "astar" && r.depth == deepest)
+        .collect();
+    for r in &astar {
+        let _ = writeln!(
+            s,
+            "- A* with `{}` at {deepest} moves: median {:.0} expanded nodes in {:.2} ms{}.",
+            r.heuristic,
+            r.median_expanded,
+            r.median_time_ms,
+            r.median_bstar
+                .map_or(String::new(), |b| format!(", b* = {b:.3}"))
+        );
+    }
+    if let (Some(worst), Some(best)) = (
+        astar
+            .iter()
+            .max_by(|a, b| a.median_expanded.total_cmp(&b.median_expanded)),
+        astar
+            .iter()
+            .min_by(|a, b| a.median_expanded.total_cmp(&b.median_expanded)),
+    ) && best.median_expanded > 0.0
+    {
+        let _ = writeln!(
+            s,
+            "\nAt {deepest} moves `{}` expands {:.1} times fewer nodes than `{}`: \
+             a better-informed admissible heuristic prunes exponentially more of the tree, \
+             which the lower b* measures.",
+            best.heuristic,
+            worst.median_expanded / best.median_expanded,
+            worst.heuristic
+        );
+    }
+    let _ = writeln!(s, "\n**What length can be considered for the 4x4?**\n");
+    let korf = &setup.korf_runs;
+    if korf.is_empty() {
+        let _ = writeln!(
+            s,
+            "Not measured in this run (`--korf 0`). Korf's 100 random 4x4 boards need 41 to 66 \
+             moves (53 on average)."
+        );
+        return s;
+    }
+    let ids: Vec<&str> = {
+        let mut v: Vec<&str> = korf.iter().map(|r| r.instance.as_str()).collect();
+        v.dedup();
+        v
+    };
+    let _ = writeln!(
+        s,
+        "Measured on {} of Korf's 100 random 4x4 boards (every {}th; goal `{KORF_GOAL}`; \
+         optimal lengths {}..{} moves), with the same limits:\n",
+        ids.len(),
+        100 / ids.len().max(1),
+        korf.iter().map(|r| r.depth).min().unwrap_or(0),
+        korf.iter().map(|r| r.depth).max().unwrap_or(0)
+    );
+    let mut configs: Vec<(String, String)> = korf
+        .iter()
+        .map(|r| (r.algorithm.clone(), r.heuristic.clone()))
+        .collect();
+    configs.sort();
+    configs.dedup();
+    let _ = writeln!(
+        s,
+        "| configuration | solved | longest solved | median nodes (solved) | stopped by |"
+    );
+    let _ = writeln!(s, "| --- | ---: | ---: | ---: | --- |");
+    for (a, h) in &configs {
+        let mine: Vec<&Run> = korf
+            .iter()
+            .filter(|r| &r.algorithm == a && &r.heuristic == h)
+            .collect();
+        let solved: Vec<&Run> = mine.iter().copied().filter(|r| r.solved()).collect();
+        let mut nodes: Vec<f64> = solved.iter().map(|r| r.expanded as f64).collect();
+        let mut stops: Vec<&str> = mine
+            .iter()
+            .filter(|r| !r.solved())
+            .map(|r| r.status.as_str())
+            .collect();
+        stops.sort_unstable();
+        stops.dedup();
+        let _ = writeln!(
+            s,
+            "| {a}/{h} | {}/{} | {} | {} | {} |",
+            solved.len(),
+            mine.len(),
+            solved
+                .iter()
+                .map(|r| r.depth)
+                .max()
+                .map_or("-".into(), |d| d.to_string()),
+            crate::median(&mut nodes).map_or("-".into(), |m| format!("{m:.0}")),
+            if stops.is_empty() {
+                "-".into()
+            } else {
+                stops.join(", ")
+            }
+        );
+    }
+    // The configuration that solved the most boards (fewest nodes on a tie) answers.
+    let best = configs.iter().max_by(|x, y| {
+        let score = |(a, h): &(String, String)| {
+            let solved: Vec<&Run> = korf
+                .iter()
+                .filter(|r| &r.algorithm == a && &r.heuristic == h && r.solved())
+                .collect();
+            let nodes: u64 = solved.iter().map(|r| r.expanded).sum();
+            (solved.len(), std::cmp::Reverse(nodes))
+        };
+        score(x).cmp(&score(y))
+    });
+    if let Some((a, h)) = best {
+        let solved: Vec<&Run> = korf
+            .iter()
+            .filter(|r| &r.algorithm == a && &r.heuristic == h && r.solved())
+            .collect();
+        let mut bstars: Vec<f64> = solved.iter().filter_map(|r| r.bstar).collect();
+        if let Some(b) = crate::median(&mut bstars) {
+            let speed = solved.iter().map(|r| r.expanded as f64).sum::<f64>()
+                / solved
+                    .iter()
+                    .map(|r| r.time_ms / 1000.0)
+                    .sum::<f64>()
+                    .max(1e-9);
+            let budget = speed * 60.0;
+            let depth = (budget * (b - 1.0) + 1.0).ln() / b.ln();
+            let _ = writeln!(
+                s,
+                "\nThe best here is `{a}/{h}`: {} of {} boards solved. The median b* of its \
+                 solved runs is {b:.3} at {:.1} million nodes per second; a search of N nodes \
+                 reaches the depth d where b* + ... + b*^d = N, so one minute ({budget:.1e} \
+                 nodes) reaches about {depth:.0} moves with it, to compare with the 41 to 66 \
+                 moves (53 on average) of Korf's random boards. Runs stopped by a limit count as \
+                 unsolved above: the limits, not the algorithms, decide how far the others get.",
+                solved.len(),
+                ids.len(),
+                speed / 1e6
+            );
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use resolu_puzzles::sliding::{Goal, Grid};
+
+    fn goal(text: &str) -> SlidingPuzzle {
+        SlidingPuzzle::new(&Grid::parse(text).unwrap(), Goal::Default).unwrap()
+    }
+
+    #[test]
+    fn enumerated_instances_have_the_depth_they_claim() {
+        let g = goal("abc/h_d/gfe");
+        let got = instances(&g, &[0, 5, 17, 30], 4, 9, Limits::default()).unwrap();
+        assert_eq!(got.len(), 1 + 4 + 4 + 4);
+        // Checked by an independent search: BFS from each board.
+        for inst in &got {
+            let p = g.with_start(&g.grid_of(&inst.tiles)).unwrap();
+            let bfs = solve(&p, Algorithm::Bfs, HeuristicName::Zero, Limits::default());
+            assert_eq!(bfs.path.unwrap().len() as u32, inst.depth);
+        }
+        // Same seed, same instances.
+        assert_eq!(
+            got,
+            instances(&g, &[0, 5, 17, 30], 4, 9, Limits::default()).unwrap()
+        );
+        assert!(instances(&g, &[40], 1, 9, Limits::default()).is_err());
+    }
+
+    #[test]
+    fn random_walk_instances_record_the_proved_length() {
+        let g = goal("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 _");
+        let got = instances(&g, &[6, 12], 3, 1, Limits::new().max_expanded(1_000_000)).unwrap();
+        assert_eq!(got.len(), 6);
+        for inst in &got {
+            let p = g.with_start(&g.grid_of(&inst.tiles)).unwrap();
+            let astar = solve(
+                &p,
+                Algorithm::Astar,
+                HeuristicName::Manhattan,
+                Limits::default(),
+            );
+            assert_eq!(astar.path.unwrap().len() as u32, inst.depth);
+        }
+    }
+
+    #[test]
+    fn a_limited_run_is_recorded_with_its_limit() {
+        let g = goal("abc/h_d/gfe");
+        let inst = &instances(&g, &[24], 1, 3, Limits::default()).unwrap()[0];
+        let r = run(
+            &g,
+            inst,
+            Algorithm::Astar,
+            HeuristicName::Misplaced,
+            Limits::new().max_expanded(10),
+        );
+        assert_eq!(
+            (r.status.as_str(), r.expanded, r.length, r.bstar),
+            ("node-limit", 10, None, None)
+        );
+        let r = run(
+            &g,
+            inst,
+            Algorithm::IdaStar,
+            HeuristicName::Manhattan,
+            Limits::default(),
+        );
+        assert_eq!((r.status.as_str(), r.length), ("solved", Some(24)));
+        assert!(r.bstar.unwrap() > 1.0);
+    }
+}
