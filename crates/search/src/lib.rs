@@ -43,6 +43,7 @@ pub mod random;
 mod runner;
 pub mod ucs;
 
+pub use backtrack::{Backtrack, BacktrackOutcome, BacktrackStats};
 pub use budget::Budget;
 pub use observer::{NoObserver, Observer, Prune};
 pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Outcome, Path, Stats, StopReason};
