@@ -1,1 +1,44 @@
-//! (being written)
+//! # resolu-games
+//!
+//! Two-player, turn-based games of perfect information. A game is defined once by the
+//! [`Game`] trait (players, state, legal moves, result of a move, terminal test and
+//! outcome); every algorithm runs on that one interface:
+//!
+//! - [`minimax`]: the whole tree, scores for player 1 (the reference);
+//! - [`alphabeta`]: negamax with alpha-beta pruning, optionally with a transposition table
+//!   ([`tt`]);
+//! - [`solver`]: win, loss or draw for the player to move, the moves that keep it, and the
+//!   distance to the end under perfect play (the winner hurries, the loser delays);
+//! - [`enumerate`]: every play, depth first or breadth first, and counts of plays and
+//!   positions;
+//! - [`player`]: a computer opponent, perfect or random.
+//!
+//! Every algorithm keeps its frames on an explicit stack on the heap: deep games (a heap of
+//! a million matches) do not overflow the call stack. Counters ([`Stats`]) say what each
+//! did. The games: [`matches`] (the course's matches game, with any heaps, take sets and
+//! misère play; Nim) and [`tictactoe`].
+//!
+//! ```
+//! use resolu_games::{Game, Value, solver::Solver, tictactoe::TicTacToe};
+//!
+//! let game = TicTacToe;
+//! let solution = Solver::new(&game).solve(&game.start()).unwrap();
+//! assert_eq!(solution.value, Value::Draw);
+//! assert_eq!(solution.winning_moves().len(), 9); // every first move holds the draw
+//! ```
+
+pub mod alphabeta;
+pub mod enumerate;
+mod game;
+pub mod matches;
+pub mod minimax;
+pub mod player;
+mod solution;
+pub mod solver;
+mod stats;
+pub mod tictactoe;
+pub mod tt;
+
+pub use game::{Game, Outcome, Player, Value};
+pub use solution::{MoveValue, Solution, compare};
+pub use stats::Stats;
