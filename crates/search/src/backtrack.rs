@@ -200,9 +200,9 @@ impl<'p, P: Backtrack> Backtracker<'p, P> {
         if !self.started {
             self.started = true;
             if self.problem.is_complete() {
-                // The empty extension is the only solution: complete states are leaves.
+                // The empty extension is the only solution: complete states are leaves, so
+                // with no frame pushed, the next call ends the run.
                 self.stats.solutions += 1;
-                self.done = Some(StopReason::Exhausted);
                 return Some(self.problem);
             }
             self.problem.candidates(&mut self.cands);
