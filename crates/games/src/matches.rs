@@ -39,6 +39,10 @@ use std::time::Instant;
 /// holds one `u32` per size.
 pub const MAX_TABLE_HEAP: u32 = 50_000_000;
 
+/// The most legal moves [`Matches::solve`] lists with their values (with `any`, a heap of n
+/// has n moves).
+pub const MAX_MOVES: u64 = 2_000_000;
+
 /// The numbers of matches a player may take from one heap.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TakeSet {
@@ -218,6 +222,8 @@ pub struct Analysis {
 pub enum SolveError {
     /// A heap is larger than [`MAX_TABLE_HEAP`] with a take list.
     HeapTooLarge(u32),
+    /// The position has more legal moves than [`MAX_MOVES`].
+    TooManyMoves(u64),
     /// The search reached the position limit.
     Stopped(Stopped),
 }
@@ -228,6 +234,10 @@ impl fmt::Display for SolveError {
             SolveError::HeapTooLarge(h) => write!(
                 f,
                 "a heap of {h} matches is too large to tabulate (at most {MAX_TABLE_HEAP} with a take list)"
+            ),
+            SolveError::TooManyMoves(n) => write!(
+                f,
+                "{n} legal moves are too many to list (at most {MAX_MOVES})"
             ),
             SolveError::Stopped(s) => s.fmt(f),
         }
@@ -254,6 +264,17 @@ impl Matches {
         }
     }
 
+    /// The number of legal moves in `heaps`.
+    pub fn count_moves(&self, heaps: &[u32]) -> u64 {
+        heaps
+            .iter()
+            .map(|&h| match &self.take {
+                TakeSet::Any => u64::from(h),
+                TakeSet::List(l) => l.iter().filter(|&&t| t <= h).count() as u64,
+            })
+            .sum()
+    }
+
     /// Whether some move is legal in `heaps`.
     fn can_move(&self, heaps: &[u32]) -> bool {
         let min = self.take.min();
@@ -272,6 +293,10 @@ impl Matches {
             && let Some(&h) = pos.heaps.iter().find(|&&h| h > MAX_TABLE_HEAP)
         {
             return Err(SolveError::HeapTooLarge(h));
+        }
+        let legal = self.count_moves(&pos.heaps);
+        if legal > MAX_MOVES {
+            return Err(SolveError::TooManyMoves(legal));
         }
         let min = self.take.min();
         let live: Vec<usize> = (0..pos.heaps.len())
