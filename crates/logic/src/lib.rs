@@ -1,1 +1,629 @@
-//! (being written)
+//! A Prolog-like backward-chaining prover: terms, a reader for standard Prolog syntax,
+//! unification, and SLD resolution (depth first, left to right, chronological
+//! backtracking) with cut, negation as failure, if-then-else, a library of built-ins,
+//! traces for teaching and proof trees.
+//!
+//! The engine follows SWI-Prolog's semantics and solution order. It keeps terms in a flat
+//! heap of cells (atoms interned to integers), binds variables in place with a trail,
+//! indexes clauses on their first argument and never recurses on the Rust stack: a
+//! recursion a million calls deep only costs heap memory.
+//!
+//! # Embedding
+//!
+//! A [`Database`] holds clauses; [`Database::consult`] loads program text,
+//! [`Database::assertz`] and [`Database::retract`] change it from Rust.
+//! [`Database::solve`] runs a goal and returns a lazy iterator of answers ([`Solutions`]):
+//! each item is an [`Answer`] (the bindings of the query's variables as owned [`Term`]s)
+//! or a [`SolveError`] (an uncaught Prolog error such as an existence error, or a limit).
+//! [`unify`] and [`match_term`] work on owned terms without a database.
+//!
+//! ```
+//! use resolu_logic::{Database, Options, Term, parse_query, parse_term};
+//!
+//! let mut db = Database::new();
+//! db.consult("parent(tom, bob). parent(bob, ann).
+//!             grandparent(X, Z) :- parent(X, Y), parent(Y, Z).").unwrap();
+//! // Facts can be added from Rust, as terms or as text.
+//! db.assertz(&Term::compound("parent", vec![Term::atom("bob"), Term::atom("liz")])).unwrap();
+//! db.assertz(&parse_term("parent(ann, joe)").unwrap().term).unwrap();
+//!
+//! let q = parse_query("grandparent(tom, Who)").unwrap();
+//! let names: Vec<String> = db
+//!     .solve(&q, Options::default())
+//!     .map(|a| a.unwrap().get("Who").unwrap().to_string())
+//!     .collect();
+//! assert_eq!(names, ["ann", "liz"]);
+//!
+//! // Errors are values; unknown predicates are existence errors unless dynamic.
+//! let q = parse_query("undefined_thing(X)").unwrap();
+//! let first = db.solve(&q, Options::default()).next().unwrap();
+//! assert_eq!(first.unwrap_err().to_string(), "existence_error(procedure,undefined_thing/1)");
+//! db.declare_dynamic("undefined_thing", 1);
+//! assert_eq!(db.solve(&q, Options::default()).count(), 0);
+//!
+//! // Retract removes the first clause that unifies.
+//! assert!(db.retract(&parse_term("parent(bob, liz)").unwrap().term).unwrap());
+//! assert_eq!(db.solve(&parse_query("parent(bob, X)").unwrap(), Options::default()).count(), 1);
+//!
+//! // Limits: an inference budget (and a timeout) stop runaway programs.
+//! db.consult("loop :- loop.").unwrap();
+//! let opts = Options { max_inferences: Some(10_000), ..Options::default() };
+//! let r = db.solve(&parse_query("loop").unwrap(), opts).next().unwrap();
+//! assert!(matches!(r, Err(resolu_logic::SolveError::InferenceLimit(_))));
+//! ```
+
+mod arith;
+mod db;
+mod machine;
+mod ops;
+mod reader;
+mod store;
+mod term;
+mod unify;
+mod write;
+
+pub use machine::Options;
+pub use reader::{ParseError, ReadTerm, parse_program, parse_query, parse_term};
+pub use term::{Args, Atom, Term, atoms};
+pub use unify::{Bindings, match_term, unify};
+pub use write::{quote_atom, write as write_plain, writeq};
+
+use db::{Pred, compile, head_body};
+use machine::{Machine, PredRef, builtin_table};
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::rc::Rc;
+
+/// The library predicates written in Prolog (SWI's definitions where they matter for the
+/// order of solutions and for determinism).
+const PRELUDE: &str = include_str!("prelude.pl");
+
+/// What a call to an unknown procedure does (SWI's `unknown` flag).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Unknown {
+    /// Raise `existence_error(procedure, Name/Arity)` (the standard).
+    #[default]
+    Error,
+    /// Fail silently (the course's "a fact not in the base is false").
+    Fail,
+}
+
+/// An error that ended a query: an uncaught Prolog exception or a limit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveError {
+    /// An uncaught exception. For ISO errors `error(Formal, Context)` this holds `Formal`
+    /// (e.g. `existence_error(procedure,f/0)`), otherwise the thrown term.
+    Thrown(Term),
+    /// The inference limit (given) was reached.
+    InferenceLimit(u64),
+    /// The timeout (given) was reached.
+    Timeout(std::time::Duration),
+    /// The program called `halt/0`.
+    Halt,
+}
+
+impl SolveError {
+    pub(crate) fn from_ball(ball: Term) -> SolveError {
+        match ball {
+            Term::Compound(f, args) if f == atoms::ERROR && args.len() == 2 => {
+                let mut args = args.into_vec();
+                args.truncate(1);
+                SolveError::Thrown(args.pop().unwrap_or(Term::nil()))
+            }
+            other => SolveError::Thrown(other),
+        }
+    }
+
+    /// Whether a limit (inferences or time) stopped the query, rather than the program.
+    pub fn is_limit(&self) -> bool {
+        matches!(self, SolveError::InferenceLimit(_) | SolveError::Timeout(_))
+    }
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Thrown(t) => write!(f, "{t}"),
+            SolveError::InferenceLimit(n) => write!(f, "inference limit of {n} reached"),
+            SolveError::Timeout(d) => write!(f, "timeout after {:.3} s", d.as_secs_f64()),
+            SolveError::Halt => write!(f, "halt"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// An error while loading program text.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConsultError {
+    /// A syntax error.
+    Syntax(ParseError),
+    /// A clause that cannot be added (e.g. redefining a built-in), with its line.
+    Clause {
+        /// Line of the clause.
+        line: usize,
+        /// The error, as a Prolog error term.
+        error: SolveError,
+    },
+}
+
+impl fmt::Display for ConsultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConsultError::Syntax(e) => write!(f, "{e}"),
+            ConsultError::Clause { line, error } => write!(f, "line {line}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ConsultError {}
+
+impl From<ParseError> for ConsultError {
+    fn from(e: ParseError) -> Self {
+        ConsultError::Syntax(e)
+    }
+}
+
+/// What loading a text did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Consulted {
+    /// Clauses added.
+    pub clauses: usize,
+    /// Warnings (failed or erroneous directives), each with its line.
+    pub warnings: Vec<String>,
+    /// Output written by directives.
+    pub output: String,
+}
+
+/// One answer: the bindings of the query's named variables (in the order they appear in
+/// the query, `_`-variables left out), unbound variables numbered `_G1`, `_G2`, ... in
+/// this answer; and the proof tree when [`Options::explain`] is set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// `(name, value)` pairs.
+    pub bindings: Vec<(String, Term)>,
+    /// The proof, with `Options::explain`.
+    pub proof: Option<Proof>,
+}
+
+impl Answer {
+    /// The value of the variable called `name`.
+    pub fn get(&self, name: &str) -> Option<&Term> {
+        self.bindings
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t)
+    }
+}
+
+/// A proof tree, flattened in pre-order: each node's children follow it, one level deeper.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proof {
+    /// The nodes in pre-order.
+    pub nodes: Vec<ProofNode>,
+}
+
+/// One goal of a proof and how it was proved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProofNode {
+    /// Depth in the tree (0 for the query's goals).
+    pub depth: usize,
+    /// The goal, with the answer's bindings applied.
+    pub goal: Term,
+    /// The clause used (as written in the program), or `None` for a built-in.
+    pub clause: Option<Term>,
+}
+
+/// Events reported while proving, for traces. Variables in terms are numbered by their
+/// heap address (stable within one run).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TraceEvent {
+    /// The course's step: the conjunction still to prove (first the goal being resolved)
+    /// and the clause chosen for it, at this depth.
+    Step {
+        /// Call depth.
+        depth: usize,
+        /// The goal then the goals after it (the first few).
+        goals: Vec<Term>,
+        /// The clause chosen, as written.
+        clause: Term,
+    },
+    /// No clause (or no further clause) proves this goal: backtrack.
+    NoClause {
+        /// Call depth.
+        depth: usize,
+        /// The goal.
+        goal: Term,
+    },
+    /// An unknown procedure, taken as false (`unknown` flag set to fail).
+    Unknown {
+        /// Call depth.
+        depth: usize,
+        /// The goal.
+        goal: Term,
+    },
+    /// Port trace: a goal is called.
+    Call {
+        /// Call depth.
+        depth: usize,
+        /// The goal.
+        goal: Term,
+    },
+    /// Port trace: a goal succeeded.
+    Exit {
+        /// Call depth.
+        depth: usize,
+        /// The goal, as instantiated.
+        goal: Term,
+    },
+    /// Port trace: backtracking into a goal for another solution.
+    Redo {
+        /// Call depth.
+        depth: usize,
+        /// The goal.
+        goal: Term,
+    },
+    /// Port trace: a goal has no (more) solutions.
+    Fail {
+        /// Call depth.
+        depth: usize,
+        /// The goal.
+        goal: Term,
+    },
+}
+
+/// Receives trace events (the library never prints; the caller decides).
+pub trait Observer {
+    /// One event.
+    fn event(&mut self, event: &TraceEvent);
+}
+
+impl<F: FnMut(&TraceEvent)> Observer for F {
+    fn event(&mut self, event: &TraceEvent) {
+        self(event)
+    }
+}
+
+/// A clause database.
+pub struct Database {
+    pub(crate) preds: Vec<Pred>,
+    pub(crate) index: FxHashMap<(Atom, u32), PredRef>,
+    pub(crate) unknown_fail: bool,
+    pub(crate) globals: FxHashMap<String, Term>,
+}
+
+impl Default for Database {
+    fn default() -> Self {
+        Database::new()
+    }
+}
+
+impl fmt::Debug for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Database")
+            .field("predicates", &self.preds.len())
+            .finish()
+    }
+}
+
+fn permission_error(action: &str, kind: &str, name: Atom, arity: u32) -> Term {
+    arith::error_term(Term::compound(
+        "permission_error",
+        vec![
+            Term::atom(action),
+            Term::atom(kind),
+            Term::compound("/", vec![Term::Atom(name), Term::Int(arity as i64)]),
+        ],
+    ))
+}
+
+impl Database {
+    /// A database with the built-ins and the library (append/3, member/2, ...).
+    pub fn new() -> Database {
+        let mut db = Database {
+            preds: Vec::new(),
+            index: FxHashMap::default(),
+            unknown_fail: false,
+            globals: FxHashMap::default(),
+        };
+        for ((name, arity), r) in builtin_table() {
+            db.index.insert((Atom::new(name), arity), r);
+        }
+        // The prelude is part of the crate: a syntax error there is a bug caught by tests.
+        if let Ok(clauses) = parse_program(PRELUDE) {
+            for c in clauses {
+                let _ = db.add_clause(&c.term, false, true);
+            }
+        }
+        db
+    }
+
+    /// Loads program text: clauses are added at the end of their predicates; directives
+    /// (`:- dynamic f/1.`, `:- set_prolog_flag(unknown, fail).`, `:- initialization(G).`,
+    /// any other goal) are run. A predicate of the library (`append/3`...) defined in the
+    /// text replaces the library's.
+    pub fn consult(&mut self, text: &str) -> Result<Consulted, ConsultError> {
+        let clauses = parse_program(text)?;
+        let mut report = Consulted::default();
+        let mut init = Vec::new();
+        for c in clauses {
+            let directive = match &c.term {
+                Term::Compound(f, args)
+                    if (*f == atoms::NECK || *f == atoms::QUERY) && args.len() == 1 =>
+                {
+                    Some(&args[0])
+                }
+                _ => None,
+            };
+            if let Some(goal) = directive {
+                if let Term::Compound(f, args) = goal
+                    && f.name() == "initialization"
+                {
+                    init.push((c.line, args[0].clone()));
+                    continue;
+                }
+                self.run_directive(goal, &c.var_names, c.line, &mut report);
+                continue;
+            }
+            self.add_clause(&c.term, false, false)
+                .map_err(|e| ConsultError::Clause {
+                    line: c.line,
+                    error: SolveError::from_ball(e),
+                })?;
+            report.clauses += 1;
+        }
+        for (line, goal) in init {
+            self.run_directive(&goal, &[], line, &mut report);
+        }
+        Ok(report)
+    }
+
+    fn run_directive(
+        &mut self,
+        goal: &Term,
+        names: &[String],
+        line: usize,
+        report: &mut Consulted,
+    ) {
+        let mut sols = self.solve_goal(goal, names, Options::default());
+        let r = sols.next();
+        report.output.push_str(&sols.take_output());
+        match r {
+            Some(Ok(_)) => {}
+            None => report
+                .warnings
+                .push(format!("line {line}: directive failed: {goal}")),
+            Some(Err(e)) => report
+                .warnings
+                .push(format!("line {line}: directive {goal}: {e}")),
+        }
+    }
+
+    /// Adds a clause (`Head :- Body` or a fact) at the end of its predicate.
+    pub fn assertz(&mut self, clause: &Term) -> Result<(), SolveError> {
+        self.add_clause(clause, false, false)
+            .map_err(SolveError::from_ball)
+    }
+
+    /// Adds a clause at the front of its predicate.
+    pub fn asserta(&mut self, clause: &Term) -> Result<(), SolveError> {
+        self.add_clause(clause, true, false)
+            .map_err(SolveError::from_ball)
+    }
+
+    /// Removes the first clause that unifies with `clause` (`Head :- Body`, or a fact:
+    /// body `true`); tells whether one was removed.
+    pub fn retract(&mut self, clause: &Term) -> Result<bool, SolveError> {
+        let goal = Term::compound("retract", vec![clause.clone()]);
+        let mut sols = self.solve_goal(&goal, &[], Options::default());
+        match sols.next() {
+            Some(Ok(_)) => Ok(true),
+            None => Ok(false),
+            Some(Err(e)) => Err(e),
+        }
+    }
+
+    /// Declares `name/arity` dynamic: calling it with no clauses fails instead of raising
+    /// an existence error.
+    pub fn declare_dynamic(&mut self, name: &str, arity: usize) {
+        let _ = self.pred_for_update(Atom::new(name), arity as u32);
+        if let Some(&PredRef::User(p)) = self.index.get(&(Atom::new(name), arity as u32)) {
+            self.preds[p as usize].dynamic = true;
+        }
+    }
+
+    /// Sets what calls to unknown procedures do.
+    pub fn set_unknown(&mut self, unknown: Unknown) {
+        self.unknown_fail = unknown == Unknown::Fail;
+    }
+
+    /// What calls to unknown procedures do.
+    pub fn unknown(&self) -> Unknown {
+        if self.unknown_fail {
+            Unknown::Fail
+        } else {
+            Unknown::Error
+        }
+    }
+
+    /// Whether `name/arity` is a user or library predicate with a definition (clauses or a
+    /// dynamic declaration), or a built-in.
+    pub fn is_defined(&self, name: &str, arity: usize) -> bool {
+        self.index.contains_key(&(Atom::new(name), arity as u32))
+    }
+
+    /// The clauses of `name/arity` as written (facts as their head, rules as `H :- B`).
+    pub fn clauses(&self, name: &str, arity: usize) -> Vec<Term> {
+        match self.index.get(&(Atom::new(name), arity as u32)) {
+            Some(&PredRef::User(p)) => self.preds[p as usize]
+                .clauses
+                .iter()
+                .map(|c| c.source.clone())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Runs a query read by [`parse_query`]: a lazy iterator of its answers.
+    pub fn solve(&mut self, query: &ReadTerm, options: Options) -> Solutions<'_> {
+        self.solve_goal(&query.term, &query.var_names, options)
+    }
+
+    /// Runs `goal`, whose variable `i` is named `var_names[i]` in the answers (variables
+    /// without a name, or named with a leading `_`, are not reported).
+    pub fn solve_goal(
+        &mut self,
+        goal: &Term,
+        var_names: &[String],
+        options: Options,
+    ) -> Solutions<'_> {
+        Solutions {
+            m: Machine::new(self, goal, var_names, options),
+        }
+    }
+
+    /// Parses `text` as a query and runs it.
+    pub fn query(&mut self, text: &str) -> Result<Solutions<'_>, ParseError> {
+        let q = parse_query(text)?;
+        Ok(self.solve(&q, Options::default()))
+    }
+
+    /// The predicate to change for `name/arity`, created if needed; built-ins and control
+    /// constructs cannot be changed.
+    pub(crate) fn pred_for_update(&mut self, name: Atom, arity: u32) -> Result<usize, Term> {
+        match self.index.get(&(name, arity)) {
+            Some(&PredRef::User(p)) => Ok(p as usize),
+            Some(_) => Err(permission_error("modify", "static_procedure", name, arity)),
+            None => {
+                let p = self.preds.len();
+                self.preds.push(Pred {
+                    arity,
+                    clauses: Rc::new(Vec::new()),
+                    dynamic: false,
+                    library: false,
+                });
+                self.index.insert((name, arity), PredRef::User(p as u32));
+                Ok(p)
+            }
+        }
+    }
+
+    pub(crate) fn add_clause(&mut self, t: &Term, front: bool, library: bool) -> Result<(), Term> {
+        let (head, body) = head_body(t);
+        let (name, arity) = match head {
+            Term::Var(_) => return Err(arith::instantiation_error()),
+            Term::Atom(a) => (*a, 0),
+            Term::Compound(f, args) => (*f, args.len() as u32),
+            other => return Err(arith::type_error("callable", other.clone())),
+        };
+        if let Some(b @ (Term::Int(_) | Term::Float(_))) = body {
+            return Err(arith::type_error("callable", b.clone()));
+        }
+        let p = self.pred_for_update(name, arity)?;
+        let pred = &mut self.preds[p];
+        if library {
+            pred.library = true;
+        } else if pred.library {
+            // A user definition replaces the library's.
+            pred.library = false;
+            pred.clauses = Rc::new(Vec::new());
+        }
+        let clause = Rc::new(compile(head, body, t.clone()));
+        let list = Rc::make_mut(&mut pred.clauses);
+        if front {
+            list.insert(0, clause);
+        } else {
+            list.push(clause);
+        }
+        Ok(())
+    }
+
+    /// `dynamic f/1, g/2` (a conjunction, list or single spec).
+    pub(crate) fn declare_specs(&mut self, spec: &Term) -> Result<(), Term> {
+        let mut stack = vec![spec];
+        while let Some(s) = stack.pop() {
+            match s {
+                Term::Compound(f, args)
+                    if (*f == atoms::COMMA || *f == atoms::DOT) && args.len() == 2 =>
+                {
+                    stack.push(&args[1]);
+                    stack.push(&args[0]);
+                }
+                Term::Atom(a) if *a == atoms::NIL => {}
+                Term::Compound(f, args) if f.name() == "/" && args.len() == 2 => {
+                    match (&args[0], &args[1]) {
+                        (Term::Atom(n), Term::Int(k)) if *k >= 0 => {
+                            self.declare_dynamic(n.name(), *k as usize);
+                        }
+                        _ => return Err(arith::type_error("predicate_indicator", s.clone())),
+                    }
+                }
+                Term::Var(_) => return Err(arith::instantiation_error()),
+                other => return Err(arith::type_error("predicate_indicator", other.clone())),
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn set_flag(&mut self, flag: &Term, value: &Term) -> Result<(), Term> {
+        match (flag, value) {
+            (Term::Atom(f), Term::Atom(v)) if f.name() == "unknown" => {
+                match v.name() {
+                    "fail" | "warning" => self.unknown_fail = true,
+                    "error" => self.unknown_fail = false,
+                    _ => {
+                        return Err(arith::error_term(Term::compound(
+                            "domain_error",
+                            vec![Term::atom("flag_value"), value.clone()],
+                        )));
+                    }
+                }
+                Ok(())
+            }
+            // Other flags are accepted and ignored (double_quotes, ...).
+            (Term::Atom(_), _) => Ok(()),
+            _ => Err(arith::instantiation_error()),
+        }
+    }
+}
+
+/// The answers of a running query, computed lazily: each `next()` resumes the search
+/// where the previous answer left it. After an error the iterator ends.
+pub struct Solutions<'a> {
+    m: Machine<'a>,
+}
+
+impl<'a> Solutions<'a> {
+    /// Reports trace events to `observer` from now on.
+    pub fn set_observer(&mut self, observer: Box<dyn Observer + 'a>) {
+        self.m.observer = Some(observer);
+    }
+
+    /// Takes the text written by `write/1`, `nl/0`... since the last call.
+    pub fn take_output(&mut self) -> String {
+        std::mem::take(&mut self.m.output)
+    }
+
+    /// The number of inferences (procedure calls) so far.
+    pub fn inferences(&self) -> u64 {
+        self.m.inferences
+    }
+
+    /// Whether it is known that no further answer exists (the search ended, or the last
+    /// answer left no alternative to try).
+    pub fn is_exhausted(&self) -> bool {
+        self.m.no_alternatives()
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Result<Answer, SolveError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.m.next_solution() {
+            Ok(true) => Some(Ok(self.m.answer())),
+            Ok(false) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The standard operator table (SWI-Prolog's defaults), shared by the reader and writer.
+
+/// The associativity of an operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpType {
+    /// Prefix, argument of lower priority.
+    Fx,
+    /// Prefix, argument of the same or lower priority.
+    Fy,
+    /// Infix, both sides lower.
+    Xfx,
+    /// Infix, right side may be equal (right-associative).
+    Xfy,
+    /// Infix, left side may be equal (left-associative).
+    Yfx,
+}
+
+const INFIX: &[(&str, u32, OpType)] = &[
+    (":-", 1200, OpType::Xfx),
+    ("-->", 1200, OpType::Xfx),
+    (";", 1100, OpType::Xfy),
+    ("|", 1100, OpType::Xfy),
+    ("->", 1050, OpType::Xfy),
+    ("*->", 1050, OpType::Xfy),
+    (",", 1000, OpType::Xfy),
+    (":=", 990, OpType::Xfx),
+    ("=", 700, OpType::Xfx),
+    ("\\=", 700, OpType::Xfx),
+    ("==", 700, OpType::Xfx),
+    ("\\==", 700, OpType::Xfx),
+    ("@<", 700, OpType::Xfx),
+    ("@>", 700, OpType::Xfx),
+    ("@=<", 700, OpType::Xfx),
+    ("@>=", 700, OpType::Xfx),
+    ("=..", 700, OpType::Xfx),
+    ("is", 700, OpType::Xfx),
+    ("=:=", 700, OpType::Xfx),
+    ("=\\=", 700, OpType::Xfx),
+    ("<", 700, OpType::Xfx),
+    (">", 700, OpType::Xfx),
+    ("=<", 700, OpType::Xfx),
+    (">=", 700, OpType::Xfx),
+    (">:<", 700, OpType::Xfx),
+    (":<", 700, OpType::Xfx),
+    ("as", 700, OpType::Xfx),
+    (":", 200, OpType::Xfy),
+    ("+", 500, OpType::Yfx),
+    ("-", 500, OpType::Yfx),
+    ("/\\", 500, OpType::Yfx),
+    ("\\/", 500, OpType::Yfx),
+    ("xor", 500, OpType::Yfx),
+    ("*", 400, OpType::Yfx),
+    ("/", 400, OpType::Yfx),
+    ("//", 400, OpType::Yfx),
+    ("rem", 400, OpType::Yfx),
+    ("mod", 400, OpType::Yfx),
+    ("div", 400, OpType::Yfx),
+    ("<<", 400, OpType::Yfx),
+    (">>", 400, OpType::Yfx),
+    ("divmod", 400, OpType::Yfx),
+    ("rdiv", 400, OpType::Yfx),
+    ("**", 200, OpType::Xfx),
+    ("^", 200, OpType::Xfy),
+];
+
+const PREFIX: &[(&str, u32, OpType)] = &[
+    (":-", 1200, OpType::Fx),
+    ("?-", 1200, OpType::Fx),
+    ("dynamic", 1150, OpType::Fx),
+    ("discontiguous", 1150, OpType::Fx),
+    ("initialization", 1150, OpType::Fx),
+    ("table", 1150, OpType::Fx),
+    ("\\+", 900, OpType::Fy),
+    ("-", 200, OpType::Fy),
+    ("+", 200, OpType::Fy),
+    ("\\", 200, OpType::Fy),
+    ("?", 500, OpType::Fx),
+    ("$", 1, OpType::Fx),
+];
+
+/// The infix definition of `name`: priority and type.
+pub fn infix(name: &str) -> Option<(u32, OpType)> {
+    // ':' is 200 xfy in SWI; kept here for module-qualified goals.
+    INFIX
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, p, t)| (p, t))
+}
+
+/// The prefix definition of `name`: priority and type.
+pub fn prefix(name: &str) -> Option<(u32, OpType)> {
+    PREFIX
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, p, t)| (p, t))
+}
+
+/// Whether `name` is an operator of any kind (such atoms are bracketed as arguments).
+pub fn is_op(name: &str) -> bool {
+    infix(name).is_some() || prefix(name).is_some()
+}
+
+/// The maximum priorities of the left and right arguments of an infix operator.
+pub fn infix_arg_prec(p: u32, t: OpType) -> (u32, u32) {
+    match t {
+        OpType::Xfy => (p - 1, p),
+        OpType::Yfx => (p, p - 1),
+        _ => (p - 1, p - 1),
+    }
+}
+
+/// The maximum priority of the argument of a prefix operator.
+pub fn prefix_arg_prec(p: u32, t: OpType) -> u32 {
+    match t {
+        OpType::Fy => p,
+        _ => p - 1,
+    }
+}

@@ -1,0 +1,887 @@
+//! Reading Prolog text: a tokenizer and a Pratt parser over the standard operator table.
+//! Errors are values with the line, column and offending text; nothing here panics on input.
+
+use crate::ops::{self, OpType};
+use crate::term::{Term, atoms};
+use crate::write::is_symbol_char;
+use std::fmt;
+
+/// A syntax error: where it is and what was found there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1 (in characters).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// The offending text (the token found there, or "end of text").
+    pub near: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "syntax error at {}:{}: {} (near `{}`)",
+            self.line, self.column, self.message, self.near
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A term read from text, with the names of its variables: `Term::Var(i)` is named
+/// `var_names[i]` (an anonymous `_` is named `_`, each one a distinct variable).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadTerm {
+    /// The term.
+    pub term: Term,
+    /// The variable names, indexed by variable number.
+    pub var_names: Vec<String>,
+    /// The line where the term starts (from 1).
+    pub line: usize,
+}
+
+impl ReadTerm {
+    /// The number of the variable called `name` (never an anonymous one).
+    pub fn var(&self, name: &str) -> Option<u32> {
+        if name == "_" {
+            return None;
+        }
+        self.var_names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as u32)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Name(String),
+    /// A quoted atom (never a functional-notation-only name, but still an operator).
+    QName(String),
+    Var(String),
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Punct(char),
+    End,
+    Eof,
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    line: usize,
+    col: usize,
+    /// Whether layout (space or comment) precedes the token.
+    layout: bool,
+    text: String,
+}
+
+struct Lexer<'a> {
+    chars: Vec<char>,
+    pos: usize,
+    line: usize,
+    col: usize,
+    _src: &'a str,
+}
+
+type PResult<T> = Result<T, ParseError>;
+
+impl<'a> Lexer<'a> {
+    fn new(src: &'a str) -> Self {
+        Lexer {
+            chars: src.chars().collect(),
+            pos: 0,
+            line: 1,
+            col: 1,
+            _src: src,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+    fn peek_at(&self, k: usize) -> Option<char> {
+        self.chars.get(self.pos + k).copied()
+    }
+    fn bump(&mut self) -> Option<char> {
+        let c = self.chars.get(self.pos).copied()?;
+        self.pos += 1;
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        Some(c)
+    }
+
+    fn error(&self, line: usize, col: usize, message: &str, near: &str) -> ParseError {
+        ParseError {
+            line,
+            column: col,
+            message: message.to_string(),
+            near: near.to_string(),
+        }
+    }
+
+    /// Skips layout and comments; tells whether any was skipped.
+    fn skip_layout(&mut self) -> PResult<bool> {
+        let mut any = false;
+        loop {
+            match self.peek() {
+                Some(c) if c.is_whitespace() => {
+                    self.bump();
+                    any = true;
+                }
+                Some('%') => {
+                    while let Some(c) = self.peek() {
+                        if c == '\n' {
+                            break;
+                        }
+                        self.bump();
+                    }
+                    any = true;
+                }
+                Some('/') if self.peek_at(1) == Some('*') => {
+                    let (l, c) = (self.line, self.col);
+                    self.bump();
+                    self.bump();
+                    loop {
+                        match self.peek() {
+                            None => {
+                                return Err(self.error(l, c, "unterminated block comment", "/*"));
+                            }
+                            Some('*') if self.peek_at(1) == Some('/') => {
+                                self.bump();
+                                self.bump();
+                                break;
+                            }
+                            _ => {
+                                self.bump();
+                            }
+                        }
+                    }
+                    any = true;
+                }
+                _ => return Ok(any),
+            }
+        }
+    }
+
+    fn next(&mut self) -> PResult<Token> {
+        let layout = self.skip_layout()?;
+        let (line, col, start) = (self.line, self.col, self.pos);
+        let Some(c) = self.peek() else {
+            return Ok(Token {
+                tok: Tok::Eof,
+                line,
+                col,
+                layout,
+                text: "end of text".into(),
+            });
+        };
+        let tok = if c.is_ascii_digit() {
+            self.number()?
+        } else if c == '_' || c.is_uppercase() {
+            let mut s = String::new();
+            while let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
+                s.push(c);
+                self.bump();
+            }
+            Tok::Var(s)
+        } else if c.is_alphabetic() {
+            let mut s = String::new();
+            while let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
+                s.push(c);
+                self.bump();
+            }
+            Tok::Name(s)
+        } else if c == '\'' {
+            self.bump();
+            Tok::QName(self.quoted('\'', line, col)?)
+        } else if c == '"' {
+            self.bump();
+            Tok::Str(self.quoted('"', line, col)?)
+        } else if c == '`' {
+            self.bump();
+            Tok::Str(self.quoted('`', line, col)?)
+        } else if "()[]{},|".contains(c) {
+            self.bump();
+            if c == '|' && self.peek() == Some('|') {
+                self.bump();
+                Tok::Name("||".into())
+            } else {
+                Tok::Punct(c)
+            }
+        } else if c == '!' || c == ';' {
+            self.bump();
+            Tok::Name(c.to_string())
+        } else if c == '.'
+            && self
+                .peek_at(1)
+                .is_none_or(|n| n.is_whitespace() || n == '%')
+        {
+            self.bump();
+            Tok::End
+        } else if is_symbol_char(c) {
+            let mut s = String::new();
+            while let Some(c) = self.peek().filter(|c| is_symbol_char(*c)) {
+                s.push(c);
+                self.bump();
+            }
+            Tok::Name(s)
+        } else {
+            self.bump();
+            return Err(self.error(line, col, "unexpected character", &c.to_string()));
+        };
+        let text: String = self.chars[start..self.pos].iter().collect();
+        Ok(Token {
+            tok,
+            line,
+            col,
+            layout,
+            text,
+        })
+    }
+
+    fn number(&mut self) -> PResult<Tok> {
+        let (line, col) = (self.line, self.col);
+        if self.peek() == Some('0') {
+            match self.peek_at(1) {
+                Some('\'') => {
+                    self.bump();
+                    self.bump();
+                    let c = match self.bump() {
+                        Some('\\') => self.escape(line, col)?,
+                        Some('\'') if self.peek() == Some('\'') => {
+                            self.bump();
+                            '\''
+                        }
+                        Some(c) => c,
+                        None => {
+                            return Err(self.error(line, col, "unterminated character code", "0'"));
+                        }
+                    };
+                    return Ok(Tok::Int(c as i64));
+                }
+                Some(b @ ('x' | 'o' | 'b')) => {
+                    let radix = match b {
+                        'x' => 16,
+                        'o' => 8,
+                        _ => 2,
+                    };
+                    if self.peek_at(2).is_some_and(|d| d.is_digit(radix)) {
+                        self.bump();
+                        self.bump();
+                        let mut s = String::new();
+                        while let Some(d) = self.peek().filter(|d| d.is_digit(radix) || *d == '_') {
+                            if d != '_' {
+                                s.push(d);
+                            }
+                            self.bump();
+                        }
+                        return i64::from_str_radix(&s, radix)
+                            .map(Tok::Int)
+                            .map_err(|_| self.error(line, col, "integer too large", &s));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut s = String::new();
+        while let Some(d) = self.peek().filter(|d| d.is_ascii_digit() || *d == '_') {
+            if d != '_' {
+                s.push(d);
+            }
+            self.bump();
+        }
+        let mut float = false;
+        if self.peek() == Some('.') && self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) {
+            float = true;
+            s.push('.');
+            self.bump();
+            while let Some(d) = self.peek().filter(|d| d.is_ascii_digit()) {
+                s.push(d);
+                self.bump();
+            }
+        }
+        if matches!(self.peek(), Some('e' | 'E')) {
+            let k = if matches!(self.peek_at(1), Some('+' | '-')) {
+                2
+            } else {
+                1
+            };
+            if self.peek_at(k).is_some_and(|d| d.is_ascii_digit()) {
+                float = true;
+                for _ in 0..k {
+                    if let Some(c) = self.bump() {
+                        s.push(c);
+                    }
+                }
+                while let Some(d) = self.peek().filter(|d| d.is_ascii_digit()) {
+                    s.push(d);
+                    self.bump();
+                }
+            }
+        }
+        if float {
+            s.parse::<f64>()
+                .map(Tok::Float)
+                .map_err(|_| self.error(line, col, "bad float", &s))
+        } else {
+            s.parse::<i64>()
+                .map(Tok::Int)
+                .map_err(|_| self.error(line, col, "integer too large", &s))
+        }
+    }
+
+    fn escape(&mut self, line: usize, col: usize) -> PResult<char> {
+        let c = self
+            .bump()
+            .ok_or_else(|| self.error(line, col, "unterminated escape", "\\"))?;
+        Ok(match c {
+            'n' => '\n',
+            't' => '\t',
+            'r' => '\r',
+            'a' => '\x07',
+            'b' => '\x08',
+            'f' => '\x0c',
+            'v' => '\x0b',
+            '0' => '\0',
+            'e' => '\x1b',
+            's' => ' ',
+            'x' => {
+                let mut s = String::new();
+                while let Some(d) = self.peek().filter(|d| d.is_ascii_hexdigit()) {
+                    s.push(d);
+                    self.bump();
+                }
+                if self.peek() == Some('\\') {
+                    self.bump();
+                }
+                u32::from_str_radix(&s, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| self.error(line, col, "bad \\x escape", &s))?
+            }
+            '\\' | '\'' | '"' | '`' => c,
+            other => return Err(self.error(line, col, "unknown escape", &format!("\\{other}"))),
+        })
+    }
+
+    fn quoted(&mut self, q: char, line: usize, col: usize) -> PResult<String> {
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(self.error(line, col, "unterminated quoted text", &q.to_string()));
+                }
+                Some(c) if c == q => {
+                    if self.peek() == Some(q) {
+                        self.bump();
+                        s.push(q);
+                    } else {
+                        return Ok(s);
+                    }
+                }
+                Some('\\') => {
+                    if self.peek() == Some('\n') {
+                        self.bump();
+                        continue;
+                    }
+                    s.push(self.escape(line, col)?);
+                }
+                Some(c) => s.push(c),
+            }
+        }
+    }
+}
+
+struct Parser<'a> {
+    lex: Lexer<'a>,
+    tok: Token,
+    /// Peeked token after `tok`, if any.
+    ahead: Option<Token>,
+    var_names: Vec<String>,
+}
+
+/// What may follow a prefix operator for it to be applied rather than read as an atom.
+fn starts_term(t: &Tok) -> bool {
+    match t {
+        Tok::Name(n) => !(ops::infix(n).is_some() && ops::prefix(n).is_none()),
+        Tok::Punct(c) => "([{".contains(*c),
+        Tok::End | Tok::Eof => false,
+        _ => true,
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn new(src: &'a str) -> PResult<Self> {
+        let mut lex = Lexer::new(src);
+        let tok = lex.next()?;
+        Ok(Parser {
+            lex,
+            tok,
+            ahead: None,
+            var_names: Vec::new(),
+        })
+    }
+
+    fn advance(&mut self) -> PResult<Token> {
+        let next = match self.ahead.take() {
+            Some(t) => t,
+            None => self.lex.next()?,
+        };
+        Ok(std::mem::replace(&mut self.tok, next))
+    }
+
+    fn err(&self, message: &str) -> ParseError {
+        ParseError {
+            line: self.tok.line,
+            column: self.tok.col,
+            message: message.to_string(),
+            near: self.tok.text.clone(),
+        }
+    }
+
+    fn expect(&mut self, c: char) -> PResult<()> {
+        if self.tok.tok == Tok::Punct(c) {
+            self.advance()?;
+            Ok(())
+        } else {
+            Err(self.err(&format!("expected `{c}`")))
+        }
+    }
+
+    fn var(&mut self, name: &str) -> Term {
+        if name != "_"
+            && let Some(i) = self.var_names.iter().position(|n| n == name)
+        {
+            return Term::Var(i as u32);
+        }
+        self.var_names.push(name.to_string());
+        Term::Var(self.var_names.len() as u32 - 1)
+    }
+
+    /// The infix operator the current token denotes, if any.
+    fn infix_op(&self) -> Option<(String, u32, OpType)> {
+        match &self.tok.tok {
+            Tok::Name(n) | Tok::QName(n) => ops::infix(n).map(|(p, t)| (n.clone(), p, t)),
+            Tok::Punct(',') => Some((",".into(), 1000, OpType::Xfy)),
+            Tok::Punct('|') => Some((";".into(), 1100, OpType::Xfy)),
+            _ => None,
+        }
+    }
+
+    /// Reads a term of priority at most `max`. Operands are read by `primary`; the
+    /// operator loop climbs priorities. Nesting of brackets and prefix operators uses an
+    /// explicit stack of pending frames so that deep text cannot overflow the Rust stack.
+    fn parse(&mut self, max: u32) -> PResult<Term> {
+        enum Frame {
+            /// Waiting for the right operand of an infix operator.
+            Infix {
+                name: String,
+                left: Term,
+                prec: u32,
+                outer_max: u32,
+            },
+            /// Waiting for the operand of a prefix operator.
+            Prefix {
+                name: String,
+                prec: u32,
+                outer_max: u32,
+            },
+            /// Inside `( ... )`.
+            Paren { outer_max: u32 },
+            /// Inside `name( ... )`, arguments so far.
+            Args {
+                name: String,
+                args: Vec<Term>,
+                outer_max: u32,
+            },
+            /// Inside `[ ... ]`, items so far; `tail` once `|` was read.
+            List {
+                items: Vec<Term>,
+                tail: bool,
+                outer_max: u32,
+            },
+            /// Inside `{ ... }`.
+            Curly { outer_max: u32 },
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut max = max;
+        'operand: loop {
+            // Read one primary (possibly opening frames), giving (term, prec).
+            let (mut left, mut left_prec) = loop {
+                let tok = self.tok.clone();
+                match tok.tok {
+                    Tok::Int(n) => {
+                        self.advance()?;
+                        break (Term::Int(n), 0);
+                    }
+                    Tok::Float(x) => {
+                        self.advance()?;
+                        break (Term::Float(x), 0);
+                    }
+                    Tok::Var(name) => {
+                        self.advance()?;
+                        break (self.var(&name), 0);
+                    }
+                    Tok::Str(s) => {
+                        self.advance()?;
+                        let codes = s.chars().map(|c| Term::Int(c as i64)).collect();
+                        break (Term::list(codes, Term::nil()), 0);
+                    }
+                    Tok::Punct('(') => {
+                        self.advance()?;
+                        stack.push(Frame::Paren { outer_max: max });
+                        max = 1200;
+                        continue;
+                    }
+                    Tok::Punct('[') => {
+                        self.advance()?;
+                        if self.tok.tok == Tok::Punct(']') {
+                            self.advance()?;
+                            break (Term::nil(), 0);
+                        }
+                        stack.push(Frame::List {
+                            items: Vec::new(),
+                            tail: false,
+                            outer_max: max,
+                        });
+                        max = 999;
+                        continue;
+                    }
+                    Tok::Punct('{') => {
+                        self.advance()?;
+                        if self.tok.tok == Tok::Punct('}') {
+                            self.advance()?;
+                            break (Term::Atom(atoms::CURLY), 0);
+                        }
+                        stack.push(Frame::Curly { outer_max: max });
+                        max = 1200;
+                        continue;
+                    }
+                    Tok::Name(ref name) | Tok::QName(ref name) => {
+                        let quoted = matches!(tok.tok, Tok::QName(_));
+                        let name = name.clone();
+                        self.advance()?;
+                        if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
+                            self.advance()?;
+                            stack.push(Frame::Args {
+                                name,
+                                args: Vec::new(),
+                                outer_max: max,
+                            });
+                            max = 999;
+                            continue;
+                        }
+                        if name == "-" && !quoted && !self.tok.layout {
+                            match self.tok.tok {
+                                Tok::Int(n) => {
+                                    self.advance()?;
+                                    break (Term::Int(-n), 0);
+                                }
+                                Tok::Float(x) => {
+                                    self.advance()?;
+                                    break (Term::Float(-x), 0);
+                                }
+                                _ => {}
+                            }
+                        }
+                        if !quoted
+                            && let Some((p, ty)) = ops::prefix(&name)
+                            && starts_term(&self.tok.tok)
+                        {
+                            // `- (1)`: a prefix operator before an infix one that is also
+                            // prefix (`- - a`) still applies.
+                            let mut p = p;
+                            if p > max {
+                                p = 999;
+                            }
+                            stack.push(Frame::Prefix {
+                                name,
+                                prec: p,
+                                outer_max: max,
+                            });
+                            max = ops::prefix_arg_prec(p, ty);
+                            continue;
+                        }
+                        let prec = if ops::is_op(&name) && !quoted {
+                            let p = ops::infix(&name)
+                                .map(|o| o.0)
+                                .max(ops::prefix(&name).map(|o| o.0))
+                                .unwrap_or(0);
+                            if p <= max { p } else { 0 }
+                        } else {
+                            0
+                        };
+                        break (Term::atom(&name), prec);
+                    }
+                    Tok::Punct(_) | Tok::End | Tok::Eof => {
+                        return Err(self.err("term expected"));
+                    }
+                }
+            };
+            // Operator loop and closing of frames.
+            loop {
+                if let Some((name, p, ty)) = self.infix_op() {
+                    let (lp, rp) = ops::infix_arg_prec(p, ty);
+                    // Like SWI, an argument or list element may be any term but a bare
+                    // comma or bar: `f(a :- b)`, `[a;b]`.
+                    let separator = matches!(self.tok.tok, Tok::Punct(',' | '|'));
+                    let eff = if max == 999 && !separator { 1200 } else { max };
+                    if p <= eff && left_prec <= lp {
+                        self.advance()?;
+                        stack.push(Frame::Infix {
+                            name,
+                            left,
+                            prec: p,
+                            outer_max: max,
+                        });
+                        max = rp;
+                        continue 'operand;
+                    }
+                }
+                match stack.pop() {
+                    None => return Ok(left),
+                    Some(Frame::Infix {
+                        name,
+                        left: l,
+                        prec,
+                        outer_max,
+                    }) => {
+                        left = Term::compound(&name, vec![l, left]);
+                        left_prec = prec;
+                        max = outer_max;
+                    }
+                    Some(Frame::Prefix {
+                        name,
+                        prec,
+                        outer_max,
+                    }) => {
+                        left = Term::compound(&name, vec![left]);
+                        left_prec = prec;
+                        max = outer_max;
+                    }
+                    Some(Frame::Paren { outer_max }) => {
+                        self.expect(')')?;
+                        left_prec = 0;
+                        max = outer_max;
+                    }
+                    Some(Frame::Curly { outer_max }) => {
+                        self.expect('}')?;
+                        left = Term::Compound(atoms::CURLY, vec![left].into());
+                        left_prec = 0;
+                        max = outer_max;
+                    }
+                    Some(Frame::Args {
+                        name,
+                        mut args,
+                        outer_max,
+                    }) => {
+                        args.push(left);
+                        if self.tok.tok == Tok::Punct(',') {
+                            self.advance()?;
+                            stack.push(Frame::Args {
+                                name,
+                                args,
+                                outer_max,
+                            });
+                            max = 999;
+                            continue 'operand;
+                        }
+                        self.expect(')')?;
+                        left = Term::compound(&name, args);
+                        left_prec = 0;
+                        max = outer_max;
+                    }
+                    Some(Frame::List {
+                        mut items,
+                        tail,
+                        outer_max,
+                    }) => {
+                        if tail {
+                            self.expect(']')?;
+                            left = Term::list(items, left);
+                            left_prec = 0;
+                            max = outer_max;
+                            continue;
+                        }
+                        items.push(left);
+                        match self.tok.tok {
+                            Tok::Punct(',') => {
+                                self.advance()?;
+                                stack.push(Frame::List {
+                                    items,
+                                    tail: false,
+                                    outer_max,
+                                });
+                                max = 999;
+                                continue 'operand;
+                            }
+                            Tok::Punct('|') => {
+                                self.advance()?;
+                                stack.push(Frame::List {
+                                    items,
+                                    tail: true,
+                                    outer_max,
+                                });
+                                max = 999;
+                                continue 'operand;
+                            }
+                            _ => {
+                                self.expect(']')?;
+                                left = Term::list(items, Term::nil());
+                                left_prec = 0;
+                                max = outer_max;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads one clause or query ending with `.` (or at the end of text when `end_optional`).
+    fn read(&mut self, end_optional: bool) -> PResult<Option<ReadTerm>> {
+        if self.tok.tok == Tok::Eof {
+            return Ok(None);
+        }
+        self.var_names.clear();
+        let line = self.tok.line;
+        let term = self.parse(1200)?;
+        match self.tok.tok {
+            Tok::End => {
+                self.advance()?;
+            }
+            Tok::Eof if end_optional => {}
+            _ => {
+                return Err(self.err(if end_optional {
+                    "operator expected"
+                } else {
+                    "operator expected (or missing `.` at the end of the clause)"
+                }));
+            }
+        }
+        Ok(Some(ReadTerm {
+            term,
+            var_names: std::mem::take(&mut self.var_names),
+            line,
+        }))
+    }
+}
+
+/// Reads one term (a query or a clause), with or without its final period.
+///
+/// ```
+/// let r = resolu_logic::parse_term("append(X, [c], [a,b,c])").unwrap();
+/// assert_eq!(r.var_names, vec!["X"]);
+/// assert_eq!(r.term.to_string(), "append(_G0,[c],[a,b,c])");
+/// let e = resolu_logic::parse_term("f(a,").unwrap_err();
+/// assert_eq!((e.line, e.column), (1, 5));
+/// ```
+pub fn parse_term(text: &str) -> Result<ReadTerm, ParseError> {
+    let mut p = Parser::new(text)?;
+    match p.read(true)? {
+        None => Err(p.err("empty query")),
+        Some(t) => {
+            if p.tok.tok != Tok::Eof {
+                return Err(p.err("text after the end of the term"));
+            }
+            Ok(t)
+        }
+    }
+}
+
+/// Reads a query: same as [`parse_term`].
+pub fn parse_query(text: &str) -> Result<ReadTerm, ParseError> {
+    parse_term(text)
+}
+
+/// Reads every clause of a program text (each ending with `.`).
+pub fn parse_program(text: &str) -> Result<Vec<ReadTerm>, ParseError> {
+    let mut p = Parser::new(text)?;
+    let mut out = Vec::new();
+    while let Some(t) = p.read(false)? {
+        out.push(t);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rt(s: &str) -> String {
+        parse_term(s)
+            .map(|t| t.term.to_string())
+            .unwrap_or_else(|e| e.to_string())
+    }
+
+    #[test]
+    fn operators_and_lists() {
+        assert_eq!(rt("X is 1+2*3"), "_G0 is 1+2*3");
+        assert_eq!(rt("(1+2)*3"), "(1+2)*3");
+        assert_eq!(rt("a:-b,c;d->e"), "a:-b,c;d->e");
+        assert_eq!(rt("[a,b|T]"), "[a,b|_G0]");
+        assert_eq!(rt("- 1"), "- 1");
+        assert_eq!(rt("-1"), "-1");
+        assert_eq!(rt("-(1)"), "- 1");
+        assert_eq!(rt("- a"), "-a");
+        assert_eq!(rt("1 - -1"), "1- -1");
+        assert_eq!(rt("a- (-1)"), "a- -1");
+        assert_eq!(rt("\\+ a"), "\\+a");
+        assert_eq!(rt("f((a,b))"), "f((a,b))");
+        assert_eq!(rt("'hello world'"), "'hello world'");
+        assert_eq!(rt("f(-)"), "f(-)");
+        assert_eq!(rt("X = f(_, _)"), "_G0=f(_G1,_G2)");
+        assert_eq!(rt("2-(3-4)"), "2-(3-4)");
+        assert_eq!(rt("2-3-4"), "2-3-4");
+        assert_eq!(rt("2^3^4"), "2^3^4");
+        assert_eq!(rt("{a,b}"), "{a,b}");
+        assert_eq!(rt("\"ab\""), "[97,98]");
+        assert_eq!(rt("0'a"), "97");
+        assert_eq!(rt("a = (\\+b)"), "a=(\\+b)");
+        assert_eq!(rt("- (1+2)"), "- (1+2)");
+        assert_eq!(rt("\\+ (a,b)"), "\\+ (a,b)");
+        assert_eq!(rt("p :- \\+ q"), "p:- \\+q");
+        assert_eq!(rt("1 = (:-)"), "1=(:-)");
+        assert_eq!(rt("a * (- 1)"), "a* - 1");
+        assert_eq!(rt("1.5e20"), "1.5e+20");
+        assert_eq!(rt("X = 'Tom'"), "_G0='Tom'");
+        assert_eq!(rt("[]"), "[]");
+        assert_eq!(rt("'[]'"), "[]");
+        assert_eq!(rt("f(a;b)"), "f((a;b))");
+        assert_eq!(rt("1.5e3"), "1500.0");
+        assert_eq!(rt("(a :- b)"), "a:-b");
+        assert_eq!(rt("- - a"), "- -a");
+    }
+
+    #[test]
+    fn errors_have_positions() {
+        let e = parse_program("a.\nb :- c d.\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.near.as_str()), (2, 8, "d"));
+        let e = parse_program("a :- 'b.\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 6));
+        let e = parse_program("a :- (b.\n").unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(parse_term("").is_err());
+        assert!(parse_term(")").is_err());
+    }
+
+    #[test]
+    fn deep_text_does_not_overflow() {
+        let n = 200_000;
+        let text = format!("{}a{}", "[".repeat(n), "]".repeat(n));
+        assert!(parse_term(&text).is_ok());
+        let text = format!("{}a{}", "f(".repeat(n), ")".repeat(n));
+        assert!(parse_term(&text).is_ok());
+        let text = vec!["1"; n].join("+");
+        assert!(parse_term(&text).is_ok());
+    }
+}

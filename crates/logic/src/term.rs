@@ -1,0 +1,467 @@
+//! Owned terms: the value type shared with the rule engine and returned in answers.
+//!
+//! Atoms are interned once per process (an [`Atom`] is a `Copy` integer), so comparing
+//! and hashing atoms costs nothing and the prover's heap cells hold the same ids. Every
+//! operation on a [`Term`] (drop, clone, equality, hashing, writing) walks it with an
+//! explicit stack: a list of a million elements is a term a million levels deep.
+
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, OnceLock};
+
+/// An interned atom (a symbol): `tom`, `[]`, `'hello world'`, `+`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Atom(u32);
+
+struct Interner {
+    names: Vec<&'static str>,
+    ids: FxHashMap<&'static str, u32>,
+}
+
+fn interner() -> &'static Mutex<Interner> {
+    static INTERNER: OnceLock<Mutex<Interner>> = OnceLock::new();
+    INTERNER.get_or_init(|| {
+        let mut i = Interner {
+            names: Vec::new(),
+            ids: FxHashMap::default(),
+        };
+        // Fixed ids for the atoms the engine tests on its hot paths (see `atoms`).
+        for name in atoms::PREDEFINED {
+            let id = i.names.len() as u32;
+            i.names.push(name);
+            i.ids.insert(name, id);
+        }
+        Mutex::new(i)
+    })
+}
+
+impl Atom {
+    /// The atom with this name (interned: the same name gives the same atom).
+    pub fn new(name: &str) -> Atom {
+        let mut i = interner().lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&id) = i.ids.get(name) {
+            return Atom(id);
+        }
+        // Atoms live as long as the process, as in Prolog systems without atom GC.
+        let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+        let id = i.names.len() as u32;
+        i.names.push(leaked);
+        i.ids.insert(leaked, id);
+        Atom(id)
+    }
+
+    /// The atom's name.
+    pub fn name(self) -> &'static str {
+        let i = interner().lock().unwrap_or_else(|e| e.into_inner());
+        i.names.get(self.0 as usize).copied().unwrap_or("")
+    }
+
+    /// The atom's interned id (stable for the life of the process).
+    pub fn id(self) -> u32 {
+        self.0
+    }
+
+    pub(crate) const fn from_id(id: u32) -> Atom {
+        Atom(id)
+    }
+}
+
+impl fmt::Debug for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", crate::write::quote_atom(self.name()))
+    }
+}
+
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", crate::write::quote_atom(self.name()))
+    }
+}
+
+/// Atoms with fixed ids, known to the engine without a lookup.
+pub mod atoms {
+    use super::Atom;
+
+    pub(crate) const PREDEFINED: [&str; 31] = [
+        "[]",
+        ".",
+        "true",
+        "fail",
+        ",",
+        ";",
+        "->",
+        "\\+",
+        "!",
+        "call",
+        ":-",
+        "=",
+        "-",
+        "+",
+        "*",
+        "/",
+        "//",
+        "mod",
+        "false",
+        "{}",
+        "end_of_file",
+        "|",
+        "*->",
+        "not",
+        "error",
+        "?-",
+        "dynamic",
+        "otherwise",
+        "findall",
+        "$cut",
+        "is",
+    ];
+    /// `[]`, the empty list.
+    pub const NIL: Atom = Atom::from_id(0);
+    /// `'.'`, the list constructor (`'.'(H, T)` is `[H|T]`).
+    pub const DOT: Atom = Atom::from_id(1);
+    /// `true`.
+    pub const TRUE: Atom = Atom::from_id(2);
+    /// `fail`.
+    pub const FAIL: Atom = Atom::from_id(3);
+    /// `','`.
+    pub const COMMA: Atom = Atom::from_id(4);
+    /// `;`.
+    pub const SEMI: Atom = Atom::from_id(5);
+    /// `->`.
+    pub const ARROW: Atom = Atom::from_id(6);
+    /// `\+`.
+    pub const NOT: Atom = Atom::from_id(7);
+    /// `!`.
+    pub const CUT: Atom = Atom::from_id(8);
+    /// `call`.
+    pub const CALL: Atom = Atom::from_id(9);
+    /// `:-`.
+    pub const NECK: Atom = Atom::from_id(10);
+    /// `=`.
+    pub const EQUALS: Atom = Atom::from_id(11);
+    /// `-`.
+    pub const MINUS: Atom = Atom::from_id(12);
+    /// `+`.
+    pub const PLUS: Atom = Atom::from_id(13);
+    /// `*`.
+    pub const STAR: Atom = Atom::from_id(14);
+    /// `/`.
+    pub const SLASH: Atom = Atom::from_id(15);
+    /// `//`.
+    pub const INTDIV: Atom = Atom::from_id(16);
+    /// `mod`.
+    pub const MOD: Atom = Atom::from_id(17);
+    /// `false`.
+    pub const FALSE: Atom = Atom::from_id(18);
+    /// `{}`.
+    pub const CURLY: Atom = Atom::from_id(19);
+    /// `end_of_file`.
+    pub const END_OF_FILE: Atom = Atom::from_id(20);
+    /// `|`.
+    pub const BAR: Atom = Atom::from_id(21);
+    /// `*->`.
+    pub const SOFT_ARROW: Atom = Atom::from_id(22);
+    /// `not`.
+    pub const NOT_WORD: Atom = Atom::from_id(23);
+    /// `error`.
+    pub const ERROR: Atom = Atom::from_id(24);
+    /// `?-`.
+    pub const QUERY: Atom = Atom::from_id(25);
+    /// `dynamic`.
+    pub const DYNAMIC: Atom = Atom::from_id(26);
+    /// `otherwise`.
+    pub const OTHERWISE: Atom = Atom::from_id(27);
+    /// `findall`.
+    pub const FINDALL: Atom = Atom::from_id(28);
+    /// `'$cut'` (internal: cut back to a saved choicepoint height).
+    pub const DOLLAR_CUT: Atom = Atom::from_id(29);
+    /// `is`.
+    pub const IS: Atom = Atom::from_id(30);
+}
+
+/// A Prolog term, owned: atoms, integers, floats, variables and compound terms. Lists are
+/// compound terms `'.'(Head, Tail)` ending in `[]`; [`Term::list`] builds them.
+///
+/// `Display` writes the term as `writeq/1` does: `[a,b|_G1]`, `'hello world'`, `1+2*3`,
+/// `f(-1)`. Variables are written `_G<n>`.
+///
+/// ```
+/// use resolu_logic::Term;
+/// let t = Term::compound("parent", vec![Term::atom("tom"), Term::var(0)]);
+/// assert_eq!(t.to_string(), "parent(tom,_G0)");
+/// let l = Term::list(vec![Term::int(1), Term::atom("b")], Term::nil());
+/// assert_eq!(l.to_string(), "[1,b]");
+/// ```
+pub enum Term {
+    /// An atom.
+    Atom(Atom),
+    /// An integer.
+    Int(i64),
+    /// A floating-point number.
+    Float(f64),
+    /// A variable, identified by its number (names live in [`crate::Query`]).
+    Var(u32),
+    /// A compound term: functor name and arguments (at least one).
+    Compound(Atom, Args),
+}
+
+/// The arguments of a compound term: a `Vec<Term>` (it derefs to one) that is dropped
+/// without recursion.
+#[derive(Default)]
+pub struct Args(Vec<Term>);
+
+impl Args {
+    /// The arguments as a vector.
+    pub fn into_vec(mut self) -> Vec<Term> {
+        std::mem::take(&mut self.0)
+    }
+}
+
+impl From<Vec<Term>> for Args {
+    fn from(v: Vec<Term>) -> Args {
+        Args(v)
+    }
+}
+
+impl std::ops::Deref for Args {
+    type Target = Vec<Term>;
+    fn deref(&self) -> &Vec<Term> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Args {
+    fn deref_mut(&mut self) -> &mut Vec<Term> {
+        &mut self.0
+    }
+}
+
+impl Drop for Args {
+    fn drop(&mut self) {
+        // Move grandchildren onto one flat stack so no drop recurses more than one level.
+        let mut stack = std::mem::take(&mut self.0);
+        while let Some(mut t) = stack.pop() {
+            if let Term::Compound(_, args) = &mut t {
+                stack.append(&mut args.0);
+            }
+        }
+    }
+}
+
+impl Term {
+    /// The atom `name`.
+    pub fn atom(name: &str) -> Term {
+        Term::Atom(Atom::new(name))
+    }
+    /// The integer `n`.
+    pub fn int(n: i64) -> Term {
+        Term::Int(n)
+    }
+    /// The variable number `n`.
+    pub fn var(n: u32) -> Term {
+        Term::Var(n)
+    }
+    /// `name(args...)`, or the atom `name` when `args` is empty.
+    pub fn compound(name: &str, args: Vec<Term>) -> Term {
+        Term::new(Atom::new(name), args)
+    }
+    /// `name(args...)`, or the atom `name` when `args` is empty.
+    pub fn new(name: Atom, args: Vec<Term>) -> Term {
+        if args.is_empty() {
+            Term::Atom(name)
+        } else {
+            Term::Compound(name, Args(args))
+        }
+    }
+    /// `[]`.
+    pub fn nil() -> Term {
+        Term::Atom(atoms::NIL)
+    }
+    /// `'.'(head, tail)`, written `[head|tail]`.
+    pub fn cons(head: Term, tail: Term) -> Term {
+        Term::Compound(atoms::DOT, Args(vec![head, tail]))
+    }
+    /// The list of `items` ending in `tail` (`Term::nil()` for a proper list).
+    pub fn list(items: Vec<Term>, tail: Term) -> Term {
+        let mut t = tail;
+        for item in items.into_iter().rev() {
+            t = Term::cons(item, t);
+        }
+        t
+    }
+
+    /// The functor name and arity: `(name, 0)` for an atom, `None` for numbers and variables.
+    pub fn functor(&self) -> Option<(Atom, usize)> {
+        match self {
+            Term::Atom(a) => Some((*a, 0)),
+            Term::Compound(f, args) => Some((*f, args.len())),
+            _ => None,
+        }
+    }
+
+    /// The arguments (empty for anything but a compound term).
+    pub fn args(&self) -> &[Term] {
+        match self {
+            Term::Compound(_, args) => args,
+            _ => &[],
+        }
+    }
+
+    /// Whether this is the atom named `name`.
+    pub fn is_atom(&self, name: &str) -> bool {
+        matches!(self, Term::Atom(a) if a.name() == name)
+    }
+
+    /// The elements of a proper list, or `None` if this is not one.
+    pub fn list_items(&self) -> Option<Vec<&Term>> {
+        let mut items = Vec::new();
+        let mut t = self;
+        loop {
+            match t {
+                Term::Atom(a) if *a == atoms::NIL => return Some(items),
+                Term::Compound(f, args) if *f == atoms::DOT && args.len() == 2 => {
+                    items.push(&args[0]);
+                    t = &args[1];
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Whether the term contains no variable.
+    pub fn is_ground(&self) -> bool {
+        let mut stack = vec![self];
+        while let Some(t) = stack.pop() {
+            match t {
+                Term::Var(_) => return false,
+                Term::Compound(_, args) => stack.extend(args.iter()),
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// The variables of the term, each once, in depth-first left-to-right order.
+    pub fn variables(&self) -> Vec<u32> {
+        let mut seen = Vec::new();
+        let mut stack = vec![self];
+        while let Some(t) = stack.pop() {
+            match t {
+                Term::Var(v) if !seen.contains(v) => seen.push(*v),
+                Term::Compound(_, args) => stack.extend(args.iter().rev()),
+                _ => {}
+            }
+        }
+        seen
+    }
+
+    /// A copy with every variable `v` renumbered `v + offset` (to rename a rule's
+    /// variables apart from a fact's before unifying them).
+    pub fn offset_vars(&self, offset: u32) -> Term {
+        self.map_vars(&mut |v| Term::Var(v + offset))
+    }
+
+    /// A copy with every variable replaced by `f(v)`.
+    pub fn map_vars(&self, f: &mut dyn FnMut(u32) -> Term) -> Term {
+        // Post-order rebuild with an explicit stack of pending compounds.
+        enum Step<'a> {
+            Visit(&'a Term),
+            Build(Atom, usize),
+        }
+        let mut todo = vec![Step::Visit(self)];
+        let mut done: Vec<Term> = Vec::new();
+        while let Some(step) = todo.pop() {
+            match step {
+                Step::Visit(t) => match t {
+                    Term::Atom(a) => done.push(Term::Atom(*a)),
+                    Term::Int(n) => done.push(Term::Int(*n)),
+                    Term::Float(x) => done.push(Term::Float(*x)),
+                    Term::Var(v) => done.push(f(*v)),
+                    Term::Compound(name, args) => {
+                        todo.push(Step::Build(*name, args.len()));
+                        for a in args.iter().rev() {
+                            todo.push(Step::Visit(a));
+                        }
+                    }
+                },
+                Step::Build(name, n) => {
+                    let args = done.split_off(done.len() - n);
+                    done.push(Term::Compound(name, Args(args)));
+                }
+            }
+        }
+        done.pop().unwrap_or(Term::Atom(atoms::NIL))
+    }
+}
+
+impl Clone for Term {
+    fn clone(&self) -> Term {
+        self.map_vars(&mut Term::Var)
+    }
+}
+
+impl PartialEq for Term {
+    fn eq(&self, other: &Term) -> bool {
+        let mut stack = vec![(self, other)];
+        while let Some((a, b)) = stack.pop() {
+            match (a, b) {
+                (Term::Atom(x), Term::Atom(y)) if x == y => {}
+                (Term::Int(x), Term::Int(y)) if x == y => {}
+                (Term::Float(x), Term::Float(y)) if x.to_bits() == y.to_bits() => {}
+                (Term::Var(x), Term::Var(y)) if x == y => {}
+                (Term::Compound(f, xs), Term::Compound(g, ys))
+                    if f == g && xs.len() == ys.len() =>
+                {
+                    stack.extend(xs.iter().zip(ys.iter()));
+                }
+                _ => return false,
+            }
+        }
+        true
+    }
+}
+
+impl Eq for Term {}
+
+impl Hash for Term {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut stack = vec![self];
+        while let Some(t) = stack.pop() {
+            match t {
+                Term::Atom(a) => (0u8, a).hash(state),
+                Term::Int(n) => (1u8, n).hash(state),
+                Term::Float(x) => (2u8, x.to_bits()).hash(state),
+                Term::Var(v) => (3u8, v).hash(state),
+                Term::Compound(f, args) => {
+                    (4u8, f, args.len()).hash(state);
+                    stack.extend(args.iter().rev());
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::write::writeq(self))
+    }
+}
+
+impl fmt::Debug for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::write::writeq(self))
+    }
+}
+
+impl From<&str> for Term {
+    fn from(name: &str) -> Term {
+        Term::atom(name)
+    }
+}
+
+impl From<i64> for Term {
+    fn from(n: i64) -> Term {
+        Term::Int(n)
+    }
+}

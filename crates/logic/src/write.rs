@@ -1,0 +1,266 @@
+//! Writing terms as `writeq/1` and `write/1` do: operators with their priorities, lists in
+//! bracket notation, atoms quoted where needed (writeq only). Iterative, so deep terms are fine.
+
+use crate::ops;
+use crate::term::{Term, atoms};
+
+/// Whether a character is one of Prolog's symbol characters (they glue into one atom).
+pub(crate) fn is_symbol_char(c: char) -> bool {
+    "+-*/\\^<>=~:.?@#&$".contains(c)
+}
+
+fn is_alnum(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Whether `name` can be written without quotes.
+fn plain_atom(name: &str) -> bool {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    if first.is_lowercase() {
+        return name.chars().all(is_alnum);
+    }
+    if matches!(name, "[]" | "!" | ";" | "{}") {
+        return true;
+    }
+    name.chars().all(is_symbol_char)
+}
+
+/// The atom as `writeq` writes it: quoted with escapes where it must be.
+pub fn quote_atom(name: &str) -> String {
+    if plain_atom(name) {
+        return name.to_string();
+    }
+    let mut s = String::with_capacity(name.len() + 2);
+    s.push('\'');
+    for c in name.chars() {
+        match c {
+            '\'' => s.push_str("\\'"),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            '\t' => s.push_str("\\t"),
+            c => s.push(c),
+        }
+    }
+    s.push('\'');
+    s
+}
+
+/// A float as SWI writes it: always with a fraction or exponent part.
+pub(crate) fn format_float(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    let a = x.abs();
+    if a != 0.0 && !(1e-4..1e15).contains(&a) {
+        // Exponent form as C's %g writes it: 1.5e+20, 1.0e-5.
+        let s = format!("{x:e}");
+        let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let mant = if mant.contains('.') {
+            mant.to_string()
+        } else {
+            format!("{mant}.0")
+        };
+        let exp = if exp.starts_with('-') {
+            exp.to_string()
+        } else {
+            format!("+{exp}")
+        };
+        return format!("{mant}e{exp}");
+    }
+    let s = format!("{x:?}");
+    if s.contains('.') { s } else { format!("{s}.0") }
+}
+
+struct Out {
+    s: String,
+    quoted: bool,
+    /// A prefix operator was just written: an opening bracket needs a space before it,
+    /// or `- (1+2)` would read back as the call `-(1+2)`.
+    after_prefix: bool,
+}
+
+impl Out {
+    /// Appends a token, with a space if it would glue to the previous one.
+    fn token(&mut self, tok: &str) {
+        self.after_prefix = false;
+        if let (Some(last), Some(first)) = (self.s.chars().last(), tok.chars().next()) {
+            let glue = (is_symbol_char(last) && is_symbol_char(first))
+                || (is_alnum(last) && is_alnum(first));
+            if glue {
+                self.s.push(' ');
+            }
+        }
+        self.s.push_str(tok);
+    }
+    fn punct(&mut self, p: &str) {
+        if self.after_prefix && p == "(" {
+            self.s.push(' ');
+        }
+        self.after_prefix = false;
+        self.s.push_str(p);
+    }
+    fn atom(&mut self, name: &str) -> String {
+        if self.quoted {
+            quote_atom(name)
+        } else {
+            name.to_string()
+        }
+    }
+}
+
+enum Step<'a> {
+    /// Write a term in a context that accepts priority up to the given one; the flag says
+    /// it is an operand of an operator (bare operator atoms are then bracketed).
+    Term(&'a Term, u32, bool),
+    Punct(&'static str),
+    Token(String),
+    /// The rest of a list after its first element.
+    Tail(&'a Term),
+}
+
+/// `writeq/1`: quoted, operators and lists as Prolog reads them back.
+pub fn writeq(t: &Term) -> String {
+    write_term(t, true, 1200)
+}
+
+/// `write/1`: like writeq but without quotes.
+pub fn write(t: &Term) -> String {
+    write_term(t, false, 1200)
+}
+
+/// Writes `t` with the given quoting in a context of priority `prec`.
+pub fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
+    let mut out = Out {
+        s: String::new(),
+        quoted,
+        after_prefix: false,
+    };
+    let mut todo = vec![Step::Term(t, prec, false)];
+    while let Some(step) = todo.pop() {
+        match step {
+            Step::Punct(p) => out.punct(p),
+            Step::Token(s) => out.token(&s),
+            Step::Tail(t) => match t {
+                Term::Atom(a) if *a == atoms::NIL => out.punct("]"),
+                Term::Compound(f, args) if *f == atoms::DOT && args.len() == 2 => {
+                    out.punct(",");
+                    todo.push(Step::Tail(&args[1]));
+                    todo.push(Step::Term(&args[0], 999, false));
+                }
+                other => {
+                    out.punct("|");
+                    todo.push(Step::Punct("]"));
+                    todo.push(Step::Term(other, 999, false));
+                }
+            },
+            Step::Term(t, prec, operand) => match t {
+                Term::Var(v) => out.token(&format!("_G{v}")),
+                Term::Int(n) => out.token(&n.to_string()),
+                Term::Float(x) => out.token(&format_float(*x)),
+                Term::Atom(a) => {
+                    let name = a.name();
+                    let s = out.atom(name);
+                    let op_prec = ops::infix(name)
+                        .map(|o| o.0)
+                        .into_iter()
+                        .chain(ops::prefix(name).map(|o| o.0))
+                        .max();
+                    if operand && op_prec.is_some_and(|p| p > prec) {
+                        out.punct("(");
+                        out.punct(&s);
+                        out.punct(")");
+                    } else if name == "," {
+                        out.punct(&s);
+                    } else {
+                        out.token(&s);
+                    }
+                }
+                Term::Compound(f, args) => {
+                    let name = f.name();
+                    if *f == atoms::DOT && args.len() == 2 {
+                        out.punct("[");
+                        todo.push(Step::Tail(&args[1]));
+                        todo.push(Step::Term(&args[0], 999, false));
+                        continue;
+                    }
+                    if *f == atoms::CURLY && args.len() == 1 {
+                        out.punct("{");
+                        todo.push(Step::Punct("}"));
+                        todo.push(Step::Term(&args[0], 1200, false));
+                        continue;
+                    }
+                    if args.len() == 2
+                        && let Some((p, ty)) = ops::infix(name)
+                    {
+                        let (lp, rp) = ops::infix_arg_prec(p, ty);
+                        let open = p > prec;
+                        if open {
+                            out.punct("(");
+                            todo.push(Step::Punct(")"));
+                        }
+                        todo.push(Step::Term(&args[1], rp, true));
+                        if name == "," {
+                            todo.push(Step::Punct(","));
+                        } else if name.chars().all(is_alnum) || name == "->" || name == ":-" {
+                            // SWI writes alphabetic operators with spaces; `->` and `:-`
+                            // without.
+                            let s = out.atom(name);
+                            if name.chars().all(is_alnum) {
+                                todo.push(Step::Punct(" "));
+                                todo.push(Step::Token(s));
+                                todo.push(Step::Punct(" "));
+                            } else {
+                                todo.push(Step::Token(s));
+                            }
+                        } else {
+                            let s = out.atom(name);
+                            todo.push(Step::Token(s));
+                        }
+                        todo.push(Step::Term(&args[0], lp, true));
+                        continue;
+                    }
+                    if args.len() == 1
+                        && let Some((p, ty)) = ops::prefix(name)
+                    {
+                        let ap = ops::prefix_arg_prec(p, ty);
+                        let open = p > prec;
+                        if open {
+                            out.punct("(");
+                            todo.push(Step::Punct(")"));
+                        }
+                        let s = out.atom(name);
+                        out.token(&s);
+                        let arg = &args[0];
+                        if matches!(arg, Term::Int(_) | Term::Float(_))
+                            && (name == "-" || name == "+")
+                            || name.chars().all(is_alnum)
+                        {
+                            out.punct(" ");
+                        } else {
+                            out.after_prefix = true;
+                        }
+                        todo.push(Step::Term(arg, ap, true));
+                        continue;
+                    }
+                    let s = out.atom(name);
+                    out.token(&s);
+                    out.punct("(");
+                    todo.push(Step::Punct(")"));
+                    for (i, a) in args.iter().enumerate().rev() {
+                        todo.push(Step::Term(a, 999, false));
+                        if i > 0 {
+                            todo.push(Step::Punct(","));
+                        }
+                    }
+                }
+            },
+        }
+    }
+    out.s
+}
