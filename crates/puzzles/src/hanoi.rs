@@ -1,1 +1,518 @@
-//! (being written)
+//! The Towers of Hanoi with any number of disks and pegs: the search problem, an admissible
+//! heuristic, the optimal recursive solution for 3 pegs and Frame–Stewart for 4 or more.
+//!
+//! Disks are numbered by size from 0 (the smallest); pegs from 0. A state records the peg of
+//! each disk, packed into a `u64` (2 bits a disk up to 4 pegs, 3 bits up to 8), so the
+//! order of the disks on a peg is implied: smaller on top.
+//!
+//! ```
+//! use resolu_puzzles::hanoi::{Hanoi, optimal_moves};
+//! use resolu_search::{Algorithm, Runner};
+//!
+//! let hanoi = Hanoi::new(3, 3).unwrap();
+//! let outcome = Runner::new(&hanoi).run(Algorithm::Bfs);
+//! assert_eq!(outcome.path.unwrap().len(), 7);
+//! assert_eq!(optimal_moves(&hanoi).len(), 7);
+//! ```
+
+use resolu_search::{Heuristic, Problem, Successor};
+use std::fmt;
+
+/// A move: the top disk of `from` onto `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HanoiMove {
+    /// The disk moved (0 is the smallest).
+    pub disk: u8,
+    /// The peg it leaves.
+    pub from: u8,
+    /// The peg it goes to.
+    pub to: u8,
+}
+
+impl fmt::Display for HanoiMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "disk {} from peg {} to peg {}",
+            self.disk + 1,
+            self.from,
+            self.to
+        )
+    }
+}
+
+/// A situation: the peg of each disk, packed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pegs(pub u64);
+
+/// A Towers of Hanoi puzzle: all disks start on peg 0 and must end on the last peg.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hanoi {
+    disks: usize,
+    pegs: usize,
+    bits: u32,
+    start: Pegs,
+    goal: Pegs,
+}
+
+impl Hanoi {
+    /// The puzzle with `disks` disks on `pegs` pegs: from peg 0 to the last peg. Refused
+    /// with fewer than 3 pegs, more than 8, no disk, or more disks than a state holds (32
+    /// with 4 pegs, 21 with 8).
+    pub fn new(disks: usize, pegs: usize) -> Result<Hanoi, String> {
+        if !(3..=8).contains(&pegs) {
+            return Err(format!("the pegs must number 3 to 8, not {pegs}"));
+        }
+        let bits = if pegs <= 4 { 2 } else { 3 };
+        let max = 64 / bits as usize;
+        if disks == 0 || disks > max {
+            return Err(format!(
+                "with {pegs} pegs the disks must number 1 to {max}, not {disks}"
+            ));
+        }
+        let mut h = Hanoi {
+            disks,
+            pegs,
+            bits,
+            start: Pegs(0),
+            goal: Pegs(0),
+        };
+        h.goal = h.all_on(pegs - 1);
+        Ok(h)
+    }
+
+    /// The same puzzle from another start situation.
+    pub fn with_start(mut self, start: Pegs) -> Hanoi {
+        self.start = start;
+        self
+    }
+
+    /// Number of disks.
+    pub fn disks(&self) -> usize {
+        self.disks
+    }
+
+    /// Number of pegs.
+    pub fn pegs(&self) -> usize {
+        self.pegs
+    }
+
+    /// The goal peg (the last).
+    pub fn goal_peg(&self) -> usize {
+        self.pegs - 1
+    }
+
+    /// Every disk on `peg`.
+    pub fn all_on(&self, peg: usize) -> Pegs {
+        Pegs((0..self.disks).fold(0, |acc, d| acc | (peg as u64) << (d as u32 * self.bits)))
+    }
+
+    /// The peg of `disk` in `s`.
+    #[inline]
+    pub fn peg_of(&self, s: Pegs, disk: usize) -> usize {
+        ((s.0 >> (disk as u32 * self.bits)) & ((1 << self.bits) - 1)) as usize
+    }
+
+    /// The disks on each peg, bottom first.
+    pub fn stacks(&self, s: Pegs) -> Vec<Vec<u8>> {
+        let mut stacks = vec![Vec::new(); self.pegs];
+        for d in (0..self.disks).rev() {
+            stacks[self.peg_of(s, d)].push(d as u8);
+        }
+        stacks
+    }
+
+    /// The top disk of each peg (`None` when empty).
+    fn tops(&self, s: Pegs) -> [Option<u8>; 8] {
+        let mut tops = [None; 8];
+        for d in (0..self.disks).rev() {
+            tops[self.peg_of(s, d)] = Some(d as u8);
+        }
+        tops
+    }
+
+    /// The move of the top disk of `from` onto `to`, if legal in `s`.
+    pub fn legal(&self, s: Pegs, from: usize, to: usize) -> Option<HanoiMove> {
+        if from >= self.pegs || to >= self.pegs || from == to {
+            return None;
+        }
+        let tops = self.tops(s);
+        let disk = tops[from]?;
+        match tops[to] {
+            Some(t) if t < disk => None,
+            _ => Some(HanoiMove {
+                disk,
+                from: from as u8,
+                to: to as u8,
+            }),
+        }
+    }
+
+    /// The situation after `m`.
+    #[inline]
+    pub fn apply(&self, s: Pegs, m: HanoiMove) -> Pegs {
+        let shift = m.disk as u32 * self.bits;
+        Pegs((s.0 & !(((1 << self.bits) - 1) << shift)) | (u64::from(m.to) << shift))
+    }
+
+    /// Replays `moves` from the start: the situation reached, or the index of the first
+    /// illegal move.
+    pub fn replay(&self, moves: &[HanoiMove]) -> Result<Pegs, usize> {
+        let mut s = self.start;
+        for (i, &m) in moves.iter().enumerate() {
+            match self.legal(s, m.from as usize, m.to as usize) {
+                Some(legal) if legal == m => s = self.apply(s, m),
+                _ => return Err(i),
+            }
+        }
+        Ok(s)
+    }
+
+    /// The pegs drawn as text, one line per peg: `peg 0: 3 2 1` (bottom first, sizes from 1).
+    pub fn draw(&self, s: Pegs) -> String {
+        self.stacks(s)
+            .iter()
+            .enumerate()
+            .map(|(p, stack)| {
+                let disks: Vec<String> = stack.iter().map(|d| (d + 1).to_string()).collect();
+                format!("peg {p}: {}", disks.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Problem for Hanoi {
+    type State = Pegs;
+    type Action = HanoiMove;
+
+    fn start(&self) -> Pegs {
+        self.start
+    }
+
+    fn is_goal(&self, s: &Pegs) -> bool {
+        *s == self.goal
+    }
+
+    /// Moves in the order (from, to) = (0, 1), (0, 2), ..., (1, 0), ...
+    fn successors(&self, s: &Pegs, out: &mut Vec<Successor<Pegs, HanoiMove>>) {
+        let tops = self.tops(*s);
+        for from in 0..self.pegs {
+            let Some(disk) = tops[from] else { continue };
+            for (to, top) in tops.iter().enumerate().take(self.pegs) {
+                if to != from && top.is_none_or(|t| t > disk) {
+                    let m = HanoiMove {
+                        disk,
+                        from: from as u8,
+                        to: to as u8,
+                    };
+                    out.push(Successor::new(m, self.apply(*s, m), 1.0));
+                }
+            }
+        }
+    }
+}
+
+/// An admissible heuristic for any number of pegs: each disk off the goal peg must move at
+/// least once, and each disk on the goal peg with a disk off it somewhere below must leave
+/// and come back (two moves).
+#[derive(Clone, Debug)]
+pub struct DisksOffGoal {
+    hanoi: Hanoi,
+}
+
+impl DisksOffGoal {
+    /// The heuristic for `hanoi`'s goal.
+    pub fn new(hanoi: &Hanoi) -> Self {
+        DisksOffGoal {
+            hanoi: hanoi.clone(),
+        }
+    }
+}
+
+impl Heuristic<Pegs, HanoiMove> for DisksOffGoal {
+    fn estimate(&self, s: &Pegs) -> f64 {
+        let h = &self.hanoi;
+        let goal = h.goal_peg();
+        let mut moves = 0u32;
+        // From the largest disk down: once a larger disk is off the goal peg, every smaller
+        // disk on the goal peg sits on the wrong base and must move off and back.
+        let mut base_wrong = false;
+        for d in (0..h.disks).rev() {
+            if h.peg_of(*s, d) != goal {
+                moves += 1;
+                base_wrong = true;
+            } else if base_wrong {
+                moves += 2;
+            }
+        }
+        f64::from(moves)
+    }
+}
+
+/// The optimal solution with 3 pegs (2^n − 1 moves, by the recursive algorithm); with more
+/// pegs, the Frame–Stewart solution ([`frame_stewart`] moves), from the situation where
+/// every disk is on peg 0 to the goal peg. It collects [`OptimalMoves`]; with many disks,
+/// iterate over that instead.
+pub fn optimal_moves(hanoi: &Hanoi) -> Vec<HanoiMove> {
+    OptimalMoves::new(hanoi).collect()
+}
+
+/// The moves of [`optimal_moves`], generated one at a time.
+///
+/// The textbook recursion ("n − 1 disks aside, the largest across, n − 1 back on top") is
+/// run as a loop over an explicit stack of pending tasks, so neither the call stack nor the
+/// memory grows with the number of moves (2^32 − 1 of them for 32 disks).
+///
+/// ```
+/// use resolu_puzzles::hanoi::{Hanoi, OptimalMoves, frame_stewart};
+/// let hanoi = Hanoi::new(20, 4).unwrap();
+/// assert_eq!(OptimalMoves::new(&hanoi).count() as u64, frame_stewart(20, 4));
+/// ```
+#[derive(Clone, Debug)]
+pub struct OptimalMoves {
+    stack: Vec<Task>,
+    table: Vec<Vec<u64>>,
+}
+
+/// A pending piece of work of [`OptimalMoves`].
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    /// Move the `n` disks `base..base + n` (all on `from`, smaller on top) to `to`, using
+    /// only the pegs of the bit mask `pegs` (whose disks, if any, are all larger).
+    Tower {
+        n: u8,
+        base: u8,
+        from: u8,
+        to: u8,
+        pegs: u16,
+    },
+    /// One move.
+    Single(HanoiMove),
+}
+
+impl OptimalMoves {
+    /// The moves that take every disk of `hanoi` from peg 0 to the goal peg.
+    pub fn new(hanoi: &Hanoi) -> Self {
+        OptimalMoves {
+            stack: vec![Task::Tower {
+                n: hanoi.disks as u8,
+                base: 0,
+                from: 0,
+                to: hanoi.goal_peg() as u8,
+                pegs: (1u16 << hanoi.pegs) - 1,
+            }],
+            table: frame_stewart_table(hanoi.disks, hanoi.pegs),
+        }
+    }
+}
+
+impl Iterator for OptimalMoves {
+    type Item = HanoiMove;
+
+    fn next(&mut self) -> Option<HanoiMove> {
+        while let Some(task) = self.stack.pop() {
+            let (n, base, from, to, pegs) = match task {
+                Task::Single(m) => return Some(m),
+                Task::Tower { n: 0, .. } => continue,
+                Task::Tower {
+                    n: 1,
+                    base,
+                    from,
+                    to,
+                    ..
+                } => {
+                    return Some(HanoiMove {
+                        disk: base,
+                        from,
+                        to,
+                    });
+                }
+                Task::Tower {
+                    n,
+                    base,
+                    from,
+                    to,
+                    pegs,
+                } => (n, base, from, to, pegs),
+            };
+            // Any free peg serves as the spare; the lowest keeps runs deterministic.
+            let free = pegs & !(1 << from) & !(1 << to);
+            let spare = free.trailing_zeros() as u8;
+            let count = pegs.count_ones() as usize;
+            // Tasks are pushed in reverse order of execution.
+            if count == 3 {
+                self.stack.push(Task::Tower {
+                    n: n - 1,
+                    base,
+                    from: spare,
+                    to,
+                    pegs,
+                });
+                self.stack.push(Task::Single(HanoiMove {
+                    disk: base + n - 1,
+                    from,
+                    to,
+                }));
+                self.stack.push(Task::Tower {
+                    n: n - 1,
+                    base,
+                    from,
+                    to: spare,
+                    pegs,
+                });
+            } else {
+                // Frame–Stewart: the top k disks to the spare with every peg, the n − k
+                // others to the target without the spare (it holds smaller disks), the k
+                // back on top of them.
+                let k = best_split(n as usize, count, &self.table) as u8;
+                self.stack.push(Task::Tower {
+                    n: k,
+                    base,
+                    from: spare,
+                    to,
+                    pegs,
+                });
+                self.stack.push(Task::Tower {
+                    n: n - k,
+                    base: base + k,
+                    from,
+                    to,
+                    pegs: pegs & !(1 << spare),
+                });
+                self.stack.push(Task::Tower {
+                    n: k,
+                    base,
+                    from,
+                    to: spare,
+                    pegs,
+                });
+            }
+        }
+        None
+    }
+}
+
+/// The k of Frame–Stewart for n disks on p pegs (the smallest k reaching the minimum).
+fn best_split(n: usize, p: usize, table: &[Vec<u64>]) -> usize {
+    (1..n)
+        .min_by_key(|&k| 2 * table[p][k] + table[p - 1][n - k])
+        .unwrap_or(0)
+}
+
+/// `table[p][n]`: the Frame–Stewart number of moves for n disks on p pegs (p ≥ 3).
+fn frame_stewart_table(disks: usize, pegs: usize) -> Vec<Vec<u64>> {
+    let mut t = vec![vec![0u64; disks + 1]; pegs + 1];
+    for p in 3..=pegs {
+        for n in 1..=disks {
+            t[p][n] = if p == 3 {
+                (1u64 << n) - 1
+            } else {
+                (1..n)
+                    .map(|k| 2 * t[p][k] + t[p - 1][n - k])
+                    .min()
+                    .unwrap_or(1)
+            };
+        }
+    }
+    t
+}
+
+/// The Frame–Stewart number of moves for `disks` disks on `pegs` pegs: 2^n − 1 for 3 pegs,
+/// and the presumed optimum with more (proved for 4 pegs by Bousch, 2014).
+///
+/// ```
+/// use resolu_puzzles::hanoi::frame_stewart;
+/// let four: Vec<u64> = (1..=8).map(|n| frame_stewart(n, 4)).collect();
+/// assert_eq!(four, [1, 3, 5, 9, 13, 17, 25, 33]);
+/// ```
+pub fn frame_stewart(disks: usize, pegs: usize) -> u64 {
+    frame_stewart_table(disks, pegs.max(3))[pegs.max(3)][disks]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use resolu_search::{Algorithm, Limits, Runner};
+
+    #[test]
+    fn optimal_lengths_by_search_match_the_formulas() {
+        for pegs in [3, 4, 5] {
+            let max = if pegs == 3 { 8 } else { 7 };
+            for n in 1..=max {
+                let h = Hanoi::new(n, pegs).unwrap();
+                let bfs = Runner::new(&h).limits(Limits::new()).run(Algorithm::Bfs);
+                let len = bfs.path.unwrap().len() as u64;
+                assert_eq!(len, frame_stewart(n, pegs), "{n} disks, {pegs} pegs");
+                let moves = optimal_moves(&h);
+                assert_eq!(moves.len() as u64, len, "{n} disks, {pegs} pegs");
+                assert_eq!(h.replay(&moves), Ok(h.all_on(pegs - 1)));
+            }
+        }
+    }
+
+    #[test]
+    fn astar_and_idastar_are_optimal_with_the_heuristic() {
+        // IDA* forgets visited situations, and Hanoi has many paths to each: it stays on
+        // small towers (the benchmark measures how far it goes).
+        for (n, pegs, algos) in [
+            (6, 3, &[Algorithm::Astar][..]),
+            (5, 4, &[Algorithm::Astar][..]),
+            (4, 5, &[Algorithm::Astar][..]),
+            (3, 3, &[Algorithm::IdaStar][..]),
+            (3, 4, &[Algorithm::IdaStar][..]),
+        ] {
+            let h = Hanoi::new(n, pegs).unwrap();
+            for &algo in algos {
+                let out = Runner::new(&h).heuristic(DisksOffGoal::new(&h)).run(algo);
+                let path = out.path.unwrap();
+                assert_eq!(
+                    path.len() as u64,
+                    frame_stewart(n, pegs),
+                    "{algo} {n} {pegs}"
+                );
+                let moves: Vec<HanoiMove> = path.actions().copied().collect();
+                assert!(h.replay(&moves).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn the_heuristic_never_overestimates() {
+        // Against exact distances to the goal, by BFS from every situation of 5 disks.
+        for pegs in [3, 4] {
+            let base = Hanoi::new(5, pegs).unwrap();
+            let heuristic = DisksOffGoal::new(&base);
+            for code in 0..(pegs as u64).pow(5) {
+                let mut s = 0u64;
+                let mut c = code;
+                for d in 0..5 {
+                    s |= (c % pegs as u64) << (d * base.bits);
+                    c /= pegs as u64;
+                }
+                let h = base.clone().with_start(Pegs(s));
+                let exact = Runner::new(&h).run(Algorithm::Bfs).path.unwrap().len() as f64;
+                assert!(
+                    heuristic.estimate(&Pegs(s)) <= exact,
+                    "{pegs} pegs: {}",
+                    h.draw(Pegs(s))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn illegal_moves_and_bad_sizes_are_refused() {
+        let h = Hanoi::new(3, 3).unwrap();
+        assert_eq!(h.legal(h.start(), 1, 2), None, "empty peg");
+        let m = h.legal(h.start(), 0, 2).unwrap();
+        let s = h.apply(h.start(), m);
+        assert_eq!(h.legal(s, 0, 2), None, "larger disk on a smaller one");
+        assert_eq!(h.replay(&[m, m]), Err(1));
+        assert!(Hanoi::new(3, 2).is_err());
+        assert!(Hanoi::new(0, 3).is_err());
+        assert!(Hanoi::new(33, 4).is_err());
+        assert!(Hanoi::new(32, 4).is_ok());
+        assert_eq!(h.draw(h.start()), "peg 0: 3 2 1\npeg 1: \npeg 2: ");
+    }
+}
