@@ -66,7 +66,7 @@ pub use machine::Options;
 pub use reader::{ParseError, ReadTerm, parse_program, parse_query, parse_term};
 pub use term::{Args, Atom, Term, atoms};
 pub use unify::{Bindings, match_term, unify};
-pub use write::{quote_atom, write as write_plain, writeq};
+pub use write::{quote_atom, write as write_plain, writeq, writeq_at};
 
 use db::{Pred, compile, head_body};
 use machine::{Machine, PredRef, builtin_table};

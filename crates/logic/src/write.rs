@@ -129,13 +129,19 @@ pub fn writeq(t: &Term) -> String {
     write_term(t, true, 1200)
 }
 
+/// `writeq/1` in a context of priority `prec`: operators above it are bracketed (an
+/// answer `X = (a:-b)` writes its value at 699, the right side of `=`).
+pub fn writeq_at(t: &Term, prec: u32) -> String {
+    write_term(t, true, prec)
+}
+
 /// `write/1`: like writeq but without quotes.
 pub fn write(t: &Term) -> String {
     write_term(t, false, 1200)
 }
 
 /// Writes `t` with the given quoting in a context of priority `prec`.
-pub fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
+pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
     let mut out = Out {
         s: String::new(),
         quoted,

@@ -1,13 +1,545 @@
-//! `resolu prove`.
+//! `resolu prove`: backward chaining with the Prolog-like prover of resolu-logic.
 
-use crate::common::{CmdResult, Io, bad_input};
-use clap::Args as ClapArgs;
+use crate::common::{
+    CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, read_file, write_json,
+};
+use clap::{Args as ClapArgs, ValueEnum};
+use resolu_logic::{
+    Answer, Database, Options, ReadTerm, Solutions, SolveError, Term, TraceEvent, Unknown,
+    parse_query,
+};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The course's car-diagnosis base.
+pub const CAR_PL: &str = include_str!("../../../../examples/prolog/car.pl");
 
 /// Flags of `resolu prove`.
 #[derive(ClapArgs, Debug)]
-pub struct Args {}
+#[command(after_help = "Examples:
+  resolu prove examples/prolog/car.pl 'voiture_OK'              the course's diagnosis
+  resolu prove examples/prolog/car.pl voiture_OK --trace        each conjunction and rule chosen
+  resolu prove examples/prolog/car.pl voiture_OK --explain      the proof tree
+  resolu prove examples/prolog/tiny.pl 'a, f'                   false. (f is unknown: false)
+  resolu prove examples/prolog/family.pl 'grandparent(tom, X)'
+  resolu prove examples/prolog/lists.pl 'append(X, Y, [1,2])' --format json
+  resolu prove examples/prolog/queens.pl 'queens2(8, Qs)' --limit 3
+  resolu prove examples/prolog/family.pl 'ancestor(tom, X)' --trace=ports
+  resolu prove examples/prolog/family.pl                        interactive: ?- prompt, ';' for more
+
+Answers print as `X = tom, Y = bob` (`true` when the query has no variable to show), and
+`false.` when there is none. Exit codes: 0 at least one answer, 1 none (or an uncaught error
+of the program), 2 syntax error or bad usage, 3 the inference limit or timeout stopped it.")]
+pub struct Args {
+    /// The program (Prolog clauses and directives).
+    pub file: PathBuf,
+    /// The query, with or without its final period; without it, an interactive top level.
+    pub query: Option<String>,
+    /// Stop after this many answers.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Trace the proof: `course` (each conjunction still to prove and the clause chosen,
+    /// indented by depth) or `ports` (call, exit, redo, fail).
+    #[arg(long, value_enum, value_name = "STYLE", num_args = 0..=1, require_equals = true,
+          default_missing_value = "course")]
+    pub trace: Option<TraceStyle>,
+    /// Print each answer's proof tree: which clause proved each goal.
+    #[arg(long)]
+    pub explain: bool,
+    /// What a call to an unknown predicate does: error (existence_error) or fail.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub unknown: Option<UnknownArg>,
+    /// Stop after this many inferences (exit code 3).
+    #[arg(long, value_name = "N")]
+    pub max_inferences: Option<u64>,
+    /// Stop after this many seconds (decimal allowed; exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The trace styles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TraceStyle {
+    /// The course's style: conjunction still to prove and clause chosen.
+    Course,
+    /// Prolog's ports: call, exit, redo, fail.
+    Ports,
+}
+
+/// `--unknown`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UnknownArg {
+    /// existence_error (standard Prolog).
+    Error,
+    /// Fail: a fact not in the base is false.
+    Fail,
+}
+
+/// Loads `text` into a new database, with errors naming `origin`, line and column.
+pub fn load(text: &str, origin: &str, unknown: Option<UnknownArg>) -> Result<Database, CliError> {
+    let mut db = Database::new();
+    let report = db.consult(text).map_err(|e| match e {
+        resolu_logic::ConsultError::Syntax(p) => bad_input(format!(
+            "{origin}:{}:{}: syntax error: {} (near `{}`)",
+            p.line, p.column, p.message, p.near
+        )),
+        resolu_logic::ConsultError::Clause { line, error } => {
+            bad_input(format!("{origin}:{line}: {error}"))
+        }
+    })?;
+    for w in &report.warnings {
+        eprintln!("warning: {origin}: {w}");
+    }
+    if !report.output.is_empty() {
+        eprint!("{}", report.output);
+    }
+    match unknown {
+        Some(UnknownArg::Fail) => db.set_unknown(Unknown::Fail),
+        Some(UnknownArg::Error) => db.set_unknown(Unknown::Error),
+        None => {}
+    }
+    Ok(db)
+}
+
+fn parse_user_query(text: &str) -> Result<ReadTerm, CliError> {
+    parse_query(text).map_err(|p| {
+        bad_input(format!(
+            "query:{}:{}: syntax error: {} (near `{}`)",
+            p.line, p.column, p.message, p.near
+        ))
+    })
+}
 
 /// Runs `resolu prove`.
-pub fn run(_args: Args, _io: &mut Io) -> CmdResult {
-    Err(bad_input("`resolu prove` is not available yet"))
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    let text = read_file(&args.file)?;
+    let origin = args.file.display().to_string();
+    let mut db = load(&text, &origin, args.unknown)?;
+    let options = Options {
+        max_inferences: args.max_inferences,
+        timeout: args.timeout,
+        explain: args.explain,
+        ports: args.trace == Some(TraceStyle::Ports),
+    };
+    let Some(query) = &args.query else {
+        return toplevel(&mut db, &options, &args, io);
+    };
+    let q = parse_user_query(query)?;
+    if args.format == Format::Json {
+        return run_json(&mut db, &q, options, args.limit, io);
+    }
+    run_text(&mut db, &q, options, &args, io)
+}
+
+/// Writes trace events as text lines (collected, then printed between answers).
+fn trace_line(e: &TraceEvent) -> String {
+    let pad = |d: usize| "  ".repeat(d.min(40));
+    match e {
+        TraceEvent::Step {
+            depth,
+            goals,
+            clause,
+        } => format!(
+            "{}{}   <- {}",
+            pad(*depth),
+            goals.iter().map(answer_term).collect::<Vec<_>>().join(", "),
+            clause_text(clause)
+        ),
+        TraceEvent::NoClause { depth, goal } => {
+            format!(
+                "{}{}: no (more) clause, backtrack",
+                pad(*depth),
+                answer_term(goal)
+            )
+        }
+        TraceEvent::Unknown { depth, goal } => {
+            format!(
+                "{}{}: not in the base, false",
+                pad(*depth),
+                answer_term(goal)
+            )
+        }
+        TraceEvent::Call { depth, goal } => {
+            format!("{}Call: ({depth}) {}", pad(*depth), answer_term(goal))
+        }
+        TraceEvent::Exit { depth, goal } => {
+            format!("{}Exit: ({depth}) {}", pad(*depth), answer_term(goal))
+        }
+        TraceEvent::Redo { depth, goal } => {
+            format!("{}Redo: ({depth}) {}", pad(*depth), answer_term(goal))
+        }
+        TraceEvent::Fail { depth, goal } => {
+            format!("{}Fail: ({depth}) {}", pad(*depth), answer_term(goal))
+        }
+    }
+}
+
+/// A clause as the course writes it: `head :- g1, g2` or just the fact.
+fn clause_text(clause: &Term) -> String {
+    match clause {
+        Term::Compound(f, args) if f.name() == ":-" && args.len() == 2 => {
+            let mut goals = Vec::new();
+            let mut stack = vec![&args[1]];
+            while let Some(g) = stack.pop() {
+                match g {
+                    Term::Compound(c, a) if c.name() == "," && a.len() == 2 => {
+                        stack.push(&a[1]);
+                        stack.push(&a[0]);
+                    }
+                    other => goals.push(answer_term(other)),
+                }
+            }
+            format!("{} :- {}", answer_term(&args[0]), goals.join(", "))
+        }
+        other => answer_term(other),
+    }
+}
+
+/// A term as an answer shows it: writeq, bracketed where `=` needs it.
+fn answer_term(t: &Term) -> String {
+    resolu_logic::writeq_at(t, 699)
+}
+
+fn answer_text(a: &Answer) -> String {
+    if a.bindings.is_empty() {
+        return "true".into();
+    }
+    a.bindings
+        .iter()
+        .map(|(n, t)| format!("{n} = {}", answer_term(t)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn proof_lines(a: &Answer) -> Vec<String> {
+    let Some(p) = &a.proof else { return Vec::new() };
+    p.nodes
+        .iter()
+        .map(|n| {
+            let how = match &n.clause {
+                Some(c) if c.functor().is_some_and(|(f, k)| f.name() == ":-" && k == 2) => {
+                    format!("by  {}", clause_text(c))
+                }
+                Some(_) => "fact".to_string(),
+                None => "built-in".to_string(),
+            };
+            format!(
+                "{}{}   [{how}]",
+                "  ".repeat(n.depth.min(40) + 1),
+                answer_term(&n.goal)
+            )
+        })
+        .collect()
+}
+
+type Shared = std::rc::Rc<std::cell::RefCell<Vec<String>>>;
+
+fn attach_trace(sols: &mut Solutions<'_>, style: Option<TraceStyle>) -> Shared {
+    let lines: Shared = Default::default();
+    if style.is_some() {
+        let sink = lines.clone();
+        sols.set_observer(Box::new(move |e: &TraceEvent| {
+            sink.borrow_mut().push(trace_line(e))
+        }));
+    }
+    lines
+}
+
+fn flush_trace(lines: &Shared, out: &mut dyn Write) -> std::io::Result<()> {
+    for l in lines.borrow_mut().drain(..) {
+        writeln!(out, "{l}")?;
+    }
+    Ok(())
+}
+
+fn limit_message(e: &SolveError) -> String {
+    match e {
+        SolveError::InferenceLimit(n) => {
+            format!("stopped: the inference limit ({n}, --max-inferences) was reached")
+        }
+        SolveError::Timeout(d) => format!(
+            "stopped: the time limit ({} s, --timeout) was reached",
+            d.as_secs_f64()
+        ),
+        other => other.to_string(),
+    }
+}
+
+fn run_text(
+    db: &mut Database,
+    q: &ReadTerm,
+    options: Options,
+    args: &Args,
+    io: &mut Io,
+) -> CmdResult {
+    let mut sols = db.solve(q, options);
+    let trace = attach_trace(&mut sols, args.trace);
+    let mut count = 0usize;
+    let mut exit = Exit::NoSolution;
+    loop {
+        if args.limit.is_some_and(|l| count >= l) {
+            break;
+        }
+        let next = sols.next();
+        io.out.write_all(sols.take_output().as_bytes())?;
+        flush_trace(&trace, io.out)?;
+        match next {
+            None => break,
+            Some(Ok(a)) => {
+                count += 1;
+                exit = Exit::Success;
+                if args.trace.is_some() {
+                    writeln!(io.out, "success")?;
+                }
+                if args.explain {
+                    writeln!(io.out, "proof:")?;
+                    for l in proof_lines(&a) {
+                        writeln!(io.out, "{l}")?;
+                    }
+                }
+                writeln!(io.out, "{}", answer_text(&a))?;
+            }
+            Some(Err(e)) if e.is_limit() => {
+                writeln!(io.out, "{}", limit_message(&e))?;
+                return Ok(Exit::Limit);
+            }
+            Some(Err(SolveError::Halt)) => break,
+            Some(Err(e)) => {
+                writeln!(io.out, "error: {e}")?;
+                return Ok(Exit::NoSolution);
+            }
+        }
+    }
+    if count == 0 {
+        if args.trace.is_some() {
+            writeln!(io.out, "failure")?;
+        }
+        writeln!(io.out, "false.")?;
+    }
+    Ok(exit)
+}
+
+fn run_json(
+    db: &mut Database,
+    q: &ReadTerm,
+    options: Options,
+    limit: Option<usize>,
+    io: &mut Io,
+) -> CmdResult {
+    let mut sols = db.solve(q, options);
+    let mut answers = Vec::new();
+    let mut error = serde_json::Value::Null;
+    let mut exhausted = true;
+    let mut exit = Exit::NoSolution;
+    loop {
+        if limit.is_some_and(|l| answers.len() >= l) {
+            exhausted = sols.is_exhausted();
+            break;
+        }
+        match sols.next() {
+            None => break,
+            Some(Ok(a)) => {
+                let mut obj = serde_json::Map::new();
+                for (n, t) in &a.bindings {
+                    obj.insert(n.clone(), serde_json::Value::String(t.to_string()));
+                }
+                answers.push(serde_json::Value::Object(obj));
+                exit = Exit::Success;
+            }
+            Some(Err(SolveError::Halt)) => break,
+            Some(Err(e)) => {
+                if e.is_limit() {
+                    exhausted = false;
+                    exit = Exit::Limit;
+                } else {
+                    exit = Exit::NoSolution;
+                }
+                error = serde_json::Value::String(e.to_string());
+                break;
+            }
+        }
+    }
+    let _ = sols.take_output();
+    write_json(
+        io.out,
+        &serde_json::json!({"answers": answers, "exhausted": exhausted, "error": error}),
+    )?;
+    Ok(exit)
+}
+
+/// Reads one line: from the terminal with history when interactive, else from `io.input`.
+enum Reader {
+    Editor(Box<rustyline::DefaultEditor>),
+    Plain,
+}
+
+impl Reader {
+    fn line(&mut self, prompt: &str, io: &mut Io) -> Result<Option<String>, CliError> {
+        match self {
+            Reader::Editor(ed) => match ed.readline(prompt) {
+                Ok(l) => {
+                    if !l.trim().is_empty() {
+                        let _ = ed.add_history_entry(l.as_str());
+                    }
+                    Ok(Some(l))
+                }
+                Err(
+                    rustyline::error::ReadlineError::Interrupted
+                    | rustyline::error::ReadlineError::Eof,
+                ) => Ok(None),
+                Err(e) => Err(bad_input(format!("cannot read the terminal: {e}"))),
+            },
+            Reader::Plain => {
+                io.out.flush()?;
+                let mut s = String::new();
+                if io.input.read_line(&mut s)? == 0 {
+                    return Ok(None);
+                }
+                Ok(Some(s.trim_end_matches(['\n', '\r']).to_string()))
+            }
+        }
+    }
+}
+
+/// The interactive top level: `?- ` prompt, answers one at a time, `;` for the next.
+fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> CmdResult {
+    let mut reader = if io.interactive {
+        match rustyline::DefaultEditor::new() {
+            Ok(ed) => Reader::Editor(Box::new(ed)),
+            Err(_) => Reader::Plain,
+        }
+    } else {
+        Reader::Plain
+    };
+    if io.interactive {
+        writeln!(
+            io.out,
+            "resolu prove: type a query (final '.' optional), ';' for the next answer, Enter to stop, 'halt.' to quit."
+        )?;
+    }
+    let mut pending: Option<String> = None;
+    loop {
+        let line = match pending.take() {
+            Some(l) => l,
+            None => {
+                if !io.interactive {
+                    write!(io.out, "?- ")?;
+                }
+                match reader.line("?- ", io)? {
+                    Some(l) => l,
+                    None => break,
+                }
+            }
+        };
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if matches!(text, "halt" | "halt.") {
+            break;
+        }
+        if !io.interactive {
+            writeln!(io.out, "{text}")?;
+        }
+        let q = match parse_query(text) {
+            Ok(q) => q,
+            Err(p) => {
+                writeln!(
+                    io.out,
+                    "syntax error at {}:{}: {} (near `{}`)",
+                    p.line, p.column, p.message, p.near
+                )?;
+                continue;
+            }
+        };
+        let mut sols = db.solve(&q, options.clone());
+        let trace = attach_trace(&mut sols, args.trace);
+        let mut any = false;
+        loop {
+            let next = sols.next();
+            io.out.write_all(sols.take_output().as_bytes())?;
+            flush_trace(&trace, io.out)?;
+            match next {
+                None => {
+                    writeln!(io.out, "false.")?;
+                    break;
+                }
+                Some(Ok(a)) => {
+                    any = true;
+                    for l in proof_lines(&a) {
+                        writeln!(io.out, "{l}")?;
+                    }
+                    let text = answer_text(&a);
+                    if sols.is_exhausted() {
+                        writeln!(io.out, "{text}.")?;
+                        break;
+                    }
+                    write!(io.out, "{text} ")?;
+                    let reply = reader.line("", io)?;
+                    match reply.as_deref().map(str::trim) {
+                        Some(";") => {
+                            writeln!(io.out, ";")?;
+                        }
+                        Some("") | None => {
+                            writeln!(io.out, ".")?;
+                            break;
+                        }
+                        Some(other) => {
+                            writeln!(io.out, ".")?;
+                            pending = Some(other.to_string());
+                            break;
+                        }
+                    }
+                }
+                Some(Err(SolveError::Halt)) => return Ok(Exit::Success),
+                Some(Err(e)) if e.is_limit() => {
+                    writeln!(io.out, "{}", limit_message(&e))?;
+                    break;
+                }
+                Some(Err(e)) => {
+                    writeln!(io.out, "error: {e}")?;
+                    break;
+                }
+            }
+        }
+        let _ = any;
+    }
+    if !io.interactive {
+        writeln!(io.out)?;
+    }
+    Ok(Exit::Success)
+}
+
+/// `resolu demo`: the course's car diagnosis proved, with its proof tree.
+pub fn demo(io: &mut Io) -> CmdResult {
+    let mut db = load(CAR_PL, "car.pl", None)?;
+    writeln!(
+        io.out,
+        "The car-diagnosis base (examples/prolog/car.pl), backward chaining:"
+    )?;
+    writeln!(io.out, "?- voiture_OK.")?;
+    let q = parse_user_query("voiture_OK")?;
+    let options = Options {
+        explain: true,
+        ..Options::default()
+    };
+    let mut sols = db.solve(&q, options);
+    match sols.next() {
+        Some(Ok(a)) => {
+            writeln!(io.out, "proof:")?;
+            for l in proof_lines(&a) {
+                writeln!(io.out, "{l}")?;
+            }
+            writeln!(io.out, "true")?;
+            Ok(Exit::Success)
+        }
+        _ => {
+            writeln!(io.out, "false.")?;
+            Ok(Exit::NoSolution)
+        }
+    }
 }
