@@ -236,6 +236,18 @@ impl Tally {
 
 /// Counts the plays (by winner), tree nodes and distinct positions below `state`.
 pub fn count<G: Game>(game: &G, state: &G::State) -> Counts {
+    match count_within(game, state, None) {
+        Some(c) => c,
+        None => unreachable!("no limit was set"),
+    }
+}
+
+/// [`count`], or `None` if more than `max_positions` distinct positions are reachable.
+pub fn count_within<G: Game>(
+    game: &G,
+    state: &G::State,
+    max_positions: Option<usize>,
+) -> Option<Counts> {
     let mut memo: FxHashMap<G::State, Tally> = FxHashMap::default();
     let mut counts = Counts::default();
     let mut terminal = 0u64;
@@ -275,6 +287,9 @@ pub fn count<G: Game>(game: &G, state: &G::State) -> Counts {
                         memo.insert(child, t);
                         terminal += 1;
                     } else {
+                        if max_positions.is_some_and(|m| memo.len() + stack.len() >= m) {
+                            return None;
+                        }
                         let mut moves = Vec::new();
                         game.moves(&child, &mut moves);
                         stack.push(Frame {
@@ -317,5 +332,78 @@ pub fn count<G: Game>(game: &G, state: &G::State) -> Counts {
     counts.wins = root.wins;
     counts.draws = root.draws;
     counts.tree_nodes = root.nodes;
-    counts
+    Some(counts)
+}
+
+/// The distinct positions reachable from `state` (itself first), in breadth-first order,
+/// at most `max` of them; the flag says whether the list is complete.
+///
+/// ```
+/// use resolu_games::{Game, enumerate::reachable, matches::{Matches, TakeSet}};
+///
+/// let game = Matches::new(vec![5], TakeSet::one_to(3), false);
+/// let (states, complete) = reachable(&game, &game.start(), 100);
+/// assert!(complete);
+/// assert_eq!(states.len(), 10); // (5, 1), (4, 2), and (k, 1), (k, 2) for k = 0..=3
+/// ```
+pub fn reachable<G: Game>(game: &G, state: &G::State, max: usize) -> (Vec<G::State>, bool) {
+    let mut seen = indexset(state);
+    let mut head = 0;
+    let mut moves = Vec::new();
+    while head < seen.len() {
+        let current = seen[head].clone();
+        head += 1;
+        moves.clear();
+        if game.outcome(&current).is_none() {
+            game.moves(&current, &mut moves);
+        }
+        for mv in &moves {
+            let child = game.play(&current, mv);
+            if !seen.contains(&child) {
+                if seen.len() >= max {
+                    return (seen.into_vec(), false);
+                }
+                seen.push(child);
+            }
+        }
+    }
+    (seen.into_vec(), true)
+}
+
+/// A vector with a hash set beside it: insertion order and O(1) membership.
+struct IndexSet<S> {
+    items: Vec<S>,
+    set: rustc_hash::FxHashSet<S>,
+}
+
+fn indexset<S: Clone + Eq + std::hash::Hash>(first: &S) -> IndexSet<S> {
+    let mut set = rustc_hash::FxHashSet::default();
+    set.insert(first.clone());
+    IndexSet {
+        items: vec![first.clone()],
+        set,
+    }
+}
+
+impl<S: Clone + Eq + std::hash::Hash> IndexSet<S> {
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+    fn contains(&self, s: &S) -> bool {
+        self.set.contains(s)
+    }
+    fn push(&mut self, s: S) {
+        self.set.insert(s.clone());
+        self.items.push(s);
+    }
+    fn into_vec(self) -> Vec<S> {
+        self.items
+    }
+}
+
+impl<S> std::ops::Index<usize> for IndexSet<S> {
+    type Output = S;
+    fn index(&self, i: usize) -> &S {
+        &self.items[i]
+    }
 }

@@ -1,13 +1,945 @@
-//! `resolu matches`.
+//! `resolu matches` (allumettes): the course's matches game as a state space, its search
+//! tree and plays, who wins and how, and a game against the computer; generalised to any
+//! heap, take set, misère play and sums of heaps (Nim). The play loop here also serves
+//! `resolu tictactoe`.
 
-use crate::common::{CmdResult, Io, bad_input};
-use clap::Args as ClapArgs;
+use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, write_json};
+use clap::{Args as ClapArgs, Subcommand, ValueEnum};
+use resolu_games::enumerate::{Counts, count, count_within, plays_bfs, plays_dfs, reachable};
+use resolu_games::matches::{Analysis, Matches, Position, SolveError, Take, TakeSet};
+use resolu_games::player::{Computer, Level};
+use resolu_games::solver::Solver;
+use resolu_games::{Game, Outcome, Player, Solution, Value};
+use serde_json::{Value as Json, json};
+use std::ops::ControlFlow;
 
 /// Flags of `resolu matches`.
 #[derive(ClapArgs, Debug)]
-pub struct Args {}
+#[command(after_help = "Examples:
+  resolu matches                          the course's model: states, operators, tree, verdict
+  resolu matches states                   the states and the successor function
+  resolu matches tree                     the search tree, each state with its winner
+  resolu matches plays --winner 1         every play won by player 1, depth first
+  resolu matches plays --winner 1 --bfs   the same, breadth first (shortest plays first)
+  resolu matches solve --matches 21       who wins, and how
+  resolu matches solve --matches 21 --format json
+  resolu matches solve --heaps 3,4,5 --take any       Nim: Sprague-Grundy (XOR)
+  resolu matches solve --heaps 3,4,5 --take any --misere   Bouton's misere rule
+  resolu matches play --first computer --level random --seed 7
+
+A state is (matches left, player to move); with several heaps, (heap heap ..., player).
+Normal play: whoever takes the last match wins (a player who cannot move loses); --misere:
+whoever takes the last match loses. Moves in JSON: the number of matches taken, or
+[heap, taken] with several heaps (heaps numbered from 1). In `play`, type the number to
+take (with several heaps: the heap then the number, e.g. '2 3'); 'q' resigns.")]
+pub struct Args {
+    /// What to show [default: the course's model].
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// The game's flags, accepted before or after the subcommand.
+#[derive(ClapArgs, Debug, Clone)]
+pub struct GameArgs {
+    /// Matches in the heap.
+    #[arg(long, global = true, default_value_t = 5, value_name = "N")]
+    pub matches: u32,
+    /// Several heaps (a sum of games), e.g. 3,4,5; replaces --matches.
+    #[arg(long, global = true, value_name = "LIST")]
+    pub heaps: Option<String>,
+    /// Allowed takes, e.g. 1,2,3, or 'any' (Nim).
+    #[arg(long, global = true, default_value = "1,2,3", value_name = "LIST")]
+    pub take: String,
+    /// Misère play: whoever takes the last match loses.
+    #[arg(long, global = true)]
+    pub misere: bool,
+    /// The player to move in the starting state (1 or 2).
+    #[arg(long, global = true, default_value_t = 1, value_name = "P",
+          value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub to_move: u8,
+    /// Most positions a search may store (sums of heaps; exit 3 when reached).
+    #[arg(long, global = true, default_value_t = 1_000_000, value_name = "N")]
+    pub max_positions: usize,
+    /// Output format.
+    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The subcommands of `resolu matches`.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The states, the operators and the successor function.
+    #[command(visible_alias = "etats")]
+    States {
+        /// Most states listed.
+        #[arg(long, default_value_t = 200)]
+        limit: usize,
+    },
+    /// The search tree, drawn, each state with its winner under perfect play.
+    #[command(visible_alias = "arbre")]
+    Tree {
+        /// Most nodes drawn.
+        #[arg(long, default_value_t = 200)]
+        limit: usize,
+        /// Deepest level drawn (moves from the start).
+        #[arg(long, value_name = "D")]
+        depth: Option<usize>,
+    },
+    /// Every play from the start, depth first (or breadth first), filtered by winner.
+    #[command(visible_alias = "parties")]
+    Plays(PlaysArgs),
+    /// Who wins with perfect play, the winning moves, and how long the play lasts.
+    #[command(visible_alias = "resoudre")]
+    Solve,
+    /// Play against the computer.
+    #[command(visible_alias = "jouer")]
+    Play(PlayArgs),
+}
+
+/// Flags of `resolu matches plays`.
+#[derive(ClapArgs, Debug)]
+pub struct PlaysArgs {
+    /// Only the plays won by this player (1 or 2).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub winner: Option<u8>,
+    /// Breadth first: the shortest plays first.
+    #[arg(long)]
+    pub bfs: bool,
+    /// Most plays listed (all are counted).
+    #[arg(long, default_value_t = 1000)]
+    pub limit: u64,
+}
+
+/// Who moves first in `play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// You.
+    Human,
+    /// The computer.
+    Computer,
+}
+
+/// How the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// Always a best move: wins when it can, as fast as it can; loses as slowly as it can.
+    Perfect,
+    /// A legal move at random (see --seed).
+    Random,
+}
+
+/// Flags of the `play` subcommands.
+#[derive(ClapArgs, Debug, Clone)]
+pub struct PlayArgs {
+    /// Who plays first.
+    #[arg(long, value_enum, default_value_t = First::Human)]
+    pub first: First,
+    /// The computer's level.
+    #[arg(long, value_enum, default_value_t = LevelArg::Perfect)]
+    pub level: LevelArg,
+    /// Seed of the random level.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// The game described by the flags, and its start.
+struct Setup {
+    game: Matches,
+    start: Position,
+    max_positions: usize,
+}
+
+impl GameArgs {
+    fn setup(&self) -> Result<Setup, CliError> {
+        let take: TakeSet = self
+            .take
+            .parse()
+            .map_err(|e| bad_input(format!("--take: {e}")))?;
+        let heaps = match &self.heaps {
+            Some(h) => {
+                let heaps = resolu_games::matches::parse_numbers(h)
+                    .map_err(|e| bad_input(format!("--heaps: {e}")))?;
+                if heaps.len() > 64 {
+                    return Err(bad_input("--heaps: at most 64 heaps"));
+                }
+                heaps
+            }
+            None => vec![self.matches],
+        };
+        let game = Matches::new(heaps, take, self.misere);
+        let mut start = game.position();
+        start.to_move = Player::from_number(self.to_move).unwrap_or(Player::One);
+        Ok(Setup {
+            game,
+            start,
+            max_positions: self.max_positions,
+        })
+    }
+}
+
+impl Setup {
+    fn several(&self) -> bool {
+        self.game.heaps.len() > 1
+    }
+
+    /// The analysis of `pos`; `None` (and a line saying so) if --max-positions stopped it.
+    fn analyse(&self, pos: &Position, io: &mut Io) -> Result<Option<Analysis>, CliError> {
+        match self.game.solve(pos, Some(self.max_positions)) {
+            Ok(a) => Ok(Some(a)),
+            Err(SolveError::Stopped(s)) => {
+                writeln!(io.out, "stopped: {s} (raise --max-positions)")?;
+                Ok(None)
+            }
+            Err(e) => Err(bad_input(e.to_string())),
+        }
+    }
+
+    /// A move in words: "take 2" or "take 3 from heap 2".
+    fn words(&self, t: &Take) -> String {
+        let s = if t.count == 1 { "" } else { "es" };
+        if self.several() {
+            format!("take {} match{s} from heap {}", t.count, t.heap + 1)
+        } else {
+            format!("take {} match{s}", t.count)
+        }
+    }
+
+    /// A move in JSON: the number taken, or [heap, taken].
+    fn move_json(&self, t: &Take) -> Json {
+        if self.several() {
+            json!([t.heap + 1, t.count])
+        } else {
+            json!(t.count)
+        }
+    }
+
+    /// A move on an arrow: `-2->` or `-h2:3->`.
+    fn arrow(&self, t: &Take) -> String {
+        if self.several() {
+            format!(" -h{}:{}-> ", t.heap + 1, t.count)
+        } else {
+            format!(" -{}-> ", t.count)
+        }
+    }
+
+    fn rules(&self) -> String {
+        let takes = match &self.game.take {
+            TakeSet::Any => "any number of matches".to_string(),
+            TakeSet::List(l) => format!("{} matches", or_list(l)),
+        };
+        let heaps = if self.several() {
+            let h: Vec<String> = self.game.heaps.iter().map(u32::to_string).collect();
+            format!("heaps of {} matches", h.join(", "))
+        } else {
+            format!("{} matches", self.game.heaps[0])
+        };
+        let from = if self.several() { " from one heap" } else { "" };
+        let last = if self.game.misere {
+            "whoever takes the last match loses"
+        } else {
+            "whoever takes the last match wins"
+        };
+        format!("{heaps}, take {takes}{from} on each turn, {last}")
+    }
+}
+
+/// "1, 2 or 3".
+fn or_list(l: &[u32]) -> String {
+    let words: Vec<String> = l.iter().map(u32::to_string).collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => words.join(""),
+    }
+}
 
 /// Runs `resolu matches`.
-pub fn run(_args: Args, _io: &mut Io) -> CmdResult {
-    Err(bad_input("`resolu matches` is not available yet"))
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    let setup = args.game.setup()?;
+    let format = args.game.format;
+    match args.command {
+        None => model(&setup, io),
+        Some(Command::States { limit }) => states(&setup, limit, format, io),
+        Some(Command::Tree { limit, depth }) => tree(&setup, limit, depth, io),
+        Some(Command::Plays(p)) => plays(&setup, &p, format, io),
+        Some(Command::Solve) => solve(&setup, format, io),
+        Some(Command::Play(p)) => play(&setup, &p, io),
+    }
+}
+
+/// `resolu matches`: the course's model, state space to verdict.
+fn model(setup: &Setup, io: &mut Io) -> CmdResult {
+    writeln!(io.out, "The matches game: {}.", setup.rules())?;
+    writeln!(io.out)?;
+    states_text(setup, 40, false, io)?;
+    writeln!(io.out)?;
+    tree(setup, 60, Some(6), io)?;
+    writeln!(io.out)?;
+    verdict(setup, io)
+}
+
+fn player_name(p: Player) -> String {
+    format!("player {}", p.number())
+}
+
+/// The states, initial and final states, operators, and (if `successors`) the successor
+/// function.
+fn states_text(setup: &Setup, limit: usize, successors: bool, io: &mut Io) -> CmdResult {
+    let game = &setup.game;
+    let (mut list, complete) = reachable(game, &setup.start, limit);
+    list.sort_by(|a, b| b.heaps.cmp(&a.heaps).then(a.to_move.cmp(&b.to_move)));
+    let what = if setup.several() {
+        "(matches left in each heap, player to move)"
+    } else {
+        "(matches left, player to move)"
+    };
+    let more = if complete {
+        ""
+    } else {
+        " (first ones; see --limit)"
+    };
+    writeln!(
+        io.out,
+        "States {what}: {} reachable from {}{more}",
+        list.len(),
+        setup.start
+    )?;
+    if !successors {
+        let all: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+        for chunk in all.chunks(8) {
+            writeln!(io.out, "  {}", chunk.join("  "))?;
+        }
+    }
+    writeln!(io.out, "Initial state: {}.", setup.start)?;
+    let finals: Vec<String> = list
+        .iter()
+        .filter_map(|s| {
+            game.outcome(s).map(|o| match o {
+                Outcome::Win(p) => format!("{s} ({} has won)", player_name(p)),
+                Outcome::Draw => format!("{s} (draw)"),
+            })
+        })
+        .collect();
+    if finals.is_empty() {
+        writeln!(io.out, "Final states: none among those listed.")?;
+    } else {
+        writeln!(io.out, "Final states: {}.", finals.join(", "))?;
+    }
+    let takes = match &game.take {
+        TakeSet::Any => "k from 1 to the matches left".to_string(),
+        TakeSet::List(l) => {
+            let w: Vec<String> = l.iter().map(u32::to_string).collect();
+            format!("k in {{{}}}, k <= matches left", w.join(", "))
+        }
+    };
+    if setup.several() {
+        writeln!(
+            io.out,
+            "Operators: (h, k, p): player p takes k matches from heap h, {takes} in heap h."
+        )?;
+    } else {
+        writeln!(
+            io.out,
+            "Operators: (k, p): player p takes k matches, {takes}."
+        )?;
+    }
+    if successors {
+        writeln!(io.out, "Successor function:")?;
+        let mut moves = Vec::new();
+        for s in &list {
+            moves.clear();
+            game.moves(s, &mut moves);
+            if moves.is_empty() {
+                writeln!(io.out, "  {s} -> (none: final)")?;
+                continue;
+            }
+            let succ: Vec<String> = moves
+                .iter()
+                .map(|m| format!("{}{}", setup.arrow(m).trim_start(), game.play(s, m)))
+                .collect();
+            writeln!(io.out, "  {s}  {}", succ.join("  "))?;
+        }
+    }
+    Ok(Exit::Success)
+}
+
+fn states(setup: &Setup, limit: usize, format: Format, io: &mut Io) -> CmdResult {
+    if format == Format::Json {
+        let game = &setup.game;
+        let (list, complete) = reachable(game, &setup.start, limit);
+        let mut moves = Vec::new();
+        let states: Vec<Json> = list
+            .iter()
+            .map(|s| {
+                moves.clear();
+                game.moves(s, &mut moves);
+                let succ: Vec<Json> = moves
+                    .iter()
+                    .map(|m| {
+                        let c = game.play(s, m);
+                        json!({"move": setup.move_json(m), "state": state_json(&c)})
+                    })
+                    .collect();
+                let mut v = state_json(s);
+                if let (Json::Object(map), Some(o)) = (&mut v, game.outcome(s)) {
+                    map.insert("winner".into(), json!(o.winner().map(Player::number)));
+                }
+                if let Json::Object(map) = &mut v {
+                    map.insert("successors".into(), Json::Array(succ));
+                }
+                v
+            })
+            .collect();
+        write_json(io.out, &json!({"states": states, "complete": complete}))?;
+        return Ok(Exit::Success);
+    }
+    states_text(setup, limit, true, io)
+}
+
+fn state_json(s: &Position) -> Json {
+    let heaps: Json = if s.heaps.len() == 1 {
+        json!(s.heaps[0])
+    } else {
+        json!(s.heaps)
+    };
+    json!({"matches": heaps, "to_move": s.to_move.number()})
+}
+
+/// Most positions counted and solved to annotate a tree.
+const TREE_BUDGET: usize = 100_000;
+
+/// The search tree, depth first, drawn with guides; each node with its winner under
+/// perfect play (from the solver, when the positions fit --max-positions).
+fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdResult {
+    let game = &setup.game;
+    // Counts and labels are for trees one can read: a small budget of positions.
+    let budget = setup.max_positions.min(TREE_BUDGET);
+    let counts = count_within(game, &setup.start, Some(budget));
+    let mut solver = Solver::new(game).max_positions(Some(budget));
+    let labels = solver.value(&setup.start).is_ok();
+    writeln!(
+        io.out,
+        "Search tree from {}{}:",
+        setup.start,
+        counts.map_or_else(String::new, |c| format!(
+            ": {} nodes, {} plays ({} won by player 1, {} by player 2)",
+            c.tree_nodes, c.plays, c.wins[0], c.wins[1]
+        )),
+    )?;
+    if labels {
+        writeln!(
+            io.out,
+            "([1 wins]: the winner from that state under perfect play, by minimax.)"
+        )?;
+    }
+    // Frames: the children of a node still to draw, and whether each ancestor was a last
+    // child (for the guides).
+    struct Frame {
+        state: Position,
+        moves: Vec<Take>,
+        next: usize,
+    }
+    let label = |solver: &mut Solver<Matches>, s: &Position| -> String {
+        if let Some(o) = game.outcome(s) {
+            return match o.winner() {
+                Some(p) => format!("  {} has won", player_name(p)),
+                None => "  draw".into(),
+            };
+        }
+        if !labels {
+            return String::new();
+        }
+        match solver.value(s) {
+            Ok((v, _)) => {
+                let winner = match v {
+                    Value::Win => s.to_move,
+                    Value::Loss => s.to_move.other(),
+                    Value::Draw => return "  [draw]".into(),
+                };
+                format!("  [{} wins]", winner.number())
+            }
+            Err(_) => String::new(),
+        }
+    };
+    writeln!(
+        io.out,
+        "{}{}",
+        setup.start,
+        label(&mut solver, &setup.start)
+    )?;
+    let mut drawn = 1usize;
+    let mut last: Vec<bool> = Vec::new();
+    let new_frame = |s: Position| {
+        let mut moves = Vec::new();
+        game.moves(&s, &mut moves);
+        Frame {
+            state: s,
+            moves,
+            next: 0,
+        }
+    };
+    let mut stack = vec![new_frame(setup.start.clone())];
+    while let Some(top) = stack.last_mut() {
+        if top.next >= top.moves.len() {
+            stack.pop();
+            last.pop();
+            continue;
+        }
+        if drawn >= limit {
+            let of = counts.map_or_else(String::new, |c| format!(" of its {}", c.tree_nodes));
+            writeln!(
+                io.out,
+                "... (the tree is cut after {limit}{of} nodes; see --limit)"
+            )?;
+            break;
+        }
+        let mv = top.moves[top.next];
+        top.next += 1;
+        let is_last = top.next == top.moves.len();
+        let child = game.play(&top.state, &mv);
+        let guides: String = last
+            .iter()
+            .map(|&l| if l { "    " } else { "│   " })
+            .collect();
+        let branch = if is_last { "└── " } else { "├── " };
+        // Below the depth limit, a node that is not final is drawn with "..." and not
+        // expanded.
+        let cut = depth.is_some_and(|d| stack.len() >= d) && !game.is_terminal(&child);
+        writeln!(
+            io.out,
+            "{guides}{branch}{} → {}{}{}",
+            setup.words(&mv),
+            child,
+            label(&mut solver, &child),
+            if cut { "  ..." } else { "" }
+        )?;
+        drawn += 1;
+        last.push(is_last);
+        if cut {
+            stack.push(Frame {
+                state: child,
+                moves: Vec::new(),
+                next: 0,
+            });
+        } else {
+            stack.push(new_frame(child));
+        }
+    }
+    Ok(Exit::Success)
+}
+
+/// The verdict in a sentence or two.
+fn verdict(setup: &Setup, io: &mut Io) -> CmdResult {
+    let Some(analysis) = setup.analyse(&setup.start, io)? else {
+        return Ok(Exit::Limit);
+    };
+    let s = &analysis.solution;
+    let who = player_name(s.to_move);
+    let left = |t: &Take| {
+        let mut heaps = setup.start.heaps.clone();
+        heaps[t.heap] -= t.count;
+        let h: Vec<String> = heaps.iter().map(u32::to_string).collect();
+        h.join(" ")
+    };
+    match s.value {
+        Value::Win => {
+            let moves: Vec<String> = s
+                .winning_moves()
+                .iter()
+                .map(|t| format!("{} (leaving {})", setup.words(t), left(t)))
+                .collect();
+            writeln!(
+                io.out,
+                "Verdict: {who}, to move in {}, can force a win: {}.",
+                setup.start,
+                moves.join(" or ")
+            )?;
+        }
+        Value::Loss => writeln!(
+            io.out,
+            "Verdict: {who}, to move in {}, loses against perfect play, whatever the move.",
+            setup.start
+        )?,
+        Value::Draw => writeln!(io.out, "Verdict: a draw with perfect play.")?,
+    }
+    if let Some(p) = s.plies {
+        writeln!(
+            io.out,
+            "With perfect play the game ends after {p} more moves (the winner hurries, the loser delays)."
+        )?;
+    }
+    if !setup.several() && !setup.game.misere && setup.game.take == TakeSet::one_to(3) {
+        writeln!(
+            io.out,
+            "Why: a multiple of 4 is lost for the player to move (whatever k they take, the \
+             opponent takes 4 - k), and any other number is won by leaving a multiple of 4."
+        )?;
+    }
+    Ok(Exit::Success)
+}
+
+fn solve(setup: &Setup, format: Format, io: &mut Io) -> CmdResult {
+    let Some(analysis) = setup.analyse(&setup.start, io)? else {
+        return Ok(Exit::Limit);
+    };
+    let s = &analysis.solution;
+    if format == Format::Json {
+        write_json(io.out, &solution_json(s, |t| setup.move_json(t)))?;
+        return Ok(Exit::Success);
+    }
+    writeln!(io.out, "The matches game: {}.", setup.rules())?;
+    verdict(setup, io)?;
+    writeln!(io.out, "Decided by {}.", analysis.method.describe())?;
+    if s.plies.is_none() {
+        writeln!(
+            io.out,
+            "(The distance to the end needs a search over more than --max-positions positions.)"
+        )?;
+    }
+    Ok(Exit::Success)
+}
+
+/// The JSON of a solution: `{"to_move", "value", "winning_moves", "plies_to_end"}`.
+pub fn solution_json<M>(s: &Solution<M>, mv: impl Fn(&M) -> Json) -> Json {
+    json!({
+        "to_move": s.to_move.number(),
+        "value": s.value.as_str(),
+        "winning_moves": s.winning_moves().into_iter().map(mv).collect::<Vec<_>>(),
+        "plies_to_end": s.plies,
+    })
+}
+
+/// Most tree nodes a breadth-first listing keeps.
+const BFS_MAX_NODES: u64 = 2_000_000;
+/// Most tree nodes a depth-first listing visits.
+const DFS_MAX_NODES: u64 = 100_000_000;
+
+fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdResult {
+    let game = &setup.game;
+    let winner = args.winner.and_then(Player::from_number);
+    let counts: Option<Counts> = count_within(game, &setup.start, Some(setup.max_positions));
+    let total = counts.map(|c| match winner {
+        Some(Player::One) => c.wins[0],
+        Some(Player::Two) => c.wins[1],
+        None => c.plays,
+    });
+    let json = format == Format::Json;
+    let mut listed = 0u64;
+    let mut out: Vec<Json> = Vec::new();
+    let mut error: Option<std::io::Error> = None;
+    let mut visit = |states: &[Position], moves: &[Take], o: Outcome| {
+        if winner.is_some() && o.winner() != winner {
+            return ControlFlow::Continue(());
+        }
+        if listed >= args.limit {
+            return ControlFlow::Break(());
+        }
+        listed += 1;
+        if json {
+            out.push(json!({
+                "moves": moves.iter().map(|m| setup.move_json(m)).collect::<Vec<_>>(),
+                "winner": o.winner().map(Player::number),
+            }));
+            return ControlFlow::Continue(());
+        }
+        let mut line = format!("{listed:>4}: {}", states[0]);
+        for (m, s) in moves.iter().zip(&states[1..]) {
+            line.push_str(&setup.arrow(m));
+            line.push_str(&s.to_string());
+        }
+        if let Err(e) = writeln!(io.out, "{line}") {
+            error = Some(e);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    };
+    // Bound the walk when few plays pass the filter: breadth first keeps every node it
+    // visits, depth first only the current path.
+    let walk = if args.bfs {
+        plays_bfs(game, &setup.start, Some(BFS_MAX_NODES), &mut visit)
+    } else {
+        plays_dfs(game, &setup.start, Some(DFS_MAX_NODES), &mut visit)
+    };
+    let stopped = !walk.complete && listed < args.limit;
+    if let Some(e) = error {
+        return Err(e.into());
+    }
+    let filter = match winner {
+        Some(p) => format!(" won by {}", player_name(p)),
+        None => String::new(),
+    };
+    if json {
+        write_json(
+            io.out,
+            &json!({
+                "plays": out,
+                "count": total.and_then(|t| u64::try_from(t).ok()),
+                "listed": listed,
+                "order": if args.bfs { "bfs" } else { "dfs" },
+                "complete": walk.complete,
+            }),
+        )?;
+        return Ok(Exit::Success);
+    }
+    let order = if args.bfs {
+        "breadth first (shortest first)"
+    } else {
+        "depth first"
+    };
+    let summary = match (total, counts) {
+        (Some(t), Some(c)) if u128::from(listed) == t => {
+            format!("{t} plays{filter} (of {} plays in all)", c.plays)
+        }
+        (Some(t), Some(c)) => format!(
+            "{listed} listed of {t} plays{filter} (of {} plays in all; see --limit)",
+            c.plays
+        ),
+        _ => format!(
+            "{listed} plays{filter} listed (more than --max-positions positions: not counted)"
+        ),
+    };
+    writeln!(
+        io.out,
+        "{summary}, {order}; {} tree nodes visited{}.",
+        walk.nodes,
+        if stopped {
+            " (the walk stops there)"
+        } else {
+            ""
+        }
+    )?;
+    Ok(Exit::Success)
+}
+
+/// What a game must offer to be played in the terminal.
+pub trait Playable {
+    /// The game.
+    type G: Game;
+    /// The game itself.
+    fn game(&self) -> &Self::G;
+    /// Draws a position.
+    fn show(&self, state: &<Self::G as Game>::State, io: &mut Io) -> Result<(), CliError>;
+    /// The prompt for a human move.
+    fn prompt(&self, state: &<Self::G as Game>::State) -> String;
+    /// Reads a human move, or says why it is refused.
+    fn parse_move(
+        &self,
+        state: &<Self::G as Game>::State,
+        text: &str,
+    ) -> Result<<Self::G as Game>::Move, String>;
+    /// A move in words.
+    fn words(&self, mv: &<Self::G as Game>::Move) -> String;
+    /// Solves a position for the computer.
+    fn solve(
+        &mut self,
+        state: &<Self::G as Game>::State,
+    ) -> Result<Solution<<Self::G as Game>::Move>, CliError>;
+}
+
+/// A game against the computer: moves read line by line from `io.input`; a refused move
+/// is explained and asked again; end of input ends the game.
+pub fn play_loop<P: Playable>(
+    p: &mut P,
+    start: <P::G as Game>::State,
+    args: &PlayArgs,
+    io: &mut Io,
+) -> CmdResult {
+    let level = match args.level {
+        LevelArg::Perfect => Level::Perfect,
+        LevelArg::Random => Level::Random,
+    };
+    let mut computer = Computer::new(level, args.seed);
+    let first = p.game().to_move(&start);
+    let human = match args.first {
+        First::Human => first,
+        First::Computer => first.other(),
+    };
+    writeln!(
+        io.out,
+        "You are {}, the computer ({} level) is {}. Type 'q' to stop.",
+        player_name(human),
+        match level {
+            Level::Perfect => "perfect",
+            Level::Random => "random",
+        },
+        player_name(human.other())
+    )?;
+    let mut state = start;
+    loop {
+        p.show(&state, io)?;
+        if let Some(o) = p.game().outcome(&state) {
+            let msg = match o.winner() {
+                Some(w) if w == human => "You win!",
+                Some(_) => "The computer wins.",
+                None => "Draw.",
+            };
+            writeln!(io.out, "{msg}")?;
+            return Ok(Exit::Success);
+        }
+        let mv = if p.game().to_move(&state) == human {
+            loop {
+                if io.interactive {
+                    write!(io.out, "{}: ", p.prompt(&state))?;
+                    io.out.flush()?;
+                }
+                let mut line = String::new();
+                if io.input.read_line(&mut line)? == 0 {
+                    writeln!(io.out, "End of input: the game stops here.")?;
+                    return Ok(Exit::Success);
+                }
+                let text = line.trim();
+                if text.is_empty() {
+                    continue;
+                }
+                if ["q", "quit", "exit", "abandon"].contains(&text.to_lowercase().as_str()) {
+                    writeln!(io.out, "You stop the game.")?;
+                    return Ok(Exit::Success);
+                }
+                match p.parse_move(&state, text) {
+                    Ok(mv) => {
+                        writeln!(io.out, "You: {}.", p.words(&mv))?;
+                        break mv;
+                    }
+                    Err(why) => writeln!(io.out, "Refused: {why}. Try again.")?,
+                }
+            }
+        } else {
+            let solution = p.solve(&state)?;
+            let Some(mv) = computer.choose(&solution) else {
+                unreachable!("a position that is not final has a move")
+            };
+            writeln!(io.out, "Computer: {}.", p.words(&mv))?;
+            mv
+        };
+        state = p.game().play(&state, &mv);
+    }
+}
+
+impl Playable for Setup {
+    type G = Matches;
+
+    fn game(&self) -> &Matches {
+        &self.game
+    }
+
+    fn show(&self, pos: &Position, io: &mut Io) -> Result<(), CliError> {
+        let bars = |h: u32| {
+            if h <= 40 {
+                "|".repeat(h as usize)
+            } else {
+                format!("{}...", "|".repeat(40))
+            }
+        };
+        if self.several() {
+            writeln!(io.out, "State {}:", pos)?;
+            for (i, &h) in pos.heaps.iter().enumerate() {
+                writeln!(io.out, "  heap {}: {:>3}  {}", i + 1, h, bars(h))?;
+            }
+        } else {
+            let h = pos.heaps[0];
+            writeln!(io.out, "State {}: {h} left  {}", pos, bars(h).trim_end())?;
+        }
+        Ok(())
+    }
+
+    fn prompt(&self, _pos: &Position) -> String {
+        if self.several() {
+            "Your move (heap, then matches to take)".into()
+        } else {
+            "Your move (matches to take)".into()
+        }
+    }
+
+    fn parse_move(&self, pos: &Position, text: &str) -> Result<Take, String> {
+        let numbers: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ':')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let parse = |w: &str| {
+            w.parse::<u32>()
+                .map_err(|_| format!("'{w}' is not a whole number"))
+        };
+        let (heap, count) = match (self.several(), numbers.as_slice()) {
+            (false, [n]) => (0, parse(n)?),
+            (true, [h, n]) => {
+                let h = parse(h)? as usize;
+                if h == 0 || h > pos.heaps.len() {
+                    return Err(format!("there is no heap {h} (1 to {})", pos.heaps.len()));
+                }
+                (h - 1, parse(n)?)
+            }
+            (false, _) => return Err(format!("'{text}' is not a number of matches")),
+            (true, _) => {
+                return Err(format!(
+                    "'{text}' is not a move: type the heap, then the number, e.g. '2 3'"
+                ));
+            }
+        };
+        let mut moves = Vec::new();
+        self.game.moves(pos, &mut moves);
+        let mv = Take { heap, count };
+        if moves.contains(&mv) {
+            return Ok(mv);
+        }
+        let left = pos.heaps[heap];
+        let allowed = match &self.game.take {
+            TakeSet::Any => "1 or more".to_string(),
+            TakeSet::List(l) => or_list(l),
+        };
+        Err(if count > left {
+            format!("only {left} matches left, you cannot take {count}")
+        } else {
+            format!("you may take {allowed} matches, not {count}")
+        })
+    }
+
+    fn words(&self, t: &Take) -> String {
+        self.words(t)
+    }
+
+    fn solve(&mut self, pos: &Position) -> Result<Solution<Take>, CliError> {
+        // The start was decided within the limits, and later positions are smaller.
+        self.game
+            .solve(pos, Some(self.max_positions))
+            .map(|a| a.solution)
+            .map_err(|e| bad_input(e.to_string()))
+    }
+}
+
+fn play(setup: &Setup, args: &PlayArgs, io: &mut Io) -> CmdResult {
+    writeln!(io.out, "The matches game: {}.", setup.rules())?;
+    // Refuse at once a game the computer could not decide.
+    if setup.analyse(&setup.start, io)?.is_none() {
+        return Ok(Exit::Limit);
+    }
+    let mut setup = Setup {
+        game: setup.game.clone(),
+        start: setup.start.clone(),
+        max_positions: setup.max_positions,
+    };
+    let start = setup.start.clone();
+    play_loop(&mut setup, start, args, io)
+}
+
+/// `resolu demo`: the course's 5 matches, the verdict and the winning move.
+pub fn demo(io: &mut Io) -> CmdResult {
+    let args = GameArgs {
+        matches: 5,
+        heaps: None,
+        take: "1,2,3".into(),
+        misere: false,
+        to_move: 1,
+        max_positions: 1_000_000,
+        format: Format::Text,
+    };
+    let setup = args.setup()?;
+    writeln!(io.out, "The matches game: {}.", setup.rules())?;
+    let counts = count(&setup.game, &setup.start);
+    writeln!(
+        io.out,
+        "{} plays from (5, 1): {} won by player 1, {} by player 2.",
+        counts.plays, counts.wins[0], counts.wins[1]
+    )?;
+    verdict(&setup, io)
 }

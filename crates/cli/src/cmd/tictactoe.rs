@@ -1,13 +1,297 @@
-//! `resolu tictactoe`.
+//! `resolu tictactoe` (morpion): the game tree's counts, the verdict with the search effort
+//! of each algorithm, solving a position, and a game against the computer.
 
-use crate::common::{CmdResult, Io, bad_input};
-use clap::Args as ClapArgs;
+use crate::cmd::matches::{PlayArgs, Playable, play_loop, solution_json};
+use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, write_json};
+use clap::{Args as ClapArgs, Subcommand};
+use resolu_games::alphabeta::alphabeta;
+use resolu_games::enumerate::count;
+use resolu_games::minimax::minimax;
+use resolu_games::solver::Solver;
+use resolu_games::tictactoe::{Board, TicTacToe};
+use resolu_games::tt::TranspositionTable;
+use resolu_games::{Game, Solution, Value};
+use serde_json::{Value as Json, json};
 
 /// Flags of `resolu tictactoe`.
 #[derive(ClapArgs, Debug)]
-pub struct Args {}
+#[command(after_help = "Examples:
+  resolu tictactoe                          counts, the verdict, and what each algorithm visits
+  resolu tictactoe solve                    a draw: every first move holds it
+  resolu tictactoe solve --board 'xx./oo./...' --format json
+  resolu tictactoe play                     you are X and start
+  resolu tictactoe play --first computer --level random --seed 3
+
+Boards: nine cells row by row, x, o or . (rows may be separated by '/'). Cells are written
+row then column, from 1: in `play` type '2 3' (row 2, column 3) or a cell number 1-9 (row
+by row); in JSON a cell is [row, col]. 'q' stops the game.")]
+pub struct Args {
+    /// What to do [default: the counts and the verdict].
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Start from this board instead of the empty one.
+    #[arg(long, global = true, value_name = "BOARD")]
+    pub board: Option<String>,
+    /// Output format.
+    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The subcommands of `resolu tictactoe`.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The value of the board for the player to move, the moves that keep it, and the
+    /// number of moves to the end under perfect play.
+    #[command(visible_alias = "resoudre")]
+    Solve,
+    /// Play against the computer.
+    #[command(visible_alias = "jouer")]
+    Play(PlayArgs),
+}
 
 /// Runs `resolu tictactoe`.
-pub fn run(_args: Args, _io: &mut Io) -> CmdResult {
-    Err(bad_input("`resolu tictactoe` is not available yet"))
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    let start = match &args.board {
+        Some(b) => TicTacToe::parse(b).map_err(|e| bad_input(format!("--board: {e}")))?,
+        None => Board::default(),
+    };
+    match args.command {
+        None => overview(start, args.format, io),
+        Some(Command::Solve) => solve(start, args.format, io),
+        Some(Command::Play(p)) => {
+            let mut game = Terminal {
+                solver_game: TicTacToe,
+            };
+            play_loop(&mut game, start, &p, io)
+        }
+    }
+}
+
+/// A cell as the user sees it: [row, col] from 1.
+fn cell_json(cell: &u8) -> Json {
+    json!([cell / 3 + 1, cell % 3 + 1])
+}
+
+fn cell_words(cell: &u8) -> String {
+    format!("row {}, column {}", cell / 3 + 1, cell % 3 + 1)
+}
+
+fn draw(board: &Board, io: &mut Io) -> Result<(), CliError> {
+    writeln!(io.out, "    1   2   3")?;
+    for (r, row) in board.rows().iter().enumerate() {
+        let cells: Vec<&str> = row.split(' ').collect();
+        writeln!(io.out, "{}   {}", r + 1, cells.join(" | "))?;
+        if r < 2 {
+            writeln!(io.out, "   ---+---+---")?;
+        }
+    }
+    Ok(())
+}
+
+fn solve_board(board: &Board) -> Solution<u8> {
+    match Solver::new(&TicTacToe).solve(board) {
+        Ok(s) => s,
+        Err(_) => unreachable!("no position limit was set"),
+    }
+}
+
+fn verdict_line(board: &Board, s: &Solution<u8>) -> String {
+    let mover = if TicTacToe.to_move(board) == resolu_games::Player::One {
+        "X"
+    } else {
+        "O"
+    };
+    let plies = s.plies.unwrap_or(0);
+    if TicTacToe.is_terminal(board) {
+        return "The game is over.".into();
+    }
+    let moves: Vec<String> = s.winning_moves().iter().map(|c| cell_words(c)).collect();
+    match s.value {
+        Value::Win => format!(
+            "{mover} to move wins, in {plies} more moves at best: play {}.",
+            moves.join(" or ")
+        ),
+        Value::Draw => format!(
+            "A draw with perfect play ({mover} to move, {plies} more moves); the moves that \
+             hold it: {}.",
+            moves.join("; ")
+        ),
+        Value::Loss => {
+            format!("{mover} to move loses against perfect play, after {plies} more moves at most.")
+        }
+    }
+}
+
+fn solve(board: Board, format: Format, io: &mut Io) -> CmdResult {
+    let s = solve_board(&board);
+    if format == Format::Json {
+        write_json(io.out, &solution_json(&s, cell_json))?;
+        return Ok(Exit::Success);
+    }
+    draw(&board, io)?;
+    writeln!(io.out, "{}", verdict_line(&board, &s))?;
+    writeln!(
+        io.out,
+        "Solver: {} positions stored, {} nodes visited.",
+        s.stats.stored, s.stats.visited
+    )?;
+    Ok(Exit::Success)
+}
+
+/// Counts of the game tree, the verdict, and the effort of each algorithm.
+fn overview(board: Board, format: Format, io: &mut Io) -> CmdResult {
+    let game = TicTacToe;
+    let c = count(&game, &board);
+    let s = solve_board(&board);
+    let (mm, mm_stats) = minimax(&game, &board);
+    let (_, ab) = alphabeta(&game, &board, None);
+    let mut table = TranspositionTable::new();
+    let (_, abt) = alphabeta(&game, &board, Some(&mut table));
+    if format == Format::Json {
+        let mut v = solution_json(&s, cell_json);
+        if let Json::Object(map) = &mut v {
+            map.insert(
+                "counts".into(),
+                json!({
+                    "plays": c.plays as u64,
+                    "x_wins": c.wins[0] as u64,
+                    "o_wins": c.wins[1] as u64,
+                    "draws": c.draws as u64,
+                    "tree_nodes": c.tree_nodes as u64,
+                    "positions": c.positions,
+                    "final_positions": c.terminal_positions,
+                }),
+            );
+            map.insert(
+                "visited".into(),
+                json!({
+                    "minimax": mm_stats.visited,
+                    "alphabeta": ab.visited,
+                    "alphabeta_table": abt.visited,
+                    "solver_positions": s.stats.stored,
+                }),
+            );
+        }
+        write_json(io.out, &v)?;
+        return Ok(Exit::Success);
+    }
+    writeln!(
+        io.out,
+        "Tic-tac-toe: X (player 1) and O (player 2) take turns; three in a row wins."
+    )?;
+    draw(&board, io)?;
+    writeln!(
+        io.out,
+        "Game tree: {} plays (X wins {}, O wins {}, draws {}), {} nodes; {} distinct positions \
+         ({} final).",
+        c.plays, c.wins[0], c.wins[1], c.draws, c.tree_nodes, c.positions, c.terminal_positions
+    )?;
+    writeln!(io.out, "{}", verdict_line(&board, &s))?;
+    writeln!(
+        io.out,
+        "Minimax value for X: {mm}. Nodes visited to find it:"
+    )?;
+    writeln!(
+        io.out,
+        "  minimax                     {:>8}",
+        mm_stats.visited
+    )?;
+    writeln!(
+        io.out,
+        "  alpha-beta                  {:>8}  ({} cut-offs)",
+        ab.visited, ab.cutoffs
+    )?;
+    writeln!(
+        io.out,
+        "  alpha-beta + table          {:>8}  ({} table hits, {} positions stored)",
+        abt.visited, abt.table_hits, abt.stored
+    )?;
+    writeln!(
+        io.out,
+        "  solver (exact distances)    {:>8}  ({} positions stored)",
+        s.stats.visited, s.stats.stored
+    )?;
+    Ok(Exit::Success)
+}
+
+/// Tic-tac-toe in the terminal.
+struct Terminal {
+    solver_game: TicTacToe,
+}
+
+impl Playable for Terminal {
+    type G = TicTacToe;
+
+    fn game(&self) -> &TicTacToe {
+        &self.solver_game
+    }
+
+    fn show(&self, board: &Board, io: &mut Io) -> Result<(), CliError> {
+        draw(board, io)
+    }
+
+    fn prompt(&self, _board: &Board) -> String {
+        "Your move (row col, or cell 1-9)".into()
+    }
+
+    fn parse_move(&self, board: &Board, text: &str) -> Result<u8, String> {
+        let parts: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let number = |w: &str| {
+            w.parse::<u8>()
+                .map_err(|_| format!("'{w}' is not a number"))
+        };
+        let cell = match parts.as_slice() {
+            [one] => {
+                let n = number(one)?;
+                if !(1..=9).contains(&n) {
+                    return Err(format!("there is no cell {n} (1 to 9)"));
+                }
+                n - 1
+            }
+            [r, c] => {
+                let (r, c) = (number(r)?, number(c)?);
+                if !(1..=3).contains(&r) || !(1..=3).contains(&c) {
+                    return Err(format!(
+                        "there is no cell at row {r}, column {c} (rows and columns 1 to 3)"
+                    ));
+                }
+                3 * (r - 1) + (c - 1)
+            }
+            _ => {
+                return Err(format!(
+                    "'{text}' is not a cell: type the row and the column, e.g. '2 3'"
+                ));
+            }
+        };
+        if board.cell(cell).is_some() {
+            return Err(format!("{} is taken", cell_words(&cell)));
+        }
+        Ok(cell)
+    }
+
+    fn words(&self, cell: &u8) -> String {
+        cell_words(cell)
+    }
+
+    fn solve(&mut self, board: &Board) -> Result<Solution<u8>, CliError> {
+        Ok(solve_board(board))
+    }
+}
+
+/// `resolu demo`: the verdict of tic-tac-toe and its game tree's size.
+pub fn demo(io: &mut Io) -> CmdResult {
+    let board = Board::default();
+    let c = count(&TicTacToe, &board);
+    let s = solve_board(&board);
+    writeln!(
+        io.out,
+        "Tic-tac-toe: {} possible games, {} positions; {}",
+        c.plays,
+        c.positions,
+        verdict_line(&board, &s)
+    )?;
+    Ok(Exit::Success)
 }
