@@ -180,6 +180,101 @@ impl Hanoi {
             .collect::<Vec<_>>()
             .join("\n")
     }
+
+    /// The pegs on one line, bottom first, sizes from 1: `[3 2] [] [1]`.
+    pub fn one_line(&self, s: Pegs) -> String {
+        self.stacks(s)
+            .iter()
+            .map(|stack| {
+                let disks: Vec<String> = stack.iter().map(|d| (d + 1).to_string()).collect();
+                format!("[{}]", disks.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The pegs drawn side by side, each disk as wide as its size, the peg numbers below:
+    ///
+    /// ```
+    /// use resolu_puzzles::hanoi::Hanoi;
+    /// use resolu_search::Problem;
+    /// let h = Hanoi::new(2, 3).unwrap();
+    /// let picture = "   |      |      |
+    ///   =1=     |      |
+    ///  ==2==    |      |
+    /// ---------------------
+    ///    0      1      2
+    /// ";
+    /// assert_eq!(h.picture(h.start()), picture);
+    /// ```
+    ///
+    /// With 10 disks or more the size is no longer written inside the disk.
+    pub fn picture(&self, s: Pegs) -> String {
+        let n = self.disks;
+        let width = 2 * n + 3;
+        let stacks = self.stacks(s);
+        let mut text = String::new();
+        // Row 0 is the tip of the pegs, row n the bottom.
+        for row in 0..=n {
+            let level = n - row; // disks below this row
+            let mut line = String::new();
+            for stack in &stacks {
+                let cell = match stack.get(level) {
+                    Some(&d) => {
+                        let size = d as usize + 1;
+                        let mid = if n < 10 {
+                            char::from_digit(size as u32, 10).unwrap_or('|')
+                        } else {
+                            '|'
+                        };
+                        format!("{}{mid}{}", "=".repeat(size), "=".repeat(size))
+                    }
+                    None => "|".to_string(),
+                };
+                line.push_str(&format!("{cell:^width$}"));
+            }
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text.push_str(&"-".repeat(width * self.pegs));
+        text.push('\n');
+        let labels: String = (0..self.pegs).map(|p| format!("{p:^width$}")).collect();
+        text.push_str(labels.trim_end());
+        text.push('\n');
+        text
+    }
+
+    /// The situation with the given stacks (one per peg, bottom first, disks numbered from
+    /// 0 for the smallest): refused unless every disk appears once, larger under smaller.
+    pub fn situation(&self, stacks: &[Vec<u8>]) -> Result<Pegs, String> {
+        if stacks.len() != self.pegs {
+            return Err(format!("{} pegs expected, not {}", self.pegs, stacks.len()));
+        }
+        let mut seen = vec![false; self.disks];
+        let mut s = 0u64;
+        for (p, stack) in stacks.iter().enumerate() {
+            for (i, &d) in stack.iter().enumerate() {
+                let Some(slot) = seen.get_mut(d as usize) else {
+                    return Err(format!("there is no disk {}", d as usize + 1));
+                };
+                if std::mem::replace(slot, true) {
+                    return Err(format!("disk {} appears twice", d as usize + 1));
+                }
+                if i > 0 && stack[i - 1] < d {
+                    return Err(format!(
+                        "disk {} lies on the smaller disk {} (peg {p})",
+                        d as usize + 1,
+                        stack[i - 1] as usize + 1
+                    ));
+                }
+                s |= (p as u64) << (u32::from(d) * self.bits);
+            }
+        }
+        match seen.iter().position(|&x| !x) {
+            Some(d) => Err(format!("disk {} is missing", d + 1)),
+            None => Ok(Pegs(s)),
+        }
+    }
 }
 
 impl Problem for Hanoi {
