@@ -834,11 +834,13 @@ impl Playable for Setup {
         if self.several() {
             writeln!(io.out, "State {}:", pos)?;
             for (i, &h) in pos.heaps.iter().enumerate() {
-                writeln!(io.out, "  heap {}: {:>3}  {}", i + 1, h, bars(h))?;
+                let line = format!("  heap {}: {:>3}  {}", i + 1, h, bars(h));
+                writeln!(io.out, "{}", line.trim_end())?;
             }
         } else {
             let h = pos.heaps[0];
-            writeln!(io.out, "State {}: {h} left  {}", pos, bars(h).trim_end())?;
+            let line = format!("State {}: {h} left  {}", pos, bars(h));
+            writeln!(io.out, "{}", line.trim_end())?;
         }
         Ok(())
     }
@@ -884,13 +886,15 @@ impl Playable for Setup {
         }
         let left = pos.heaps[heap];
         let allowed = match &self.game.take {
-            TakeSet::Any => "1 or more".to_string(),
-            TakeSet::List(l) => or_list(l),
+            TakeSet::Any => count >= 1,
+            TakeSet::List(l) => l.contains(&count),
         };
-        Err(if count > left {
-            format!("only {left} matches left, you cannot take {count}")
-        } else {
-            format!("you may take {allowed} matches, not {count}")
+        Err(match &self.game.take {
+            TakeSet::List(l) if !allowed => {
+                format!("you may take {} matches, not {count}", or_list(l))
+            }
+            TakeSet::Any if !allowed => "take at least 1 match".to_string(),
+            _ => format!("only {left} matches left, you cannot take {count}"),
         })
     }
 
