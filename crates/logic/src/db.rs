@@ -11,6 +11,8 @@ use std::rc::Rc;
 #[derive(Debug)]
 pub(crate) struct Clause {
     pub(crate) cells: Vec<Cell>,
+    /// The number of variables (the first `nvars` template cells).
+    pub(crate) nvars: u32,
     pub(crate) head: Cell,
     /// The body goals, conjunction flattened.
     pub(crate) body: Vec<Cell>,
@@ -88,6 +90,7 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
     let key = head.args().first().map_or(Key::Any, key_of_term);
     Clause {
         cells,
+        nvars,
         head: head_cell,
         body: body_cells,
         key,

@@ -284,10 +284,55 @@ impl<F: FnMut(&TraceEvent)> Observer for F {
     }
 }
 
+/// Procedures by name and arity: a vector indexed by the atom's id (atoms are dense
+/// integers), each with its few arities. Cheaper than hashing on every call.
+#[derive(Default)]
+pub(crate) struct ProcTable {
+    by_atom: Vec<Vec<(u32, PredRef)>>,
+}
+
+impl ProcTable {
+    #[inline]
+    pub(crate) fn get(&self, key: &(Atom, u32)) -> Option<&PredRef> {
+        self.by_atom
+            .get(key.0.id() as usize)?
+            .iter()
+            .find(|(n, _)| *n == key.1)
+            .map(|(_, r)| r)
+    }
+    pub(crate) fn contains_key(&self, key: &(Atom, u32)) -> bool {
+        self.get(key).is_some()
+    }
+    pub(crate) fn insert(&mut self, key: (Atom, u32), r: PredRef) {
+        let i = key.0.id() as usize;
+        if self.by_atom.len() <= i {
+            self.by_atom.resize_with(i + 1, Vec::new);
+        }
+        let list = &mut self.by_atom[i];
+        match list.iter_mut().find(|(n, _)| *n == key.1) {
+            Some(slot) => slot.1 = r,
+            None => list.push((key.1, r)),
+        }
+    }
+}
+
+/// Who adds a clause: the rules differ (a program cannot assert into a static predicate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// The embedded library.
+    Library,
+    /// Program text being consulted.
+    Consult,
+    /// assertz/asserta called by a running program.
+    Program,
+    /// The embedding Rust code (makes the predicate dynamic).
+    Host,
+}
+
 /// A clause database.
 pub struct Database {
     pub(crate) preds: Vec<Pred>,
-    pub(crate) index: FxHashMap<(Atom, u32), PredRef>,
+    pub(crate) index: ProcTable,
     pub(crate) unknown_fail: bool,
     pub(crate) globals: FxHashMap<String, Term>,
 }
@@ -322,7 +367,7 @@ impl Database {
     pub fn new() -> Database {
         let mut db = Database {
             preds: Vec::new(),
-            index: FxHashMap::default(),
+            index: ProcTable::default(),
             unknown_fail: false,
             globals: FxHashMap::default(),
         };
@@ -332,7 +377,7 @@ impl Database {
         // The prelude is part of the crate: a syntax error there is a bug caught by tests.
         if let Ok(clauses) = parse_program(PRELUDE) {
             for c in clauses {
-                let _ = db.add_clause(&c.term, false, true);
+                let _ = db.add_clause(&c.term, false, Origin::Library);
             }
         }
         db
@@ -365,7 +410,7 @@ impl Database {
                 self.run_directive(goal, &c.var_names, c.line, &mut report);
                 continue;
             }
-            self.add_clause(&c.term, false, false)
+            self.add_clause(&c.term, false, Origin::Consult)
                 .map_err(|e| ConsultError::Clause {
                     line: c.line,
                     error: SolveError::from_ball(e),
@@ -399,21 +444,31 @@ impl Database {
         }
     }
 
-    /// Adds a clause (`Head :- Body` or a fact) at the end of its predicate.
+    /// Adds a clause (`Head :- Body` or a fact) at the end of its predicate, which becomes
+    /// dynamic (so a program may then assert and retract its clauses too).
     pub fn assertz(&mut self, clause: &Term) -> Result<(), SolveError> {
-        self.add_clause(clause, false, false)
+        self.add_clause(clause, false, Origin::Host)
             .map_err(SolveError::from_ball)
     }
 
     /// Adds a clause at the front of its predicate.
     pub fn asserta(&mut self, clause: &Term) -> Result<(), SolveError> {
-        self.add_clause(clause, true, false)
+        self.add_clause(clause, true, Origin::Host)
             .map_err(SolveError::from_ball)
     }
 
     /// Removes the first clause that unifies with `clause` (`Head :- Body`, or a fact:
-    /// body `true`); tells whether one was removed.
+    /// body `true`); tells whether one was removed. Like [`Database::assertz`], it makes
+    /// the predicate dynamic (a running program may only change dynamic predicates, as in
+    /// SWI-Prolog; the host may change any).
     pub fn retract(&mut self, clause: &Term) -> Result<bool, SolveError> {
+        // The host may change any user predicate: make it dynamic first.
+        let (head, _) = head_body(clause);
+        if let Some((name, arity)) = head.functor()
+            && let Ok(p) = self.pred_for_update(name, arity as u32)
+        {
+            self.preds[p].dynamic = true;
+        }
         let goal = Term::compound("retract", vec![clause.clone()]);
         let mut sols = self.solve_goal(&goal, &[], Options::default());
         match sols.next() {
@@ -508,7 +563,24 @@ impl Database {
         }
     }
 
-    pub(crate) fn add_clause(&mut self, t: &Term, front: bool, library: bool) -> Result<(), Term> {
+    /// The predicate `name/arity` for a program's assert/retract: created dynamic if new;
+    /// a static predicate (loaded from text, not declared dynamic) cannot be changed.
+    pub(crate) fn dynamic_pred(&mut self, name: Atom, arity: u32) -> Result<usize, Term> {
+        let existed = self.index.contains_key(&(name, arity));
+        let p = self.pred_for_update(name, arity)?;
+        let pred = &mut self.preds[p];
+        if existed && !pred.dynamic && !pred.library {
+            return Err(permission_error("modify", "static_procedure", name, arity));
+        }
+        if pred.library {
+            pred.library = false;
+            pred.clauses = Rc::new(Vec::new());
+        }
+        pred.dynamic = true;
+        Ok(p)
+    }
+
+    pub(crate) fn add_clause(&mut self, t: &Term, front: bool, origin: Origin) -> Result<(), Term> {
         let (head, body) = head_body(t);
         let (name, arity) = match head {
             Term::Var(_) => return Err(arith::instantiation_error()),
@@ -519,14 +591,22 @@ impl Database {
         if let Some(b @ (Term::Int(_) | Term::Float(_))) = body {
             return Err(arith::type_error("callable", b.clone()));
         }
-        let p = self.pred_for_update(name, arity)?;
+        let p = match origin {
+            Origin::Program => self.dynamic_pred(name, arity)?,
+            _ => self.pred_for_update(name, arity)?,
+        };
         let pred = &mut self.preds[p];
-        if library {
-            pred.library = true;
-        } else if pred.library {
-            // A user definition replaces the library's.
-            pred.library = false;
-            pred.clauses = Rc::new(Vec::new());
+        match origin {
+            Origin::Library => pred.library = true,
+            _ if pred.library => {
+                // A user definition replaces the library's.
+                pred.library = false;
+                pred.clauses = Rc::new(Vec::new());
+            }
+            _ => {}
+        }
+        if origin == Origin::Host {
+            pred.dynamic = true;
         }
         let clause = Rc::new(compile(head, body, t.clone()));
         let list = Rc::make_mut(&mut pred.clauses);

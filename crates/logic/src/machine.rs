@@ -20,6 +20,9 @@ use std::time::{Duration, Instant};
 
 const NONE: u32 = u32::MAX;
 
+/// A frame slot not bound yet (never a value: functor cells are not argument values).
+const UNSET: Cell = Cell::Fun(atoms::NIL, u32::MAX);
+
 /// What a frame asks for.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Goal {
@@ -33,6 +36,8 @@ pub(crate) enum Goal {
     PopCatch(u32),
     /// Port trace: the goal exits.
     Exit(Cell),
+    /// Soft cut: the condition succeeded, so the else branch at this height is dropped.
+    SoftCut(u32),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -77,6 +82,8 @@ enum CpKind {
         goal: Cell,
         depth: u32,
     },
+    /// A choicepoint disabled in place (the else branch of a soft cut): skipped.
+    Dead,
     /// Resume a nondeterministic built-in (between/3 ...) with its state.
     Retry {
         builtin: Builtin,
@@ -326,6 +333,10 @@ pub(crate) struct Machine<'a> {
     bags: Vec<Vec<Term>>,
     bag_vars: u32,
     ustack: Vec<(Cell, Cell)>,
+    hstack: Vec<(Cell, Cell)>,
+    istack: Vec<(u32, Cell)>,
+    frame: Vec<Cell>,
+    body_scratch: Vec<Cell>,
     pub(crate) query_vars: Vec<(String, Cell)>,
     pub(crate) opts: Options,
     pub(crate) inferences: u64,
@@ -356,6 +367,10 @@ impl<'a> Machine<'a> {
             bags: Vec::new(),
             bag_vars: 0,
             ustack: Vec::new(),
+            hstack: Vec::new(),
+            istack: Vec::new(),
+            frame: Vec::new(),
+            body_scratch: Vec::new(),
             query_vars: Vec::new(),
             opts,
             inferences: 0,
@@ -434,6 +449,29 @@ impl<'a> Machine<'a> {
 
     /// Unifies two heap terms (no occurs check, as in standard Prolog).
     fn unify(&mut self, a: Cell, b: Cell) -> bool {
+        // Fast paths: a variable or two atomic values need no stack.
+        let (a, b) = (self.deref(a), self.deref(b));
+        match (a, b) {
+            (Cell::Ref(x), Cell::Ref(y)) => {
+                if x < y {
+                    self.bind(y, a);
+                } else if y < x {
+                    self.bind(x, b);
+                }
+                return true;
+            }
+            (Cell::Ref(x), _) => {
+                self.bind(x, b);
+                return true;
+            }
+            (_, Cell::Ref(y)) => {
+                self.bind(y, a);
+                return true;
+            }
+            (Cell::Str(_), Cell::Str(_)) => {}
+            (Cell::Float(x), Cell::Float(y)) => return x.to_bits() == y.to_bits(),
+            _ => return a == b,
+        }
         let mut stack = std::mem::take(&mut self.ustack);
         stack.clear();
         stack.push((a, b));
@@ -677,8 +715,15 @@ impl<'a> Machine<'a> {
             if self.cont == NONE {
                 return Ok(true);
             }
-            let f = self.conts[self.cont as usize];
+            let idx = self.cont;
+            let f = self.conts[idx as usize];
             self.cont = f.next;
+            // A frame on top of the store that no choicepoint can come back to is garbage
+            // once popped: deterministic code then runs in constant continuation space.
+            if idx as usize + 1 == self.conts.len() && idx >= self.cps.last().map_or(0, |c| c.conts)
+            {
+                self.conts.pop();
+            }
             let ok = match f.goal {
                 Goal::Call(c) => self.call(c, f)?,
                 Goal::CutTo(h) => {
@@ -701,6 +746,14 @@ impl<'a> Machine<'a> {
                         && matches!(self.cps.last().map(|c| &c.kind), Some(CpKind::Catch { .. }))
                     {
                         self.cps.pop();
+                    }
+                    true
+                }
+                Goal::SoftCut(h) => {
+                    if let Some(cp) = self.cps.get_mut(h as usize)
+                        && matches!(cp.kind, CpKind::Alt { .. })
+                    {
+                        cp.kind = CpKind::Dead;
                     }
                     true
                 }
@@ -790,7 +843,7 @@ impl<'a> Machine<'a> {
                         return Ok(true);
                     }
                 }
-                CpKind::Catch { .. } => {
+                CpKind::Catch { .. } | CpKind::Dead => {
                     self.restore();
                     self.cps.pop();
                 }
@@ -823,6 +876,11 @@ impl<'a> Machine<'a> {
     }
 
     /// Copies a clause to the heap top, unifies its head with `goal` and pushes its body.
+    /// Unifies a clause head with `goal` and pushes the clause body. The head is matched
+    /// straight from the clause template: a head variable met for the first time just
+    /// records the goal's subterm in `frame` (no heap cell, no binding), and only template
+    /// structures that meet an unbound goal variable are built on the heap (as the WAM's
+    /// get instructions do). The body is then built with the frame's values.
     fn try_clause(
         &mut self,
         clause: &Rc<Clause>,
@@ -831,28 +889,21 @@ impl<'a> Machine<'a> {
         depth: u32,
         proof: u32,
     ) -> bool {
-        let base = self.heap.len() as u32;
-        let reloc = |c: Cell| match c {
-            Cell::Ref(k) => Cell::Ref(k + base),
-            Cell::Str(p) => Cell::Str(p + base),
-            other => other,
-        };
-        self.heap.extend(clause.cells.iter().map(|&c| reloc(c)));
-        let head = reloc(clause.head);
-        let ok = match (head, goal) {
-            (Cell::Str(h), Cell::Str(g)) => {
-                let n = match self.heap[h as usize] {
-                    Cell::Fun(_, n) => n,
-                    _ => 0,
-                };
-                (1..=n)
-                    .all(|i| self.unify(self.heap[(h + i) as usize], self.heap[(g + i) as usize]))
-            }
-            _ => true,
-        };
+        let mut frame = std::mem::take(&mut self.frame);
+        frame.clear();
+        frame.resize(clause.nvars as usize, UNSET);
+        let ok = self.unify_head(clause, goal, &mut frame);
         if !ok {
+            self.frame = frame;
             return false;
         }
+        let mut bodies = std::mem::take(&mut self.body_scratch);
+        bodies.clear();
+        for &g in &clause.body {
+            let c = self.instantiate(&clause.cells, g, &mut frame);
+            bodies.push(c);
+        }
+        self.frame = frame;
         let mut node = proof;
         if self.opts.explain {
             node = self.proofs.len() as u32;
@@ -876,10 +927,140 @@ impl<'a> Machine<'a> {
                 });
             }
         }
-        for &g in clause.body.iter().rev() {
-            self.push_frame(Goal::Call(reloc(g)), barrier, depth + 1, node);
+        for &g in bodies.iter().rev() {
+            self.push_frame(Goal::Call(g), barrier, depth + 1, node);
         }
+        self.body_scratch = bodies;
         true
+    }
+
+    fn unify_head(&mut self, clause: &Clause, goal: Cell, frame: &mut [Cell]) -> bool {
+        let (Cell::Str(h), Cell::Str(g)) = (clause.head, goal) else {
+            return true;
+        };
+        let cells = &clause.cells;
+        let Cell::Fun(_, n) = cells[h as usize] else {
+            return true;
+        };
+        let mut stack = std::mem::take(&mut self.hstack);
+        stack.clear();
+        for i in (1..=n).rev() {
+            stack.push((cells[(h + i) as usize], self.heap[(g + i) as usize]));
+        }
+        let mut ok = true;
+        while let Some((t, c)) = stack.pop() {
+            match t {
+                Cell::Ref(k) => {
+                    let slot = &mut frame[k as usize];
+                    if *slot == UNSET {
+                        *slot = c;
+                    } else if !self.unify(*slot, c) {
+                        ok = false;
+                        break;
+                    }
+                }
+                Cell::Str(p) => match self.deref(c) {
+                    Cell::Ref(a) => {
+                        let built = self.instantiate(cells, t, frame);
+                        self.bind(a, built);
+                    }
+                    Cell::Str(q) => {
+                        let f = cells[p as usize];
+                        if self.heap[q as usize] != f {
+                            ok = false;
+                            break;
+                        }
+                        if let Cell::Fun(_, m) = f {
+                            for i in (1..=m).rev() {
+                                stack.push((cells[(p + i) as usize], self.heap[(q + i) as usize]));
+                            }
+                        }
+                    }
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                },
+                atomic => match self.deref(c) {
+                    Cell::Ref(a) => self.bind(a, atomic),
+                    Cell::Float(x) => {
+                        if !matches!(atomic, Cell::Float(y) if y.to_bits() == x.to_bits()) {
+                            ok = false;
+                            break;
+                        }
+                    }
+                    other => {
+                        if other != atomic {
+                            ok = false;
+                            break;
+                        }
+                    }
+                },
+            }
+        }
+        self.hstack = stack;
+        ok
+    }
+
+    /// Builds the template term `t` on the heap, variables from `frame` (fresh ones for
+    /// variables not met yet).
+    fn instantiate(&mut self, cells: &[Cell], t: Cell, frame: &mut [Cell]) -> Cell {
+        let mut todo = std::mem::take(&mut self.istack);
+        todo.clear();
+        let root = self.instantiate_one(cells, t, frame, &mut todo);
+        while let Some((slot, t)) = todo.pop() {
+            let c = self.instantiate_one(cells, t, frame, &mut todo);
+            self.heap[slot as usize] = c;
+        }
+        self.istack = todo;
+        root
+    }
+
+    #[inline]
+    fn instantiate_one(
+        &mut self,
+        cells: &[Cell],
+        t: Cell,
+        frame: &mut [Cell],
+        todo: &mut Vec<(u32, Cell)>,
+    ) -> Cell {
+        match t {
+            Cell::Ref(k) => {
+                let slot = &mut frame[k as usize];
+                if *slot == UNSET {
+                    let a = self.heap.len() as u32;
+                    self.heap.push(Cell::Ref(a));
+                    *slot = Cell::Ref(a);
+                }
+                *slot
+            }
+            Cell::Str(p) => {
+                let f = cells[p as usize];
+                let Cell::Fun(_, n) = f else { return f };
+                let a = self.heap.len() as u32;
+                self.heap.push(f);
+                for i in 1..=n {
+                    let arg = cells[(p + i) as usize];
+                    match arg {
+                        Cell::Ref(k) if frame[k as usize] != UNSET => {
+                            self.heap.push(frame[k as usize])
+                        }
+                        Cell::Ref(k) => {
+                            let v = self.heap.len() as u32;
+                            self.heap.push(Cell::Ref(v));
+                            frame[k as usize] = Cell::Ref(v);
+                        }
+                        Cell::Str(_) => {
+                            self.heap.push(UNSET);
+                            todo.push((a + i, arg));
+                        }
+                        atomic => self.heap.push(atomic),
+                    }
+                }
+                Cell::Str(a)
+            }
+            atomic => atomic,
+        }
     }
 
     fn goal_parts(&self, c: Cell) -> Result<(Atom, u32, u32), Stop> {
@@ -961,7 +1142,6 @@ impl<'a> Machine<'a> {
         } else {
             Key::Any
         };
-        let clauses = pred.clauses.clone();
         if self.observer.is_some() && self.opts.ports {
             let g = self.read(goal);
             self.emit(TraceEvent::Call {
@@ -973,7 +1153,8 @@ impl<'a> Machine<'a> {
                 depth: f.depth,
             });
         }
-        let Some(i) = next_match(&clauses, 0, key) else {
+        let clauses = &self.db.preds[p as usize].clauses;
+        let Some(i) = next_match(clauses, 0, key) else {
             if self.observer.is_some() && !self.opts.ports {
                 let g = self.read(goal);
                 self.emit(TraceEvent::NoClause {
@@ -985,7 +1166,10 @@ impl<'a> Machine<'a> {
         };
         let barrier = self.cps.len() as u32;
         let clause = clauses[i].clone();
-        if let Some(j) = next_match(&clauses, i + 1, key) {
+        if let Some(j) = next_match(clauses, i + 1, key) {
+            // Only a call with alternatives holds on to the clause list (so that clauses
+            // added or removed meanwhile do not change what it sees).
+            let clauses = clauses.clone();
             self.push_cp(CpKind::Clauses {
                 clauses,
                 next: j as u32,
@@ -1036,13 +1220,8 @@ impl<'a> Machine<'a> {
                         self.push_frame(Goal::CutTo(h), f.cut, f.depth, f.proof);
                     } else {
                         // Soft cut: only the else branch goes; the condition keeps its
-                        // alternatives. Replace the else choicepoint by a no-op one.
-                        self.push_frame(
-                            Goal::Call(Cell::Atom(atoms::TRUE)),
-                            f.cut,
-                            f.depth,
-                            f.proof,
-                        );
+                        // alternatives.
+                        self.push_frame(Goal::SoftCut(h), f.cut, f.depth, f.proof);
                     }
                     self.push_frame(Goal::Call(cond), h + 1, f.depth, f.proof);
                     return Ok(true);
@@ -1279,10 +1458,12 @@ impl Machine<'_> {
     /// Whether no alternative is left (the last answer was the last one).
     pub(crate) fn no_alternatives(&self) -> bool {
         self.done
-            || self
-                .cps
-                .iter()
-                .all(|cp| matches!(cp.kind, CpKind::Catch { .. } | CpKind::TraceFail { .. }))
+            || self.cps.iter().all(|cp| {
+                matches!(
+                    cp.kind,
+                    CpKind::Catch { .. } | CpKind::TraceFail { .. } | CpKind::Dead
+                )
+            })
     }
 
     fn num_cmp(&mut self, op: u8, args: u32) -> Res {
@@ -1626,7 +1807,7 @@ impl Machine<'_> {
             B::Assertz | B::Asserta => {
                 let t = self.read(a0());
                 self.db
-                    .add_clause(&t, b == B::Asserta, false)
+                    .add_clause(&t, b == B::Asserta, crate::Origin::Program)
                     .map_err(Stop::Ball)?;
                 true
             }
@@ -1637,7 +1818,7 @@ impl Machine<'_> {
             B::RetractAll => {
                 let head = self.deref(a0());
                 let (name, arity, _) = self.goal_parts(head)?;
-                let p = self.db.pred_for_update(name, arity).map_err(Stop::Ball)?;
+                let p = self.db.dynamic_pred(name, arity).map_err(Stop::Ball)?;
                 let clauses = self.db.preds[p].clauses.clone();
                 let mut keep = Vec::new();
                 for cl in clauses.iter() {
@@ -2068,7 +2249,7 @@ impl Machine<'_> {
     /// retract/1: removes the first clause matching `head :- body` (deterministic).
     fn retract(&mut self, head: Cell, body: Cell) -> Res {
         let (name, arity, _) = self.goal_parts(head)?;
-        let p = self.db.pred_for_update(name, arity).map_err(Stop::Ball)?;
+        let p = self.db.dynamic_pred(name, arity).map_err(Stop::Ball)?;
         let clauses = self.db.preds[p].clauses.clone();
         for (i, cl) in clauses.iter().enumerate() {
             self.push_cp(CpKind::Catch {
