@@ -357,17 +357,28 @@ impl Matches {
             });
         }
         let (value, plies) = result(n);
+        // The table holds every size up to n, each expanded once; the closed form looks
+        // at the position and its children only.
+        let stats = match method {
+            Method::Table => Stats {
+                visited: u64::from(n) + 1,
+                expanded: u64::from(n) + 1,
+                stored: u64::from(n) + 1,
+                ..Stats::default()
+            },
+            _ => Stats {
+                visited: 1 + moves.len() as u64,
+                expanded: 1,
+                ..Stats::default()
+            },
+        };
         Analysis {
             solution: Solution {
                 to_move: pos.to_move,
                 value,
                 plies: Some(plies),
                 moves,
-                stats: Stats {
-                    visited: u64::from(n) + 1,
-                    stored: u64::from(n) + 1,
-                    ..Stats::default()
-                },
+                stats,
             },
             method,
         }

@@ -44,7 +44,13 @@ pub struct Args {
 #[derive(ClapArgs, Debug, Clone)]
 pub struct GameArgs {
     /// Matches in the heap.
-    #[arg(long, global = true, default_value_t = 5, value_name = "N")]
+    #[arg(
+        long,
+        global = true,
+        default_value_t = 5,
+        value_name = "N",
+        conflicts_with = "heaps"
+    )]
     pub matches: u32,
     /// Several heaps (a sum of games), e.g. 3,4,5; replaces --matches.
     #[arg(long, global = true, value_name = "LIST")]
@@ -71,14 +77,26 @@ pub struct GameArgs {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// The states, the operators and the successor function.
-    #[command(visible_alias = "etats")]
+    #[command(
+        visible_alias = "etats",
+        after_help = "Examples:
+  resolu matches states                    (5, 1)  -1-> (4, 2)  -2-> (3, 2)  -3-> (2, 2) ...
+  resolu matches states --matches 7 --take 1,2
+  resolu matches states --format json      each state with its successors"
+    )]
     States {
         /// Most states listed.
         #[arg(long, default_value_t = 200)]
         limit: usize,
     },
     /// The search tree, drawn, each state with its winner under perfect play.
-    #[command(visible_alias = "arbre")]
+    #[command(
+        visible_alias = "arbre",
+        after_help = "Examples:
+  resolu matches tree                      the course's tree: 28 nodes, 13 plays
+  resolu matches tree --matches 8 --depth 3
+  resolu matches tree --heaps 1,2,2 --take any --misere"
+    )]
     Tree {
         /// Most nodes drawn.
         #[arg(long, default_value_t = 200)]
@@ -88,13 +106,38 @@ pub enum Command {
         depth: Option<usize>,
     },
     /// Every play from the start, depth first (or breadth first), filtered by winner.
-    #[command(visible_alias = "parties")]
+    #[command(
+        visible_alias = "parties",
+        after_help = "Examples:
+  resolu matches plays --winner 1          the 7 plays won by player 1, depth first
+  resolu matches plays --winner 1 --bfs    the same, shortest first
+  resolu matches plays --matches 10 --limit 5 --format json"
+    )]
     Plays(PlaysArgs),
     /// Who wins with perfect play, the winning moves, and how long the play lasts.
-    #[command(visible_alias = "resoudre")]
+    #[command(
+        visible_alias = "resoudre",
+        after_help = "Examples:
+  resolu matches solve --matches 21                  take 1, leaving 20
+  resolu matches solve --matches 1000000 --format json
+  resolu matches solve --matches 10 --take 1,3,4 --misere
+  resolu matches solve --heaps 3,4,5 --take any      Nim, by the XOR of the heaps
+
+JSON: {\"to_move\", \"value\": win|loss|draw, \"winning_moves\", \"plies_to_end\"}; a move is
+the number taken, or [heap, taken] with several heaps."
+    )]
     Solve,
     /// Play against the computer.
-    #[command(visible_alias = "jouer")]
+    #[command(
+        visible_alias = "jouer",
+        after_help = "Examples:
+  resolu matches play                                 5 matches, you first
+  resolu matches play --matches 21 --first computer   the computer starts (and wins)
+  resolu matches play --heaps 3,4,5 --take any        Nim: type 'heap count', e.g. '2 3'
+  printf '1\\n3\\n' | resolu matches play               moves from a script
+
+'q' stops the game; so does the end of the input."
+    )]
     Play(PlayArgs),
 }
 
@@ -591,6 +634,16 @@ fn solve(setup: &Setup, format: Format, io: &mut Io) -> CmdResult {
     writeln!(io.out, "The matches game: {}.", setup.rules())?;
     verdict(setup, io)?;
     writeln!(io.out, "Decided by {}.", analysis.method.describe())?;
+    let st = &s.stats;
+    writeln!(
+        io.out,
+        "Counters: {} positions visited, {} expanded, {} stored, {} answered from memory, {:.3} ms.",
+        st.visited,
+        st.expanded,
+        st.stored,
+        st.table_hits,
+        st.elapsed_ms()
+    )?;
     if s.plies.is_none() {
         writeln!(
             io.out,

@@ -42,10 +42,25 @@ pub struct Args {
 pub enum Command {
     /// The value of the board for the player to move, the moves that keep it, and the
     /// number of moves to the end under perfect play.
-    #[command(visible_alias = "resoudre")]
+    #[command(
+        visible_alias = "resoudre",
+        after_help = "Examples:
+  resolu tictactoe solve                                  a draw, 9 moves
+  resolu tictactoe solve --board 'xx./oo./...'            X wins at once in (1, 3)
+  resolu tictactoe solve --board 'x.x/.o./x.o' --format json"
+    )]
     Solve,
     /// Play against the computer.
-    #[command(visible_alias = "jouer")]
+    #[command(
+        visible_alias = "jouer",
+        after_help = "Examples:
+  resolu tictactoe play                              you are X, the computer is perfect
+  resolu tictactoe play --first computer             the computer is X
+  resolu tictactoe play --level random --seed 3      an opponent you can beat
+  printf '2 2\\n1 1\\n' | resolu tictactoe play        moves from a script
+
+Type a cell as 'row column' (e.g. '2 3') or as a number 1-9 row by row; 'q' stops."
+    )]
     Play(PlayArgs),
 }
 
@@ -70,6 +85,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
 /// A cell as the user sees it: [row, col] from 1.
 fn cell_json(cell: &u8) -> Json {
     json!([cell / 3 + 1, cell % 3 + 1])
+}
+
+/// A cell in a list: `(row, col)`.
+fn cell_short(cell: &u8) -> String {
+    format!("({}, {})", cell / 3 + 1, cell % 3 + 1)
 }
 
 fn cell_words(cell: &u8) -> String {
@@ -105,16 +125,16 @@ fn verdict_line(board: &Board, s: &Solution<u8>) -> String {
     if TicTacToe.is_terminal(board) {
         return "The game is over.".into();
     }
-    let moves: Vec<String> = s.winning_moves().iter().map(|c| cell_words(c)).collect();
+    let moves: Vec<String> = s.winning_moves().iter().map(|c| cell_short(c)).collect();
     match s.value {
         Value::Win => format!(
-            "{mover} to move wins, in {plies} more moves at best: play {}.",
+            "{mover} to move wins, in {plies} more moves at best: play (row, column) {}.",
             moves.join(" or ")
         ),
         Value::Draw => format!(
             "A draw with perfect play ({mover} to move, {plies} more moves); the moves that \
-             hold it: {}.",
-            moves.join("; ")
+             hold it (row, column): {}.",
+            moves.join(" ")
         ),
         Value::Loss => {
             format!("{mover} to move loses against perfect play, after {plies} more moves at most.")
