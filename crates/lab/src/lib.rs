@@ -6,8 +6,9 @@
 //! SVG plots and a Markdown report ([`output`]).
 //!
 //! A problem joins the lab with two things: a way to make instances of known optimal
-//! length, and a function that runs one job and returns a [`Run`]. The sliding-tile puzzle
-//! is in [`taquin`]; a new problem is a module of the same shape.
+//! length, and a function that runs one job and returns a [`Run`] (built by
+//! [`Run::from_outcome`]). The sliding-tile puzzle is in [`taquin`], the Towers of Hanoi in
+//! [`hanoi`]; a new problem is a module of the same shape.
 //!
 //! ```
 //! use resolu_lab::{effective_branching_factor, run_all};
@@ -19,6 +20,7 @@
 //! assert_eq!(squares, [1, 4, 9]);
 //! ```
 
+pub mod hanoi;
 pub mod output;
 mod run;
 mod summary;

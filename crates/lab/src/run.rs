@@ -1,6 +1,7 @@
 //! One run of an experiment, and running many in parallel.
 
 use rayon::prelude::*;
+use resolu_search::{Outcome, StopReason};
 use serde::Serialize;
 
 /// The record of one run: one row of the CSV.
@@ -35,6 +36,38 @@ pub struct Run {
 }
 
 impl Run {
+    /// The record of a search that ended with `outcome` on an instance whose optimal length
+    /// is `depth`: the status is the stop reason, b* is computed from the expanded nodes
+    /// when solved. Every problem of the lab builds its runs here.
+    pub fn from_outcome<S, A>(
+        problem: String,
+        algorithm: &str,
+        heuristic: &str,
+        instance: String,
+        depth: u32,
+        outcome: &Outcome<S, A>,
+    ) -> Run {
+        let solved = outcome.reason == StopReason::Solved;
+        Run {
+            problem,
+            algorithm: algorithm.into(),
+            heuristic: heuristic.into(),
+            instance,
+            depth,
+            status: outcome.reason.as_str().into(),
+            length: outcome.path.as_ref().map(|p| p.len() as u32),
+            expanded: outcome.stats.expanded,
+            generated: outcome.stats.generated,
+            max_frontier: outcome.stats.max_frontier,
+            time_ms: outcome.stats.elapsed_ms(),
+            bstar: if solved {
+                effective_branching_factor(outcome.stats.expanded, depth)
+            } else {
+                None
+            },
+        }
+    }
+
     /// Whether the run found a solution.
     pub fn solved(&self) -> bool {
         self.status == "solved"

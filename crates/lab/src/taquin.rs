@@ -5,13 +5,13 @@
 //! construction. Larger boards take random walks from the goal and record the optimal
 //! length that IDA* with linear conflicts proves (a walk of d moves is often shorter).
 
-use crate::{Run, effective_branching_factor, run_all};
+use crate::{Run, run_all};
 use rand::SeedableRng;
 use rand::seq::index::sample;
 use rand_chacha::ChaCha8Rng;
 use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
 use resolu_puzzles::sliding::{Cells, Move, SlidingPuzzle};
-use resolu_search::{Algorithm, Limits, Outcome, Path, Runner, StopReason};
+use resolu_search::{Algorithm, Limits, Outcome, Path, Runner};
 
 /// A start board and its optimal distance to the goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,25 +182,14 @@ pub fn run(
         }
     };
     let outcome = solve(&puzzle, algorithm, heuristic, limits);
-    let solved = outcome.reason == StopReason::Solved;
-    Run {
+    Run::from_outcome(
         problem,
-        algorithm: algorithm.name().into(),
-        heuristic: heuristic.as_str().into(),
-        instance: puzzle.start_grid().one_line(),
-        depth: instance.depth,
-        status: outcome.reason.as_str().into(),
-        length: outcome.path.as_ref().map(|p| p.len() as u32),
-        expanded: outcome.stats.expanded,
-        generated: outcome.stats.generated,
-        max_frontier: outcome.stats.max_frontier,
-        time_ms: outcome.stats.elapsed_ms(),
-        bstar: if solved {
-            effective_branching_factor(outcome.stats.expanded, instance.depth)
-        } else {
-            None
-        },
-    }
+        algorithm.name(),
+        heuristic.as_str(),
+        puzzle.start_grid().one_line(),
+        instance.depth,
+        &outcome,
+    )
 }
 
 /// Korf's goal for the 15-puzzle: the blank first, tile t in cell t.

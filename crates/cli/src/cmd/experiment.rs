@@ -5,6 +5,7 @@ use crate::common::{CmdResult, Exit, Format, Io, bad_input, parse_seconds, write
 use clap::{Args as ClapArgs, Subcommand};
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use indicatif::{ProgressBar, ProgressStyle};
+use resolu_lab::hanoi;
 use resolu_lab::taquin::{self, Instance, Setup};
 use resolu_lab::{Run, Summary, output, run_all};
 use resolu_puzzles::sliding::heuristics::HeuristicName;
@@ -33,6 +34,40 @@ pub enum Study {
 
 Writes into --out: runs.csv (one row per run), nodes.svg, time.svg, bstar.svg and report.md.")]
     Taquin(TaquinArgs),
+    /// The Towers of Hanoi: blind search, A* and the optimal algorithm by number of disks.
+    #[command(after_help = "Examples:
+  resolu experiment hanoi                               3 pegs, 1 to 12 disks: bfs, astar, optimal
+  resolu experiment hanoi --pegs 4 --disks 1-10 --algos bfs,astar,idastar,optimal
+
+Writes into --out: runs.csv (one row per run), nodes.svg, time.svg, bstar.svg and report.md;
+the depth of a run is the optimal number of moves (2^n - 1 on 3 pegs).")]
+    Hanoi(HanoiArgs),
+}
+
+/// Flags of `resolu experiment hanoi`.
+#[derive(ClapArgs, Debug)]
+pub struct HanoiArgs {
+    /// Numbers of disks: a list (3,5) or ranges (1-12).
+    #[arg(long, default_value = "1-12")]
+    pub disks: String,
+    /// Number of pegs (3 to 8).
+    #[arg(long, default_value_t = 3)]
+    pub pegs: usize,
+    /// Methods: search algorithms and `optimal` (the recursive algorithm).
+    #[arg(long, default_value = "bfs,astar,optimal")]
+    pub algos: String,
+    /// Node limit of each run.
+    #[arg(long, default_value_t = 5_000_000)]
+    pub max_nodes: u64,
+    /// Time limit of each run, in seconds.
+    #[arg(long, default_value = "10", value_parser = parse_seconds)]
+    pub timeout: Duration,
+    /// Output folder.
+    #[arg(long, default_value = "out/experiment-hanoi")]
+    pub out: PathBuf,
+    /// Output format of the summary on standard output.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// Flags of `resolu experiment taquin`.
@@ -84,7 +119,98 @@ pub struct TaquinArgs {
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     match args.study {
         Study::Taquin(a) => taquin_study(a, io),
+        Study::Hanoi(a) => hanoi_study(a, io),
     }
+}
+
+fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
+    let disks =
+        parse_depths(&args.disks).map_err(|e| bad_input(e.replace("--depths", "--disks")))?;
+    if disks.iter().any(|&d| d == 0 || d > 20) {
+        return Err(bad_input("--disks: between 1 and 20 disks"));
+    }
+    if !(3..=8).contains(&args.pegs) {
+        return Err(bad_input("--pegs: between 3 and 8 pegs"));
+    }
+    let methods =
+        parse_list(&args.algos, "--algos", |s| s.parse::<hanoi::Method>()).map_err(bad_input)?;
+    let limits = Limits::new()
+        .max_expanded(args.max_nodes)
+        .timeout(args.timeout);
+    let jobs: Vec<(usize, hanoi::Method)> = disks
+        .iter()
+        .flat_map(|&d| methods.iter().map(move |&m| (d as usize, m)))
+        .collect();
+    let bar = progress(jobs.len(), "runs");
+    let runs = run_all(
+        &jobs,
+        |&(d, m)| hanoi::run(d, args.pegs, m, limits),
+        &|| bar.inc(1),
+    );
+    bar.finish_and_clear();
+    let command = format!(
+        "resolu experiment hanoi --disks {} --pegs {} --algos {} --max-nodes {} --timeout {}",
+        args.disks,
+        args.pegs,
+        args.algos,
+        args.max_nodes,
+        args.timeout.as_secs_f64()
+    );
+    let summary = Summary::of(&runs);
+    let report = hanoi::report(&command, args.pegs, &summary, &runs);
+    write_outputs(&args.out, &runs, &summary, &report)?;
+    show_summary(io, args.format, &args.out, &runs, &summary, 1, &[])
+}
+
+/// Writes the CSV of `runs`, the plots of `summary` and `report` into `out`.
+fn write_outputs(
+    out: &Path,
+    runs: &[Run],
+    summary: &Summary,
+    report: &str,
+) -> Result<(), crate::common::CliError> {
+    std::fs::create_dir_all(out)
+        .map_err(|e| bad_input(format!("cannot create {}: {e}", out.display())))?;
+    output::write_csv(&out.join("runs.csv"), runs).map_err(bad_input)?;
+    output::write_plots(out, summary).map_err(bad_input)?;
+    write_file(&out.join("report.md"), report)
+}
+
+/// The summary on standard output: a table (or JSON) and the files written.
+fn show_summary(
+    io: &mut Io,
+    format: Format,
+    out: &Path,
+    runs: &[Run],
+    summary: &Summary,
+    per_depth: usize,
+    extra_files: &[&str],
+) -> CmdResult {
+    if format == Format::Json {
+        let value = serde_json::json!({
+            "out": out.display().to_string(),
+            "runs": runs.len(),
+            "summary": summary.rows,
+        });
+        write_json(io.out, &value)?;
+    } else {
+        writeln!(io.out, "{}", terminal_table(summary))?;
+        writeln!(
+            io.out,
+            "Each cell: median expanded nodes / median time over {per_depth} instance{} (solved/runs when \
+             not all solved).",
+            if per_depth == 1 { "" } else { "s" }
+        )?;
+        writeln!(io.out, "{} runs written to {}", runs.len(), out.display())?;
+        let files = ["runs.csv"]
+            .into_iter()
+            .chain(extra_files.iter().copied())
+            .chain(["nodes.svg", "time.svg", "bstar.svg", "report.md"]);
+        for f in files {
+            writeln!(io.out, "  {}", out.join(f).display())?;
+        }
+    }
+    Ok(Exit::Success)
 }
 
 /// Parses `2,4,6`, `2-30` and `2-30/2`.
@@ -250,9 +376,6 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
     };
 
     let summary = Summary::of(&runs);
-    let out = &args.out;
-    output::write_csv(&out.join("runs.csv"), &runs).map_err(bad_input)?;
-    output::write_plots(out, &summary).map_err(bad_input)?;
     let setup = Setup {
         goal: goal.clone(),
         per_depth: args.per_depth,
@@ -278,39 +401,21 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
         ),
     };
     let report = taquin::report(&setup, &summary, &runs);
-    write_file(&out.join("report.md"), &report)?;
-
-    if args.format == Format::Json {
-        let value = serde_json::json!({
-            "out": out.display().to_string(),
-            "runs": runs.len(),
-            "summary": summary.rows,
-        });
-        write_json(io.out, &value)?;
+    write_outputs(&args.out, &runs, &summary, &report)?;
+    let korf_file: &[&str] = if args.korf > 0 {
+        &["runs-korf.csv"]
     } else {
-        writeln!(io.out, "{}", terminal_table(&summary))?;
-        writeln!(
-            io.out,
-            "Each cell: median expanded nodes / median time over {} instances (solved/runs when \
-             not all solved).",
-            args.per_depth
-        )?;
-        writeln!(io.out, "{} runs written to {}", runs.len(), out.display())?;
-        for f in [
-            "runs.csv",
-            "runs-korf.csv",
-            "nodes.svg",
-            "time.svg",
-            "bstar.svg",
-            "report.md",
-        ] {
-            if f == "runs-korf.csv" && args.korf == 0 {
-                continue;
-            }
-            writeln!(io.out, "  {}", out.join(f).display())?;
-        }
-    }
-    Ok(Exit::Success)
+        &[]
+    };
+    show_summary(
+        io,
+        args.format,
+        &args.out,
+        &runs,
+        &summary,
+        args.per_depth,
+        korf_file,
+    )
 }
 
 /// Korf's 100 random 15-puzzle instances with their optimal lengths.

@@ -133,3 +133,48 @@ fn bad_flags_exit_2() {
         );
     }
 }
+
+#[test]
+fn the_hanoi_study_compares_search_with_the_recursion_at_the_optimal_lengths() {
+    let out = tmp("hanoi");
+    let (code, stdout, err) = run(&[
+        "experiment",
+        "hanoi",
+        "--disks",
+        "1-6",
+        "--pegs",
+        "4",
+        "--algos",
+        "bfs,astar,optimal",
+        "--out",
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&stdout)["runs"], 18);
+    let rows = csv_without_times(&out.join("runs.csv"));
+    let col = |name: &str| rows[0].iter().position(|c| c == name).unwrap();
+    let (depth, length, status) = (col("depth"), col("length"), col("status"));
+    // Frame–Stewart numbers for 1..6 disks on 4 pegs, reached by every method.
+    let expected = ["1", "3", "5", "9", "13", "17"];
+    for r in &rows[1..] {
+        assert_eq!(r[status], "solved");
+        assert_eq!(r[length], r[depth]);
+        assert!(expected.contains(&r[depth].as_str()), "{r:?}");
+    }
+    for f in ["nodes.svg", "time.svg", "bstar.svg", "report.md"] {
+        assert!(out.join(f).exists(), "{f}");
+    }
+    let (code, _, err) = run(&[
+        "experiment",
+        "hanoi",
+        "--pegs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--pegs"), "{err}");
+    let _ = std::fs::remove_dir_all(&out);
+}
