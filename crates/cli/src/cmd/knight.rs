@@ -1,13 +1,331 @@
-//! `resolu knight`.
+//! `resolu knight`: the knight's tour by backtracking. Also the helpers that the other
+//! backtracking commands (`queens`, `maze`) share: the counters as JSON and text, the
+//! enumeration of solutions with its question after each one.
 
-use crate::common::{CmdResult, Io, bad_input};
+use crate::common::{CliError, CmdResult, Exit, Format, Io, LimitArgs, bad_input, write_json};
 use clap::Args as ClapArgs;
+use resolu_puzzles::knight::{KnightTour, Method, Ties, TourOptions, parse_size, parse_square};
+use resolu_search::backtrack::{self, Backtrack, BacktrackOutcome, BacktrackStats, Backtracker};
+use resolu_search::{Limits, StopReason};
+use serde_json::json;
+use std::path::PathBuf;
 
 /// Flags of `resolu knight`.
 #[derive(ClapArgs, Debug)]
-pub struct Args {}
+#[command(after_help = "Examples:
+  resolu knight                                  the course's 5x5 tour from (0,0), basic version
+  resolu knight --method warnsdorff              the course's Warnsdorff tour, no backtrack
+  resolu knight --size 8 --method warnsdorff --ties roth --svg tour.svg
+  resolu knight --size 1000 --method warnsdorff --ties roth --format json > tour.json
+  resolu knight --size 6 --closed --method warnsdorff --prune
+  resolu knight --size 5x6 --start 2,3 --method band
+  resolu knight --count                          304 open tours of 5x5 from a corner
+  resolu knight --size 6 --closed --count --prune   19,724 directed closed tours of 6x6
+  resolu knight --all                            one tour at a time, asking whether to go on
+  resolu knight --all --limit 3 --format json    JSON Lines: 3 tours, then a summary
+
+Methods: basic (moves in the course's order, bounds tested), band (a border two squares wide
+marked taken: no bounds test), warnsdorff (fewest onward moves first, backtracking among
+equally good squares first). Ties of Warnsdorff: order (the course's move order) or roth
+(farthest from the centre). --prune refuses moves that leave a free square without enough
+exits (it changes the tries, never the tours). --max-nodes counts tries.")]
+pub struct Args {
+    /// Board size: N, or ROWSxCOLS for a rectangle.
+    #[arg(long, short = 'n', default_value = "5", value_name = "N|ROWSxCOLS")]
+    pub size: String,
+    /// Start square, from 0.
+    #[arg(long, default_value = "0,0", value_name = "ROW,COL")]
+    pub start: String,
+    /// Version: basic, band or warnsdorff.
+    #[arg(long, default_value = "basic", value_name = "METHOD")]
+    pub method: String,
+    /// Warnsdorff's tie-break: order (the course's) or roth (farthest from the centre).
+    #[arg(long, default_value = "order", value_name = "TIES")]
+    pub ties: String,
+    /// Closed tours only: the last square is a knight's move from the start.
+    #[arg(long)]
+    pub closed: bool,
+    /// Cut branches that leave a free square without enough exits.
+    #[arg(long)]
+    pub prune: bool,
+    /// Enumerate the tours, asking after each one whether to go on (unless --count or
+    /// --limit).
+    #[arg(long)]
+    pub all: bool,
+    /// Count the tours without printing them.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after this many tours (implies --all).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Draw the tour (the last one shown, with --all) as an SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
 
 /// Runs `resolu knight`.
-pub fn run(_args: Args, _io: &mut Io) -> CmdResult {
-    Err(bad_input("`resolu knight` is not available yet"))
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    let (rows, cols) = parse_size(&args.size).map_err(|e| bad_input(format!("--size: {e}")))?;
+    let start = parse_square(&args.start).map_err(|e| bad_input(format!("--start: {e}")))?;
+    let opts = TourOptions {
+        rows,
+        cols,
+        start,
+        closed: args.closed,
+        method: args.method.parse::<Method>().map_err(bad_input)?,
+        ties: args.ties.parse::<Ties>().map_err(bad_input)?,
+        prune: args.prune,
+    };
+    let mut tour = KnightTour::new(opts).map_err(|e| bad_input(e.to_string()))?;
+    let limits = args.limits.limits();
+    let json = args.format == Format::Json;
+    let what = describe(&opts);
+    if args.all || args.count || args.limit.is_some() {
+        let mut last_svg = None;
+        let mode = Enumerate {
+            count_only: args.count,
+            limit: args.limit,
+            json,
+            noun: "tour",
+            title: what,
+        };
+        let exit = enumerate(&mut tour, limits, &mode, io, |t, k, io| {
+            if args.svg.is_some() {
+                last_svg = Some(t.svg());
+            }
+            if json {
+                write_json(io.out, &json!({ "solution": k, "board": t.board() }))?;
+            } else {
+                writeln!(io.out, "Tour {k}:")?;
+                write!(io.out, "{}", t.to_text())?;
+            }
+            Ok(())
+        })?;
+        if let (Some(path), Some(svg)) = (&args.svg, last_svg) {
+            write_svg(path, &svg)?;
+        }
+        return Ok(exit);
+    }
+    let outcome = backtrack::first(&mut tour, limits);
+    let solved = outcome.reason == StopReason::Solved;
+    if let Some(path) = &args.svg {
+        write_svg(path, &tour.svg())?;
+    }
+    if json {
+        write_json(
+            io.out,
+            &json!({
+                "rows": rows,
+                "cols": cols,
+                "start": [start.0, start.1],
+                "method": opts.method.as_str(),
+                "ties": opts.ties.as_str(),
+                "closed": opts.closed,
+                "solved": solved,
+                "board": if solved { json!(tour.board()) } else { json!(null) },
+                "stats": stats_json(&outcome.stats),
+                "reason": if solved { None } else { Some(outcome.reason.as_str()) },
+            }),
+        )?;
+    } else {
+        writeln!(io.out, "{}:", capitalise(&what))?;
+        if solved {
+            write!(io.out, "{}", tour.to_text())?;
+            writeln!(io.out, "Found: {}", stats_line(&outcome.stats))?;
+        } else {
+            writeln!(io.out, "{}", stop_text(outcome.reason, "tour"))?;
+            writeln!(io.out, "{}", stats_line(&outcome.stats))?;
+        }
+    }
+    Ok(first_exit(&outcome))
+}
+
+/// "knight's tour of 5x5 from (0, 0), basic version".
+fn describe(o: &TourOptions) -> String {
+    let method = match o.method {
+        Method::Warnsdorff => format!("Warnsdorff, ties {}", o.ties.as_str()),
+        m => format!("{} version", m.as_str()),
+    };
+    format!(
+        "{}knight's tour{} of {}x{} from ({}, {}), {method}{}",
+        if o.closed { "closed " } else { "" },
+        if o.closed { "" } else { " (open)" },
+        o.rows,
+        o.cols,
+        o.start.0,
+        o.start.1,
+        if o.prune { ", pruning dead ends" } else { "" },
+    )
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+fn write_svg(path: &std::path::Path, svg: &str) -> Result<(), CliError> {
+    std::fs::write(path, svg)
+        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
+}
+
+/// The `stats` object of a backtracking run.
+pub(crate) fn stats_json(stats: &BacktrackStats) -> serde_json::Value {
+    json!({
+        "tries": stats.tries,
+        "backtracks": stats.backtracks,
+        "solutions": stats.solutions,
+        "elapsed_ms": stats.elapsed_ms(),
+    })
+}
+
+/// The counters of a backtracking run as text.
+pub(crate) fn stats_line(stats: &BacktrackStats) -> String {
+    format!(
+        "{} tries, {} backtracks, depth {}, {:.3} ms",
+        stats.tries,
+        stats.backtracks,
+        stats.max_depth,
+        stats.elapsed_ms()
+    )
+}
+
+/// Why a first-solution run stopped without one.
+pub(crate) fn stop_text(reason: StopReason, noun: &str) -> String {
+    match reason {
+        StopReason::Solved => format!("A {noun} was found."),
+        StopReason::Exhausted => format!("No {noun} exists: every candidate was tried."),
+        StopReason::NodeLimit => "Stopped: the tries limit (--max-nodes) was reached.".into(),
+        StopReason::TimeLimit => "Stopped: the time limit (--timeout) was reached.".into(),
+        StopReason::MemoryLimit => "Stopped: the memory budget (--max-memory) was reached.".into(),
+    }
+}
+
+/// The exit code of a first-solution run.
+pub(crate) fn first_exit(outcome: &BacktrackOutcome) -> Exit {
+    Exit::from_reason(outcome.reason)
+}
+
+/// How to enumerate: count only, up to a limit, or asking after each solution.
+pub(crate) struct Enumerate {
+    /// Print no solution, only the count.
+    pub count_only: bool,
+    /// Stop after this many solutions.
+    pub limit: Option<u64>,
+    /// JSON Lines output.
+    pub json: bool,
+    /// What a solution is called ("tour", "solution").
+    pub noun: &'static str,
+    /// What is enumerated, for the text summary.
+    pub title: String,
+}
+
+/// Runs through the solutions of `problem`: each is shown by `show` (unless counting), then
+/// the limit is checked or the user asked whether to go on (an answer starting with n or q,
+/// or the end of the input, stops). Ends with a summary: text, or a JSON object with
+/// `count`, `stats` and `reason` (`exhausted` when every solution was seen, `stopped` when
+/// the limit or the user stopped, or the limit that struck).
+pub(crate) fn enumerate<P, F>(
+    problem: &mut P,
+    limits: Limits,
+    mode: &Enumerate,
+    io: &mut Io,
+    mut show: F,
+) -> CmdResult
+where
+    P: Backtrack,
+    F: FnMut(&P, u64, &mut Io) -> Result<(), CliError>,
+{
+    let mut run = Backtracker::new(problem, limits);
+    let mut stopped = false;
+    let mut count = 0;
+    while let Some(p) = run.next_solution() {
+        count += 1;
+        if !mode.count_only {
+            show(p, count, io)?;
+        }
+        if mode.limit.is_some_and(|l| count >= l) {
+            stopped = true;
+            break;
+        }
+        if !mode.count_only && mode.limit.is_none() && !ask_more(io, mode)? {
+            stopped = true;
+            break;
+        }
+    }
+    let stats = run.stats();
+    let reason = run.reason();
+    let reason_str = match reason {
+        Some(r) if !stopped => r.as_str(),
+        _ => "stopped",
+    };
+    let exit = match reason {
+        _ if stopped => Exit::Success,
+        Some(r) if r.is_limit() => Exit::Limit,
+        _ if count == 0 => Exit::NoSolution,
+        _ => Exit::Success,
+    };
+    if mode.json {
+        write_json(
+            io.out,
+            &json!({ "count": count, "stats": stats_json(&stats), "reason": reason_str }),
+        )?;
+    } else {
+        let plural = if count == 1 { "" } else { "s" };
+        let how = match reason {
+            _ if stopped => " (stopped before the end)",
+            Some(StopReason::Exhausted) => " (all of them)",
+            Some(r) if r.is_limit() => " (stopped by a limit: the count is a lower bound)",
+            _ => "",
+        };
+        writeln!(io.out, "{count} {}{plural}{how}: {}", mode.noun, mode.title)?;
+        writeln!(io.out, "{}", stats_line(&stats))?;
+    }
+    Ok(exit)
+}
+
+/// Asks whether to go on; the prompt is shown on a terminal in text mode only, but the
+/// answer is always read, so scripts can drive it.
+fn ask_more(io: &mut Io, mode: &Enumerate) -> Result<bool, CliError> {
+    if io.interactive && !mode.json {
+        write!(io.out, "Another {}? [Y/n] ", mode.noun)?;
+        io.out.flush()?;
+    }
+    let mut answer = String::new();
+    if io.input.read_line(&mut answer)? == 0 {
+        return Ok(false);
+    }
+    let a = answer.trim().to_ascii_lowercase();
+    Ok(!(a.starts_with('n') || a.starts_with('q')))
+}
+
+/// `resolu demo`: the course's 5x5 tour by the basic version, then by Warnsdorff's rule.
+pub fn demo(io: &mut Io) -> CmdResult {
+    let mut worst = Exit::Success;
+    for method in [Method::Basic, Method::Warnsdorff] {
+        let opts = TourOptions {
+            method,
+            ..TourOptions::square(5)
+        };
+        let mut tour = KnightTour::new(opts).map_err(|e| bad_input(e.to_string()))?;
+        let outcome = backtrack::first(&mut tour, Limits::default());
+        writeln!(io.out, "{}:", capitalise(&describe(&opts)))?;
+        write!(io.out, "{}", tour.to_text())?;
+        writeln!(io.out, "{}\n", stats_line(&outcome.stats))?;
+        worst = worst.worst(first_exit(&outcome));
+    }
+    let mut tour = KnightTour::new(TourOptions::square(5)).map_err(|e| bad_input(e.to_string()))?;
+    let outcome = backtrack::count(&mut tour, Limits::default());
+    writeln!(
+        io.out,
+        "Open tours of 5x5 from (0, 0): {} ({})",
+        outcome.stats.solutions,
+        stats_line(&outcome.stats)
+    )?;
+    Ok(worst)
 }

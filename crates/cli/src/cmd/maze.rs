@@ -1,13 +1,159 @@
-//! `resolu maze`.
+//! `resolu maze FILE`: a maze solved by backtracking (a path, with the tries and backtracks)
+//! or by BFS / A* (a shortest path).
 
-use crate::common::{CmdResult, Io, bad_input};
-use clap::Args as ClapArgs;
+use crate::cmd::knight::{first_exit, stats_json, stats_line, stop_text};
+use crate::common::{
+    self, CmdResult, Exit, Format, Io, LimitArgs, bad_input, read_file, reason_text, write_json,
+};
+use clap::{Args as ClapArgs, ValueEnum};
+use resolu_puzzles::maze::{Maze, MazeWalk};
+use resolu_search::{Algorithm, Limits, Runner, StopReason, backtrack};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// The maze of the demo, embedded so that `resolu demo` works from any directory.
+const DEMO_MAZE: &str = include_str!("../../../../examples/mazes/rooms.maze");
 
 /// Flags of `resolu maze`.
 #[derive(ClapArgs, Debug)]
-pub struct Args {}
+#[command(after_help = "Examples:
+  resolu maze examples/mazes/classic.maze                  backtracking: a path, its tries
+  resolu maze examples/mazes/rooms.maze --algo bfs         the shortest path
+  resolu maze examples/mazes/rooms.maze --algo astar --format json
+  resolu maze examples/mazes/walled.maze                   no path (exit 1)
+
+File format: '#' a wall, '.' a free square, 'S' the start, 'E' the exit (one each); a row
+shorter than the others is completed with walls. The path is drawn with 'o'.
+Backtracking tries east, south, west, north in turn; a square left by backtracking stays
+marked as a dead end. --max-nodes counts tries (backtrack) or expansions (bfs, astar).")]
+pub struct Args {
+    /// The maze file.
+    pub file: PathBuf,
+    /// Algorithm: backtrack (a path), bfs or astar (a shortest path, A* with the Manhattan
+    /// distance).
+    #[arg(long, value_enum, default_value_t = MazeAlgo::Backtrack)]
+    pub algo: MazeAlgo,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// How to solve a maze.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MazeAlgo {
+    /// The backtracking walk: a path, not always the shortest.
+    Backtrack,
+    /// Breadth-first search: a shortest path.
+    Bfs,
+    /// A* with the Manhattan distance: a shortest path.
+    Astar,
+}
+
+impl MazeAlgo {
+    fn name(self) -> &'static str {
+        match self {
+            MazeAlgo::Backtrack => "backtrack",
+            MazeAlgo::Bfs => "bfs",
+            MazeAlgo::Astar => "astar",
+        }
+    }
+}
 
 /// Runs `resolu maze`.
-pub fn run(_args: Args, _io: &mut Io) -> CmdResult {
-    Err(bad_input("`resolu maze` is not available yet"))
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    let text = read_file(&args.file)?;
+    let maze =
+        Maze::parse(&text).map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
+    solve(
+        &maze,
+        args.algo,
+        args.limits.limits(),
+        args.format == Format::Json,
+        io,
+    )
+}
+
+fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -> CmdResult {
+    let (path, stats, stats_text, reason, exit) = match algo {
+        MazeAlgo::Backtrack => {
+            let mut walk = MazeWalk::new(maze);
+            let outcome = backtrack::first(&mut walk, limits);
+            let path = (outcome.reason == StopReason::Solved).then(|| walk.path());
+            (
+                path,
+                stats_json(&outcome.stats),
+                stats_line(&outcome.stats),
+                outcome.reason,
+                first_exit(&outcome),
+            )
+        }
+        MazeAlgo::Bfs | MazeAlgo::Astar => {
+            let problem = maze.problem();
+            let algorithm = if algo == MazeAlgo::Bfs {
+                Algorithm::Bfs
+            } else {
+                Algorithm::Astar
+            };
+            let outcome = Runner::new(&problem)
+                .heuristic(problem.manhattan())
+                .limits(limits)
+                .run(algorithm);
+            let path = outcome
+                .path
+                .as_ref()
+                .map(|p| p.states().map(|&s| problem.square(s)).collect::<Vec<_>>());
+            (
+                path,
+                common::stats_json(&outcome.stats),
+                common::stats_line(&outcome.stats),
+                outcome.reason,
+                Exit::from_reason(outcome.reason),
+            )
+        }
+    };
+    let solved = path.is_some();
+    let drawn = maze.draw(path.as_deref().unwrap_or(&[]));
+    if json {
+        write_json(
+            io.out,
+            &json!({
+                "algo": algo.name(),
+                "solved": solved,
+                "length": path.as_ref().map(|p| p.len() - 1),
+                "board": path.as_ref().map(|p| p.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>()),
+                "maze": drawn.lines().collect::<Vec<_>>(),
+                "stats": stats,
+                "reason": if solved { None } else { Some(reason.as_str()) },
+            }),
+        )?;
+        return Ok(exit);
+    }
+    write!(io.out, "{drawn}")?;
+    match &path {
+        Some(p) => {
+            let how = match algo {
+                MazeAlgo::Backtrack => "by backtracking (not always the shortest)",
+                MazeAlgo::Bfs => "by BFS (shortest)",
+                MazeAlgo::Astar => "by A* with the Manhattan distance (shortest)",
+            };
+            writeln!(io.out, "Path of {} moves found {how}.", p.len() - 1)?;
+        }
+        None if algo == MazeAlgo::Backtrack => {
+            writeln!(io.out, "{}", stop_text(reason, "path"))?;
+        }
+        None => writeln!(io.out, "{}", reason_text(reason))?,
+    }
+    writeln!(io.out, "{stats_text}")?;
+    Ok(exit)
+}
+
+/// `resolu demo`: the embedded maze by backtracking, then by BFS.
+pub fn demo(io: &mut Io) -> CmdResult {
+    let maze = Maze::parse(DEMO_MAZE).map_err(|e| bad_input(format!("demo maze: {e}")))?;
+    let walked = solve(&maze, MazeAlgo::Backtrack, Limits::default(), false, io)?;
+    writeln!(io.out)?;
+    let shortest = solve(&maze, MazeAlgo::Bfs, Limits::default(), false, io)?;
+    Ok(walked.worst(shortest))
 }

@@ -1,13 +1,120 @@
-//! `resolu queens`.
+//! `resolu queens N`: the N-queens problem by backtracking.
 
-use crate::common::{CmdResult, Io, bad_input};
+use crate::cmd::knight::{Enumerate, enumerate, first_exit, stats_json, stats_line, stop_text};
+use crate::common::{CmdResult, Exit, Format, Io, LimitArgs, bad_input, write_json};
 use clap::Args as ClapArgs;
+use resolu_puzzles::queens::Queens;
+use resolu_search::backtrack;
+use resolu_search::{Limits, StopReason};
+use serde_json::json;
 
 /// Flags of `resolu queens`.
 #[derive(ClapArgs, Debug)]
-pub struct Args {}
+#[command(after_help = "Examples:
+  resolu queens                     the first solution on 8x8, with its tries and backtracks
+  resolu queens 12 --count          14200 solutions
+  resolu queens 6 --all             one solution at a time, asking whether to go on
+  resolu queens 8 --all --limit 5 --format json   JSON Lines: 5 solutions, then a summary
+
+One queen per row; the columns are tried from left to right; columns and diagonals are
+bitsets, so the promising test is three bit reads. --max-nodes counts tries.")]
+pub struct Args {
+    /// The size of the board (1 to 32).
+    #[arg(default_value_t = 8)]
+    pub n: usize,
+    /// Enumerate the solutions, asking after each one whether to go on (unless --count or
+    /// --limit).
+    #[arg(long)]
+    pub all: bool,
+    /// Count the solutions without printing them.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after this many solutions (implies --all).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The rows of a board as strings: `Q` a queen, `.` an empty square.
+fn rows(q: &Queens) -> Vec<String> {
+    q.to_text().lines().map(|l| l.replace(' ', "")).collect()
+}
 
 /// Runs `resolu queens`.
-pub fn run(_args: Args, _io: &mut Io) -> CmdResult {
-    Err(bad_input("`resolu queens` is not available yet"))
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    let mut queens = Queens::new(args.n).map_err(|e| bad_input(e.to_string()))?;
+    let limits = args.limits.limits();
+    let json = args.format == Format::Json;
+    if args.all || args.count || args.limit.is_some() {
+        let mode = Enumerate {
+            count_only: args.count,
+            limit: args.limit,
+            json,
+            noun: "solution",
+            title: format!("{n} queens on {n}x{n}", n = args.n),
+        };
+        return enumerate(&mut queens, limits, &mode, io, |q, k, io| {
+            if json {
+                write_json(
+                    io.out,
+                    &json!({ "solution": k, "board": rows(q), "columns": q.columns() }),
+                )?;
+            } else {
+                writeln!(io.out, "Solution {k}:")?;
+                write!(io.out, "{}", q.to_text())?;
+            }
+            Ok(())
+        });
+    }
+    first(&mut queens, limits, json, io)
+}
+
+fn first(queens: &mut Queens, limits: Limits, json: bool, io: &mut Io) -> CmdResult {
+    let outcome = backtrack::first(queens, limits);
+    let solved = outcome.reason == StopReason::Solved;
+    if json {
+        write_json(
+            io.out,
+            &json!({
+                "n": queens.n(),
+                "solved": solved,
+                "board": if solved { json!(rows(queens)) } else { json!(null) },
+                "columns": if solved { json!(queens.columns()) } else { json!(null) },
+                "stats": stats_json(&outcome.stats),
+                "reason": if solved { None } else { Some(outcome.reason.as_str()) },
+            }),
+        )?;
+    } else {
+        let n = queens.n();
+        writeln!(io.out, "{n} queens on {n}x{n}, first solution:")?;
+        if solved {
+            write!(io.out, "{}", queens.to_text())?;
+        } else {
+            writeln!(io.out, "{}", stop_text(outcome.reason, "solution"))?;
+        }
+        writeln!(io.out, "{}", stats_line(&outcome.stats))?;
+    }
+    Ok(first_exit(&outcome))
+}
+
+/// `resolu demo`: the first solution of the 8 queens, and the count of all of them.
+pub fn demo(io: &mut Io) -> CmdResult {
+    let mut queens = Queens::new(8).map_err(|e| bad_input(e.to_string()))?;
+    let exit = first(&mut queens, Limits::default(), false, io)?;
+    let mut queens = Queens::new(8).map_err(|e| bad_input(e.to_string()))?;
+    let outcome = backtrack::count(&mut queens, Limits::default());
+    writeln!(
+        io.out,
+        "All solutions of the 8 queens: {} ({})",
+        outcome.stats.solutions,
+        stats_line(&outcome.stats)
+    )?;
+    Ok(exit.worst(Exit::from_reason(match outcome.reason {
+        StopReason::Exhausted => StopReason::Solved,
+        r => r,
+    })))
 }
