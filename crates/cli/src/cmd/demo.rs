@@ -13,6 +13,15 @@ pub fn run(io: &mut Io) -> CmdResult {
             cmd::graph::demo,
         ),
         ("The sliding-tile puzzle (resolu taquin)", cmd::taquin::demo),
+        (
+            "Backward chaining: the car-diagnosis base (resolu prove)",
+            cmd::prove::demo,
+        ),
+        ("The matches game (resolu matches)", cmd::matches::demo),
+        ("Tic-tac-toe (resolu tictactoe)", cmd::tictactoe::demo),
+        ("The knight's tour (resolu knight)", cmd::knight::demo),
+        ("The N-queens problem (resolu queens)", cmd::queens::demo),
+        ("A maze (resolu maze)", cmd::maze::demo),
     ];
     let mut worst = Exit::Success;
     for (title, demo) in parts {
