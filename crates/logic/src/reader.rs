@@ -439,6 +439,24 @@ impl<'a> Parser<'a> {
         Ok(std::mem::replace(&mut self.tok, next))
     }
 
+    /// Whether the current token begins a term: an operand, an opening bracket, or a name
+    /// in functional notation (`-is(a)` is `-(is(a))`).
+    fn starts_term_here(&mut self) -> PResult<bool> {
+        if starts_term(&self.tok.tok) {
+            return Ok(true);
+        }
+        if matches!(self.tok.tok, Tok::Name(_) | Tok::QName(_)) {
+            if self.ahead.is_none() {
+                self.ahead = Some(self.lex.next()?);
+            }
+            return Ok(self
+                .ahead
+                .as_ref()
+                .is_some_and(|t| t.tok == Tok::Punct('(') && !t.layout));
+        }
+        Ok(false)
+    }
+
     fn err(&self, message: &str) -> ParseError {
         ParseError {
             line: self.tok.line,
@@ -546,6 +564,16 @@ impl<'a> Parser<'a> {
                         self.advance()?;
                         if self.tok.tok == Tok::Punct(']') {
                             self.advance()?;
+                            if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
+                                self.advance()?;
+                                stack.push(Frame::Args {
+                                    name: "[]".into(),
+                                    args: Vec::new(),
+                                    outer_max: max,
+                                });
+                                max = 999;
+                                continue;
+                            }
                             break (Term::nil(), 0);
                         }
                         stack.push(Frame::List {
@@ -560,6 +588,16 @@ impl<'a> Parser<'a> {
                         self.advance()?;
                         if self.tok.tok == Tok::Punct('}') {
                             self.advance()?;
+                            if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
+                                self.advance()?;
+                                stack.push(Frame::Args {
+                                    name: "{}".into(),
+                                    args: Vec::new(),
+                                    outer_max: max,
+                                });
+                                max = 999;
+                                continue;
+                            }
                             break (Term::Atom(atoms::CURLY), 0);
                         }
                         stack.push(Frame::Curly { outer_max: max });
@@ -595,7 +633,7 @@ impl<'a> Parser<'a> {
                         }
                         if !quoted
                             && let Some((p, ty)) = ops::prefix(&name)
-                            && starts_term(&self.tok.tok)
+                            && self.starts_term_here()?
                         {
                             // `- (1)`: a prefix operator before an infix one that is also
                             // prefix (`- - a`) still applies.

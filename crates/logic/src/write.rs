@@ -172,12 +172,10 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
                 Term::Atom(a) => {
                     let name = a.name();
                     let s = out.atom(name);
-                    let op_prec = ops::infix(name)
-                        .map(|o| o.0)
-                        .into_iter()
-                        .chain(ops::prefix(name).map(|o| o.0))
-                        .max();
-                    if operand && op_prec.is_some_and(|p| p > prec) {
+                    // An operator atom as an operand is bracketed, as SWI does: `(-)-a`,
+                    // `1=(:-)`, `- (-)`.
+                    let _ = prec;
+                    if operand && ops::is_op(name) && name != "," {
                         out.punct("(");
                         out.punct(&s);
                         out.punct(")");

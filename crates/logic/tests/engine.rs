@@ -1,0 +1,516 @@
+//! The engine beyond single answers: every 8-queens solution checked independently, deep
+//! recursion, laziness, limits, the embedding API, traces and proofs, the unknown flag,
+//! syntax errors with positions, and writeq read back by the reader.
+
+#![allow(clippy::unwrap_used)]
+
+use proptest::prelude::*;
+use resolu_logic::{
+    Bindings, ConsultError, Database, Options, SolveError, Term, TraceEvent, Unknown, match_term,
+    parse_program, parse_query, parse_term, unify,
+};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+const QUEENS: &str = include_str!("../../../examples/prolog/queens.pl");
+const LISTS: &str = include_str!("../../../examples/prolog/lists.pl");
+const CAR: &str = include_str!("../../../examples/prolog/car.pl");
+const TINY: &str = include_str!("../../../examples/prolog/tiny.pl");
+
+fn db(program: &str) -> Database {
+    let mut db = Database::new();
+    db.consult(program).unwrap();
+    db
+}
+
+fn all(db: &mut Database, query: &str) -> Vec<resolu_logic::Answer> {
+    let q = parse_query(query).unwrap();
+    db.solve(&q, Options::default())
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap()
+}
+
+fn ints(t: &Term) -> Vec<i64> {
+    t.list_items()
+        .unwrap()
+        .into_iter()
+        .map(|x| match x {
+            Term::Int(n) => *n,
+            other => panic!("not an integer: {other}"),
+        })
+        .collect()
+}
+
+#[test]
+fn eight_queens_has_92_distinct_valid_solutions() {
+    for query in ["queens(8, Qs)", "queens2(8, Qs)"] {
+        let mut d = db(QUEENS);
+        let sols = all(&mut d, query);
+        assert_eq!(sols.len(), 92, "{query}");
+        let mut seen = std::collections::HashSet::new();
+        for a in &sols {
+            let qs = ints(a.get("Qs").unwrap());
+            // Checked here, independently of the program: a permutation of 1..8 with no
+            // two queens on a diagonal.
+            let mut sorted = qs.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (1..=8).collect::<Vec<_>>());
+            for i in 0..8 {
+                for j in i + 1..8 {
+                    assert_ne!((qs[i] - qs[j]).abs(), (j - i) as i64, "{qs:?}");
+                }
+            }
+            assert!(seen.insert(qs));
+        }
+    }
+}
+
+#[test]
+fn append_in_every_mode() {
+    let mut d = Database::new();
+    // Split: n+1 ways, in order.
+    let splits = all(&mut d, "append(X, Y, [1,2,3,4])");
+    assert_eq!(splits.len(), 5);
+    for (k, a) in splits.iter().enumerate() {
+        assert_eq!(
+            ints(a.get("X").unwrap()),
+            (1..=k as i64).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            ints(a.get("Y").unwrap()),
+            (k as i64 + 1..=4).collect::<Vec<_>>()
+        );
+    }
+    // Check, concatenate, prefix, suffix.
+    assert_eq!(all(&mut d, "append([1], [2], [1,2])").len(), 1);
+    assert_eq!(all(&mut d, "append([1], [2], [2,1])").len(), 0);
+    assert_eq!(
+        all(&mut d, "append([a], [b,c], L)")[0]
+            .get("L")
+            .unwrap()
+            .to_string(),
+        "[a,b,c]"
+    );
+    assert_eq!(
+        all(&mut d, "append(P, [c], [a,b,c])")[0]
+            .get("P")
+            .unwrap()
+            .to_string(),
+        "[a,b]"
+    );
+    // All unbound: infinite, but lazy; the k-th answer has a k-element prefix.
+    let q = parse_query("append(X, Y, Z)").unwrap();
+    let first: Vec<_> = d.solve(&q, Options::default()).take(50).collect();
+    assert_eq!(first.len(), 50);
+    let last = first[49].as_ref().unwrap();
+    assert_eq!(last.get("X").unwrap().list_items().unwrap().len(), 49);
+}
+
+#[test]
+fn a_million_calls_deep() {
+    let mut d = db(LISTS);
+    // Tail recursion and non-tail recursion (my_length, sum build a million pending
+    // frames), then an answer a million elements long, written and dropped.
+    assert_eq!(all(&mut d, "count(1000000)").len(), 1);
+    let a = &all(
+        &mut d,
+        "numlist(1, 1000000, L), my_length(L, N), sum(L, S), my_append(L, [x], M)",
+    )[0];
+    assert_eq!(a.get("N"), Some(&Term::Int(1_000_000)));
+    assert_eq!(a.get("S"), Some(&Term::Int(500_000_500_000)));
+    let m = a.get("M").unwrap();
+    assert_eq!(m.list_items().unwrap().len(), 1_000_001);
+    assert!(m.to_string().ends_with(",999999,1000000,x]"));
+    let copy = m.clone();
+    assert_eq!(&copy, m);
+}
+
+#[test]
+fn answers_are_lazy_and_limits_stop_runaways() {
+    let mut d = db("nat(0). nat(N) :- nat(M), N is M + 1. loop :- loop.");
+    let q = parse_query("nat(N)").unwrap();
+    let five: Vec<i64> = d
+        .solve(&q, Options::default())
+        .take(5)
+        .map(|a| match a.unwrap().get("N") {
+            Some(Term::Int(n)) => *n,
+            _ => -1,
+        })
+        .collect();
+    assert_eq!(five, [0, 1, 2, 3, 4]);
+
+    let q = parse_query("loop").unwrap();
+    let opts = Options {
+        max_inferences: Some(100_000),
+        ..Options::default()
+    };
+    let mut sols = d.solve(&q, opts);
+    assert_eq!(sols.next(), Some(Err(SolveError::InferenceLimit(100_000))));
+    assert_eq!(sols.next(), None);
+    assert!(sols.inferences() > 100_000);
+    drop(sols);
+
+    let opts = Options {
+        timeout: Some(std::time::Duration::from_millis(50)),
+        ..Options::default()
+    };
+    let r = d.solve(&q, opts).next().unwrap();
+    assert!(matches!(r, Err(SolveError::Timeout(_))), "{r:?}");
+    assert!(r.unwrap_err().is_limit());
+}
+
+#[test]
+fn exhaustion_is_known_when_no_alternative_is_left() {
+    let mut d = Database::new();
+    let q = parse_query("member(X, [a,b])").unwrap();
+    let mut sols = d.solve(&q, Options::default());
+    assert!(sols.next().is_some());
+    assert!(!sols.is_exhausted());
+    assert!(sols.next().is_some());
+    // SWI's member/2 leaves no choicepoint on the last element.
+    assert!(sols.is_exhausted());
+    assert!(sols.next().is_none());
+}
+
+#[test]
+fn unknown_predicates_error_unless_dynamic_or_flag() {
+    let mut d = db("a :- b.");
+    let q = parse_query("a").unwrap();
+    let r = d.solve(&q, Options::default()).next().unwrap();
+    assert_eq!(r.unwrap_err().to_string(), "existence_error(procedure,b/0)");
+    d.set_unknown(Unknown::Fail);
+    assert_eq!(d.unknown(), Unknown::Fail);
+    assert_eq!(d.solve(&q, Options::default()).count(), 0);
+
+    let mut d = db(":- dynamic b/0.\na :- b.");
+    assert_eq!(d.solve(&q, Options::default()).count(), 0);
+
+    // The course's bases: car proves voiture_OK (twice, as SWI does), tiny proves a, d.
+    let mut car = db(CAR);
+    assert_eq!(all(&mut car, "voiture_OK").len(), 2);
+    let mut tiny = db(TINY);
+    assert_eq!(all(&mut tiny, "a, d").len(), 1);
+    assert_eq!(all(&mut tiny, "a, f").len(), 0);
+}
+
+#[test]
+fn the_host_adds_and_removes_clauses_between_queries() {
+    let mut d = Database::new();
+    d.consult("likes(mary, wine).").unwrap();
+    d.assertz(&Term::compound(
+        "likes",
+        vec![Term::atom("john"), Term::atom("wine")],
+    ))
+    .unwrap();
+    d.asserta(&parse_term("likes(ann, tea)").unwrap().term)
+        .unwrap();
+    d.assertz(&parse_term("drinks(X) :- likes(X, wine)").unwrap().term)
+        .unwrap();
+    let who: Vec<String> = all(&mut d, "drinks(X)")
+        .iter()
+        .map(|a| a.get("X").unwrap().to_string())
+        .collect();
+    assert_eq!(who, ["mary", "john"]);
+    assert_eq!(d.clauses("likes", 2).len(), 3);
+    assert!(
+        d.retract(&parse_term("likes(mary, _)").unwrap().term)
+            .unwrap()
+    );
+    assert!(
+        !d.retract(&parse_term("likes(mary, _)").unwrap().term)
+            .unwrap()
+    );
+    assert_eq!(all(&mut d, "drinks(X)").len(), 1);
+    // A program may then assert into the (now dynamic) predicate.
+    assert_eq!(
+        all(&mut d, "assertz(likes(bob, wine)), drinks(bob)").len(),
+        1
+    );
+    // Built-ins cannot be redefined.
+    let e = d.assertz(&parse_term("atom(x)").unwrap().term).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "permission_error(modify,static_procedure,atom/1)"
+    );
+    // Clauses added while a call runs are not seen by that call (logical update view).
+    let mut d = db(":- dynamic p/1.\np(1). p(2).");
+    let a = &all(&mut d, "findall(X, (p(X), Y is X + 10, assertz(p(Y))), L)")[0];
+    assert_eq!(a.get("L").unwrap().to_string(), "[1,2]");
+    assert_eq!(all(&mut d, "p(X)").len(), 4);
+}
+
+#[test]
+fn owned_unification_and_matching() {
+    let a = parse_term("f(X, g(Y), Y)").unwrap().term;
+    let b = parse_term("f(h(Z), g(k), Z)").unwrap().term.offset_vars(10);
+    let mut s = Bindings::new();
+    assert!(unify(&a, &b, &mut s));
+    assert_eq!(s.resolve(&a).to_string(), "f(h(k),g(k),k)");
+    // Occurs check: X = f(X) fails, and leaves the bindings as they were.
+    let mut s = Bindings::new();
+    let x = Term::var(0);
+    let fx = Term::compound("f", vec![Term::var(0)]);
+    assert!(!unify(&x, &fx, &mut s));
+    assert!(s.is_empty());
+    // Matching binds only the pattern's variables.
+    let mut s = Bindings::new();
+    let pat = parse_term("p(A, A)").unwrap().term;
+    assert!(match_term(
+        &pat,
+        &parse_term("p(1, 1)").unwrap().term,
+        &mut s
+    ));
+    let mut s = Bindings::new();
+    assert!(!match_term(
+        &pat,
+        &parse_term("p(1, 2)").unwrap().term,
+        &mut s
+    ));
+    assert!(s.is_empty());
+    let mut s = Bindings::new();
+    let ground = parse_term("p(1, 2)").unwrap().term;
+    assert!(!match_term(
+        &ground,
+        &parse_term("p(X, 2)").unwrap().term,
+        &mut s
+    ));
+}
+
+#[test]
+fn course_trace_shows_conjunctions_and_clauses() {
+    let mut d = db(TINY);
+    let q = parse_query("a, d").unwrap();
+    let events = Rc::new(RefCell::new(Vec::new()));
+    let sink = events.clone();
+    let mut sols = d.solve(&q, Options::default());
+    sols.set_observer(Box::new(move |e: &TraceEvent| {
+        sink.borrow_mut().push(e.clone())
+    }));
+    assert!(sols.next().unwrap().is_ok());
+    drop(sols);
+    let steps: Vec<(usize, String, String)> = events
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Step {
+                depth,
+                goals,
+                clause,
+            } => Some((
+                *depth,
+                goals
+                    .iter()
+                    .map(|g| g.to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                clause.to_string(),
+            )),
+            _ => None,
+        })
+        .collect();
+    let expect = [
+        (0, "a,d", "a:-b,c"),
+        (1, "b,c,d", "b"),
+        (1, "c,d", "c"),
+        (0, "d", "d:-c"),
+        (1, "c", "c"),
+    ];
+    assert_eq!(steps.len(), expect.len(), "{steps:?}");
+    for (got, want) in steps.iter().zip(expect) {
+        assert_eq!((got.0, got.1.as_str(), got.2.as_str()), want);
+    }
+}
+
+#[test]
+fn port_trace_calls_exits_redos_and_fails() {
+    let mut d = db("p(1). p(2). q(2).");
+    let q = parse_query("p(X), q(X)").unwrap();
+    let events = Rc::new(RefCell::new(Vec::new()));
+    let sink = events.clone();
+    let opts = Options {
+        ports: true,
+        ..Options::default()
+    };
+    let mut sols = d.solve(&q, opts);
+    sols.set_observer(Box::new(move |e: &TraceEvent| {
+        let line = match e {
+            TraceEvent::Call { goal, .. } => format!("call {goal}"),
+            TraceEvent::Exit { goal, .. } => format!("exit {goal}"),
+            TraceEvent::Redo { goal, .. } => format!("redo {goal}"),
+            TraceEvent::Fail { goal, .. } => format!("fail {goal}"),
+            _ => return,
+        };
+        sink.borrow_mut().push(line)
+    }));
+    assert_eq!(sols.by_ref().count(), 1);
+    drop(sols);
+    let got = events.borrow().join("; ");
+    let got = got
+        .split("; ")
+        .map(|s| {
+            // Variables print as _G<address>: keep only whether it is one.
+            if s.contains("_G") {
+                s.split('(').next().unwrap_or(s).to_string() + "(_)"
+            } else {
+                s.to_string()
+            }
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(
+        got,
+        [
+            "call p(_)",
+            "exit p(1)",
+            "call q(1)",
+            "fail q(1)",
+            "redo p(_)",
+            "exit p(2)",
+            "call q(2)",
+            "exit q(2)",
+            "fail q(2)",
+            "fail p(_)"
+        ]
+    );
+}
+
+#[test]
+fn explain_gives_the_clause_of_every_goal() {
+    let mut d = db(CAR);
+    let q = parse_query("voiture_OK").unwrap();
+    let opts = Options {
+        explain: true,
+        ..Options::default()
+    };
+    let a = d.solve(&q, opts).next().unwrap().unwrap();
+    let proof = a.proof.unwrap();
+    let lines: Vec<String> = proof
+        .nodes
+        .iter()
+        .map(|n| {
+            format!(
+                "{}{} by {}",
+                " ".repeat(n.depth),
+                n.goal,
+                n.clause
+                    .as_ref()
+                    .map_or("builtin".into(), |c| c.to_string())
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "voiture_OK by voiture_OK:-batterie_OK,demarreur_OK,essence_OK",
+            " batterie_OK by batterie_OK:-bruit_demarrage",
+            "  bruit_demarrage by bruit_demarrage",
+            " demarreur_OK by demarreur_OK:-bruit_demarrage",
+            "  bruit_demarrage by bruit_demarrage",
+            " essence_OK by essence_OK:-jauge_positive",
+            "  jauge_positive by jauge_positive",
+        ]
+    );
+}
+
+#[test]
+fn syntax_errors_name_line_column_and_text() {
+    let mut d = Database::new();
+    let e = d.consult("ok(1).\nbad(X) :- foo(X) bar.\n").unwrap_err();
+    match e {
+        ConsultError::Syntax(p) => {
+            assert_eq!((p.line, p.column, p.near.as_str()), (2, 18, "bar"));
+        }
+        other => panic!("{other:?}"),
+    }
+    for (text, line, col) in [
+        ("p :- q(", 1, 8),
+        ("p :- 'unterminated.\n", 1, 6),
+        ("p.\nq :- [a, b.\n", 2, 11),
+        ("p :- X = f(a))).", 1, 14),
+        ("p. q :- 1 2.", 1, 11),
+        ("\n\n   p :- ) .", 3, 9),
+    ] {
+        let e = parse_program(text).unwrap_err();
+        assert_eq!((e.line, e.column), (line, col), "{text:?}: {e}");
+    }
+    // Never a panic on odd input.
+    for text in [
+        "",
+        ".",
+        "(",
+        ")",
+        "[",
+        "'",
+        "0'",
+        "0x",
+        "/*",
+        "f(a,",
+        "a :- :- b.",
+        "- - -",
+    ] {
+        let _ = parse_program(text);
+        let _ = parse_term(text);
+    }
+}
+
+fn arb_term() -> impl Strategy<Value = Term> {
+    let atoms = prop_oneof![
+        Just("a"),
+        Just("foo"),
+        Just("[]"),
+        Just("-"),
+        Just("+"),
+        Just("hello world"),
+        Just("Cap"),
+        Just("it's"),
+        Just(","),
+        Just("|"),
+        Just("{}"),
+        Just("!"),
+        Just(";"),
+        Just(":-"),
+        Just("\\+"),
+        Just("is"),
+        Just("mod"),
+        Just(""),
+    ];
+    let leaf = prop_oneof![
+        atoms.clone().prop_map(Term::atom),
+        (-20i64..20).prop_map(Term::Int),
+        (0u32..3).prop_map(Term::Var),
+        Just(Term::Float(1.5)),
+        Just(Term::Float(-0.25)),
+    ];
+    leaf.prop_recursive(4, 24, 3, move |inner| {
+        let names = prop_oneof![
+            Just("f"),
+            Just("-"),
+            Just("+"),
+            Just("*"),
+            Just("^"),
+            Just(","),
+            Just(";"),
+            Just("->"),
+            Just(":-"),
+            Just("="),
+            Just("\\+"),
+            Just("is"),
+            Just("mod"),
+            Just("."),
+            Just("{}"),
+            Just("hello world"),
+        ];
+        (names, prop::collection::vec(inner, 1..3)).prop_map(|(n, args)| Term::compound(n, args))
+    })
+}
+
+proptest! {
+    /// writeq's output reads back as the same term (variables renumbered in order).
+    #[test]
+    fn writeq_reads_back(t in arb_term()) {
+        let text = t.to_string();
+        let back = parse_term(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        let vars = t.variables();
+        let renumbered = t.map_vars(&mut |v| Term::Var(vars.iter().position(|&w| w == v).unwrap_or(0) as u32));
+        prop_assert_eq!(back.term, renumbered, "{}", text);
+    }
+}
