@@ -578,6 +578,18 @@ fn verdict(setup: &Setup, io: &mut Io) -> CmdResult {
         return Ok(Exit::Limit);
     };
     let s = &analysis.solution;
+    if let Some(o) = setup.game.outcome(&setup.start) {
+        let end = match o.winner() {
+            Some(p) => format!("{} has won", player_name(p)),
+            None => "a draw".into(),
+        };
+        writeln!(
+            io.out,
+            "Verdict: {} is a final state (no move is possible): {end}.",
+            setup.start
+        )?;
+        return Ok(Exit::Success);
+    }
     let who = player_name(s.to_move);
     let left = |t: &Take| {
         let mut heaps = setup.start.heaps.clone();

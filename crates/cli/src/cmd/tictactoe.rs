@@ -122,8 +122,12 @@ fn verdict_line(board: &Board, s: &Solution<u8>) -> String {
         "O"
     };
     let plies = s.plies.unwrap_or(0);
-    if TicTacToe.is_terminal(board) {
-        return "The game is over.".into();
+    if let Some(o) = TicTacToe.outcome(board) {
+        return match o.winner() {
+            Some(resolu_games::Player::One) => "The game is over: X has won.".into(),
+            Some(resolu_games::Player::Two) => "The game is over: O has won.".into(),
+            None => "The game is over: a draw.".into(),
+        };
     }
     let moves: Vec<String> = s.winning_moves().iter().map(|c| cell_short(c)).collect();
     match s.value {
