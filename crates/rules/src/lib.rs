@@ -1,1 +1,41 @@
-//! (being written)
+//! # resolu-rules
+//!
+//! A forward-chaining production system over the terms of [`resolu_logic`]: a working
+//! memory of facts, rules with a name, a priority, conditions and actions, the conflict
+//! set of eligible rule instances, conflict-resolution strategies (the course's priority
+//! meta-rule, rule order, recency, specificity) and refraction (an instance fires once).
+//!
+//! Conditions match facts with variables, and may call predicates defined by Prolog
+//! clauses written in the same file, including negation (`\+ seen(S)` or `not(seen(S))`).
+//! Actions add and remove facts (`assert`, `retract`), print and halt; any other action is
+//! a Prolog goal run once. The text format is described in [`parse`]; the cycle in
+//! [`engine`].
+//!
+//! ```
+//! use resolu_rules::{Engine, RuleBase, Stop, Strategy};
+//!
+//! let base = RuleBase::parse("
+//!     fact count(0).
+//!     rule step priority 1: count(N), N < 3, M is N + 1 ==> retract(count(N)), assert(count(M)).
+//!     goal count(3).
+//! ").unwrap();
+//! let mut engine = Engine::new(base, Strategy::Priority).unwrap();
+//! let mut fired = Vec::new();
+//! let stop = engine.run(|cycle| fired.push(cycle.fired().to_string())).unwrap();
+//! assert_eq!(stop, Stop::Goal);
+//! assert_eq!(fired, ["step {N = 0, M = 1}", "step {N = 1, M = 2}", "step {N = 2, M = 3}"]);
+//! ```
+//!
+//! The engine never prints: [`Engine::step`] returns what each cycle did (the conflict
+//! set in the strategy's order, the facts added and removed, the lines printed), and the
+//! working memory remembers where each fact came from ([`WorkingMemory::explain`]).
+
+pub mod engine;
+pub mod memory;
+pub mod parse;
+pub mod strategy;
+
+pub use engine::{Cycle, Engine, Instance, RunError, Step, Stop};
+pub use memory::{Fact, Origin, Tag, WorkingMemory};
+pub use parse::{Goal, Rule, RuleBase, RuleError};
+pub use strategy::{ParseStrategyError, Strategy};
