@@ -675,6 +675,10 @@ pub fn solution_json<M>(s: &Solution<M>, mv: impl Fn(&M) -> Json) -> Json {
     })
 }
 
+/// A play of more moves than twice this shows only this many at each end (text).
+const LONG_PLAY_ENDS: usize = 12;
+/// Most moves, over all plays, a JSON listing holds.
+const JSON_MAX_MOVES: u64 = 5_000_000;
 /// Most tree nodes a breadth-first listing keeps.
 const BFS_MAX_NODES: u64 = 2_000_000;
 /// Most tree nodes a depth-first listing visits.
@@ -691,6 +695,7 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
     });
     let json = format == Format::Json;
     let mut listed = 0u64;
+    let mut json_moves = 0u64;
     let mut out: Vec<Json> = Vec::new();
     let mut error: Option<std::io::Error> = None;
     let mut visit = |states: &[Position], moves: &[Take], o: Outcome| {
@@ -702,6 +707,10 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
         }
         listed += 1;
         if json {
+            json_moves += moves.len() as u64;
+            if json_moves > JSON_MAX_MOVES {
+                return ControlFlow::Break(());
+            }
             out.push(json!({
                 "moves": moves.iter().map(|m| setup.move_json(m)).collect::<Vec<_>>(),
                 "winner": o.winner().map(Player::number),
@@ -709,7 +718,15 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
             return ControlFlow::Continue(());
         }
         let mut line = format!("{listed:>4}: {}", states[0]);
-        for (m, s) in moves.iter().zip(&states[1..]) {
+        // A long play shows its beginning and its end.
+        let n = moves.len();
+        for (i, (m, s)) in moves.iter().zip(&states[1..]).enumerate() {
+            if n > 2 * LONG_PLAY_ENDS && i >= LONG_PLAY_ENDS && i < n - LONG_PLAY_ENDS {
+                if i == LONG_PLAY_ENDS {
+                    line.push_str(&format!(" ... ({n} moves in all) ..."));
+                }
+                continue;
+            }
             line.push_str(&setup.arrow(m));
             line.push_str(&s.to_string());
         }
