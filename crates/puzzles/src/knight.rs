@@ -449,7 +449,8 @@ impl Backtrack for KnightTour {
     type Choice = u8;
 
     fn is_complete(&self) -> bool {
-        self.path.len() == self.squares
+        // A single square is an open tour, but no knight's move leads back to it.
+        self.path.len() == self.squares && !(self.opts.closed && self.squares == 1)
     }
 
     fn candidates(&self, out: &mut Vec<u8>) {

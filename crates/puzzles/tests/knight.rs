@@ -283,6 +283,11 @@ fn small_boards_without_tours_are_exhausted() {
         StopReason::Solved
     );
     assert_eq!(one.board(), [[1]]);
+    let closed_one = TourOptions {
+        closed: true,
+        ..TourOptions::square(1)
+    };
+    assert_eq!(count_checked(closed_one), 0);
     for n in [2, 3, 4] {
         assert_eq!(count_checked(TourOptions::square(n)), 0, "{n}x{n}");
     }
