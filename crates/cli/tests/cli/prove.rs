@@ -1,1 +1,300 @@
 //! `resolu prove` end to end.
+
+use crate::common::{json, resolu, run};
+
+#[test]
+fn the_car_base_proves_voiture_ok_and_the_tiny_base_proves_a_d_but_not_a_f() {
+    let (code, out, err) = run(&["prove", "examples/prolog/car.pl", "voiture_OK"]);
+    assert_eq!(code, 0, "{err}");
+    // Two proofs, as SWI finds them: the battery via the starter noise, then the gauge.
+    assert_eq!(out, "true\ntrue\n");
+    let (code, out, _) = run(&["prove", "examples/prolog/tiny.pl", "a, d."]);
+    assert_eq!((code, out.as_str()), (0, "true\n"));
+    let (code, out, _) = run(&["prove", "examples/prolog/tiny.pl", "a, f"]);
+    assert_eq!((code, out.as_str()), (1, "false.\n"));
+}
+
+#[test]
+fn answers_list_bindings_in_query_order_and_limit_stops_early() {
+    let (code, out, _) = run(&["prove", "examples/prolog/family.pl", "grandparent(tom, X)"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "X = ann\nX = pat\n");
+    let (code, out, _) = run(&[
+        "prove",
+        "examples/prolog/lists.pl",
+        "append(X, Y, [1,2])",
+        "--limit",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "X = [], Y = [1,2]\nX = [1], Y = [2]\n");
+    // `_`-variables are left out; operators are bracketed as SWI's top level does.
+    let (_, out, _) = run(&[
+        "prove",
+        "examples/prolog/family.pl",
+        "parent(tom, _Who), T = (a :- b)",
+    ]);
+    assert_eq!(out, "T = (a:-b)\nT = (a:-b)\n");
+}
+
+#[test]
+fn json_has_exactly_answers_exhausted_and_error() {
+    let (code, out, _) = run(&[
+        "prove",
+        "examples/prolog/family.pl",
+        "parent(tom, X)",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["answers", "exhausted", "error"]);
+    assert_eq!(
+        v["answers"],
+        serde_json::json!([{"X": "bob"}, {"X": "liz"}])
+    );
+    assert_eq!(v["exhausted"], true);
+    assert_eq!(v["error"], serde_json::Value::Null);
+
+    // Unbound variables are _G1, _G2, ... numbered per answer, terms as writeq writes them.
+    let (_, out, _) = run(&[
+        "prove",
+        "examples/prolog/lists.pl",
+        "X = f(Y, Z, Y, 'A b', [1|T])",
+        "--format",
+        "json",
+    ]);
+    let v = json(&out);
+    assert_eq!(
+        v["answers"][0],
+        serde_json::json!({"X": "f(_G1,_G2,_G1,'A b',[1|_G3])", "Y": "_G1", "Z": "_G2", "T": "_G3"})
+    );
+    let (_, out, _) = run(&[
+        "prove",
+        "examples/prolog/lists.pl",
+        "length(L, N)",
+        "--limit",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let v = json(&out);
+    assert_eq!(
+        v["answers"],
+        serde_json::json!([{"L": "[]", "N": "0"}, {"L": "[_G1]", "N": "1"}, {"L": "[_G1,_G2]", "N": "2"}])
+    );
+    assert_eq!(v["exhausted"], false, "infinitely many answers remain");
+    // --limit at the last answer: member/2 leaves no alternative, so it is known.
+    let (_, out, _) = run(&[
+        "prove",
+        "examples/prolog/lists.pl",
+        "member(X, [a,b])",
+        "--limit",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json(&out)["exhausted"], true);
+}
+
+#[test]
+fn eight_queens_has_92_answers() {
+    let (code, out, _) = run(&[
+        "prove",
+        "examples/prolog/queens.pl",
+        "queens2(8, Qs)",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    let answers = v["answers"].as_array().unwrap();
+    assert_eq!(answers.len(), 92);
+    assert_eq!(answers[0]["Qs"], "[4,2,7,3,6,8,5,1]");
+}
+
+#[test]
+fn errors_and_exit_codes() {
+    // An uncaught error of the program: exit 1, named as SWI names it.
+    let (code, out, _) = run(&["prove", "examples/prolog/family.pl", "cousin(X, Y)"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "error: existence_error(procedure,cousin/2)\n");
+    let (code, out, _) = run(&[
+        "prove",
+        "examples/prolog/tiny.pl",
+        "f",
+        "--unknown",
+        "error",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let v = json(&out);
+    assert_eq!(v["error"], "existence_error(procedure,f/0)");
+    assert_eq!(v["answers"], serde_json::json!([]));
+    // --unknown fail reads it as false.
+    let (code, out, _) = run(&[
+        "prove",
+        "examples/prolog/family.pl",
+        "cousin(X, Y)",
+        "--unknown",
+        "fail",
+    ]);
+    assert_eq!((code, out.as_str()), (1, "false.\n"));
+    let (code, out, _) = run(&["prove", "examples/prolog/lists.pl", "X is foo + 1"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (1, "error: type_error(evaluable,foo/0)\n")
+    );
+}
+
+#[test]
+fn syntax_errors_are_bad_input_with_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("resolu-prove-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.pl");
+    std::fs::write(&file, "ok(1).\nbad(X) :- foo(X) bar.\n").unwrap();
+    let (code, out, err) = run(&["prove", file.to_str().unwrap(), "ok(X)"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("bad.pl:2:18: syntax error"), "{err}");
+    assert!(err.contains("`bar`"), "{err}");
+    let (code, _, err) = run(&["prove", "examples/prolog/tiny.pl", "a, (b"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("query:1:"), "{err}");
+    let (code, _, _) = run(&["prove", "no/such/file.pl", "a"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn limits_stop_runaway_programs_with_exit_3() {
+    let (code, out, _) = run(&[
+        "prove",
+        "examples/prolog/lists.pl",
+        "count(-1)",
+        "--max-inferences",
+        "100000",
+    ]);
+    assert_eq!(code, 3);
+    assert!(out.contains("inference limit"), "{out}");
+    let (code, out, _) = run(&[
+        "prove",
+        "examples/prolog/lists.pl",
+        "count(-1)",
+        "--timeout",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    let v = json(&out);
+    assert_eq!(v["exhausted"], false);
+    assert!(v["error"].as_str().unwrap().contains("timeout"));
+}
+
+#[test]
+fn course_trace_port_trace_and_proof_trees() {
+    let (code, out, _) = run(&["prove", "examples/prolog/tiny.pl", "a, d", "--trace"]);
+    assert_eq!(code, 0);
+    let expected = "\
+a, d   <- a :- b, c
+  b, c, d   <- b
+  c, d   <- c
+d   <- d :- c
+  c   <- c
+success
+true
+";
+    assert_eq!(out, expected);
+    let (_, out, _) = run(&[
+        "prove",
+        "examples/prolog/car.pl",
+        "voiture_OK",
+        "--trace",
+        "--limit",
+        "1",
+    ]);
+    assert!(
+        out.contains("    klaxon_OK: not in the base, false\n"),
+        "{out}"
+    );
+    let (_, out, _) = run(&[
+        "prove",
+        "examples/prolog/family.pl",
+        "father(F, ann)",
+        "--trace=ports",
+    ]);
+    for line in [
+        "Call: (0) father(",
+        "Exit: (1) parent(bob,ann)",
+        "Exit: (1) male(bob)",
+        "Exit: (0) father(bob,ann)",
+        "Fail: (0) father(",
+    ] {
+        assert!(out.contains(line), "{line} in\n{out}");
+    }
+    let (_, out, _) = run(&[
+        "prove",
+        "examples/prolog/car.pl",
+        "voiture_OK",
+        "--explain",
+        "--limit",
+        "1",
+    ]);
+    let expected = "\
+proof:
+  voiture_OK   [by  voiture_OK :- batterie_OK, demarreur_OK, essence_OK]
+    batterie_OK   [by  batterie_OK :- bruit_demarrage]
+      bruit_demarrage   [fact]
+    demarreur_OK   [by  demarreur_OK :- bruit_demarrage]
+      bruit_demarrage   [fact]
+    essence_OK   [by  essence_OK :- jauge_positive]
+      jauge_positive   [fact]
+true
+";
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn output_of_the_program_comes_before_its_answer() {
+    let (code, out, _) = run(&["prove", "examples/prolog/hanoi.pl", "hanoi(2, a, b, c)"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "a -> b\na -> c\nb -> c\ntrue\n");
+    let (_, out, _) = run(&["prove", "examples/prolog/hanoi.pl", "count_moves(6, K)"]);
+    assert_eq!(out, "K = 63\n");
+}
+
+#[test]
+fn the_interactive_top_level_can_be_scripted() {
+    let output = resolu()
+        .args(["prove", "examples/prolog/family.pl"])
+        .write_stdin("parent(tom, X).\n;\nparent(bob, X)\n\nmale(jim).\nparent(X, jim), cousin(X)\nbad (syntax\nhalt.\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&output.stdout);
+    let expected = "\
+?- parent(tom, X).
+X = bob ;
+X = liz.
+?- parent(bob, X)
+X = ann .
+?- male(jim).
+true.
+?- parent(X, jim), cousin(X)
+error: existence_error(procedure,cousin/1)
+?- bad (syntax
+syntax error at 1:5: operator expected (near `(`)
+?- ";
+    assert_eq!(out.trim_end(), expected.trim_end(), "{out}");
+}
+
+#[test]
+fn help_has_examples() {
+    let (code, out, _) = run(&["prove", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("resolu prove examples/prolog/car.pl"));
+    assert!(out.contains("--trace"));
+}
