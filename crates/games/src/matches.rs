@@ -35,9 +35,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
 
-/// The largest heap decided by a table over heap sizes (a take list, not `any`): the table
-/// holds one `u32` per size.
-pub const MAX_TABLE_HEAP: u32 = 50_000_000;
+/// The largest heap decided by a table over heap sizes (a take list other than 1..=k or
+/// `any`, which have closed forms): the table holds one `u32` per size.
+pub const MAX_TABLE_HEAP: u32 = 20_000_000;
 
 /// The most legal moves [`Matches::solve`] lists with their values (with `any`, a heap of n
 /// has n moves).
@@ -63,6 +63,14 @@ impl TakeSet {
         takes.sort_unstable();
         takes.dedup();
         (!takes.is_empty() && takes[0] > 0).then_some(TakeSet::List(takes))
+    }
+
+    /// `Some(k)` if the set is {1, 2, ..., k}.
+    pub fn one_to_k(&self) -> Option<u32> {
+        match self {
+            TakeSet::List(l) if l.iter().zip(1..).all(|(&t, i)| t == i) => l.last().copied(),
+            _ => None,
+        }
     }
 
     /// The smallest take.
@@ -182,7 +190,7 @@ pub struct Matches {
 /// How [`Matches::solve`] decided a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// A closed form (one heap, any number may be taken).
+    /// A closed form (one heap, takes 1..=k or any number).
     ClosedForm,
     /// A table over heap sizes built bottom-up (one heap).
     Table,
@@ -289,7 +297,8 @@ impl Matches {
         max_positions: Option<usize>,
     ) -> Result<Analysis, SolveError> {
         let clock = Instant::now();
-        if self.take != TakeSet::Any
+        if self.take.one_to_k().is_none()
+            && self.take != TakeSet::Any
             && let Some(&h) = pos.heaps.iter().find(|&&h| h > MAX_TABLE_HEAP)
         {
             return Err(SolveError::HeapTooLarge(h));
@@ -334,6 +343,10 @@ impl Matches {
                     (true, _) => (Value::Win, 2),
                 };
                 (Box::new(f), Method::ClosedForm)
+            }
+            TakeSet::List(_) if self.take.one_to_k().is_some() => {
+                let k = self.take.one_to_k().map_or(1, u64::from);
+                (Box::new(one_to_k(k, self.misere)), Method::ClosedForm)
             }
             TakeSet::List(_) => {
                 let table = self.table(n);
@@ -439,12 +452,18 @@ impl Matches {
         let mut moves = Vec::new();
         let (value, method) = if !self.misere {
             let max = heaps.iter().copied().max().unwrap_or(0);
-            let g = if self.take == TakeSet::Any {
+            // Grundy numbers: n with any take, n mod (k + 1) with takes 1..=k, else a table.
+            let k1 = self.take.one_to_k().map(|k| k + 1);
+            let g = if self.take == TakeSet::Any || k1.is_some() {
                 Vec::new()
             } else {
                 self.grundy_numbers(max)
             };
-            let grundy = |h: u32| if g.is_empty() { h } else { g[h as usize] };
+            let grundy = |h: u32| match k1 {
+                Some(k1) => h % k1,
+                None if g.is_empty() => h,
+                None => g[h as usize],
+            };
             let x = heaps.iter().fold(0, |x, &h| x ^ grundy(h));
             for (i, &h) in heaps.iter().enumerate() {
                 self.take.for_each(h, |t| {
@@ -510,6 +529,35 @@ impl Matches {
         heaps
             .iter()
             .fold(1u128, |p, &h| p.saturating_mul(u128::from(h) + 1))
+    }
+}
+
+/// The value and distance of a lone heap of m matches with takes 1..=k, in closed form.
+///
+/// Normal play: m is lost iff m ≡ 0 (mod k + 1); from a lost position every round (the
+/// loser takes t, the winner k + 1 - t, the only reply that keeps the loss) removes k + 1
+/// matches in 2 moves, so a lost m lasts 2m/(k+1) moves and a won one 1 more than the lost
+/// position it leaves. Misère: the same with the residue 1, and the last match taken alone.
+fn one_to_k(k: u64, misere: bool) -> impl Fn(u32) -> (Value, u64) {
+    move |m: u32| {
+        let m = u64::from(m);
+        let k1 = k + 1;
+        if !misere {
+            let r = m % k1;
+            if r == 0 {
+                (Value::Loss, 2 * m / k1)
+            } else {
+                (Value::Win, 1 + 2 * (m - r) / k1)
+            }
+        } else if m == 0 {
+            (Value::Win, 0)
+        } else if m % k1 == 1 {
+            (Value::Loss, 2 * (m - 1) / k1 + 1)
+        } else {
+            // Take t = (m - 1) mod (k + 1) (between 1 and k), leaving a lost m - t.
+            let t = (m - 1) % k1;
+            (Value::Win, 1 + 2 * (m - t - 1) / k1 + 1)
+        }
     }
 }
 

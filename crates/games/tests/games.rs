@@ -7,7 +7,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use resolu_games::alphabeta::alphabeta;
 use resolu_games::enumerate::{count, plays_bfs, plays_dfs};
-use resolu_games::matches::{Matches, Method, Position, Take, TakeSet, bouton_misere};
+use resolu_games::matches::{
+    MAX_TABLE_HEAP, Matches, Method, Position, Take, TakeSet, bouton_misere,
+};
 use resolu_games::minimax::minimax;
 use resolu_games::player::{Computer, Level};
 use resolu_games::solver::Solver;
@@ -49,7 +51,7 @@ fn takes_1_to_3_lose_exactly_on_multiples_of_4_and_on_1_mod_4_in_misere() {
     for n in 0..=400u32 {
         let normal = one_heap(n, TakeSet::one_to(3), false);
         let a = normal.solve(&normal.position(), None).unwrap();
-        assert_eq!(a.method, Method::Table);
+        assert_eq!(a.method, Method::ClosedForm);
         assert_eq!(
             a.solution.value == Value::Loss,
             n % 4 == 0,
@@ -100,6 +102,54 @@ fn the_table_agrees_with_plain_search_on_random_take_sets() {
         assert_eq!(fast.value, plain.value, "{take} misere={misere} n={n}");
         assert_eq!(fast.plies, plain.plies, "{take} misere={misere} n={n}");
         assert_eq!(fast.moves, plain.moves, "{take} misere={misere} n={n}");
+    }
+}
+
+#[test]
+fn the_closed_forms_of_takes_1_to_k_agree_with_plain_search() {
+    for k in 1..=5 {
+        for misere in [false, true] {
+            for n in 0..=40 {
+                let game = one_heap(n, TakeSet::one_to(k), misere);
+                let fast = game.solve(&game.position(), None).unwrap();
+                assert_eq!(fast.method, Method::ClosedForm);
+                let plain = Solver::new(&Plain(game.clone()))
+                    .solve(&game.position())
+                    .unwrap();
+                let what = format!("k={k} misere={misere} n={n}");
+                assert_eq!(fast.solution.value, plain.value, "{what}");
+                assert_eq!(fast.solution.plies, plain.plies, "{what}");
+                assert_eq!(fast.solution.moves, plain.moves, "{what}");
+            }
+        }
+    }
+    // A table for other take sets; no size limit for the closed form.
+    let game = one_heap(10, TakeSet::List(vec![1, 3, 4]), false);
+    assert_eq!(
+        game.solve(&game.position(), None).unwrap().method,
+        Method::Table
+    );
+    // 2^32 - 1 = 3 (mod 4): take 3.
+    let game = one_heap(u32::MAX, TakeSet::one_to(3), false);
+    let a = game.solve(&game.position(), None).unwrap().solution;
+    assert_eq!(a.value, Value::Win);
+    assert_eq!(a.winning_moves(), [&Take { heap: 0, count: 3 }]);
+    assert_eq!(a.plies, Some(1 + u64::from(u32::MAX - 3) / 2));
+    let game = one_heap(MAX_TABLE_HEAP + 1, TakeSet::List(vec![1, 3, 4]), false);
+    assert!(game.solve(&game.position(), None).is_err());
+}
+
+#[test]
+fn with_takes_1_3_4_the_table_loses_exactly_on_0_and_2_mod_7() {
+    for n in (0..=300).chain([999_999, 1_000_000, 1_000_001, 1_000_002]) {
+        let game = one_heap(n, TakeSet::List(vec![1, 3, 4]), false);
+        let a = game.solve(&game.position(), None).unwrap();
+        assert_eq!(a.method, Method::Table);
+        assert_eq!(
+            a.solution.value == Value::Loss,
+            n % 7 == 0 || n % 7 == 2,
+            "n = {n}"
+        );
     }
 }
 

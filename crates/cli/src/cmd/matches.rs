@@ -1045,7 +1045,13 @@ mod tests {
         };
         assert!(matches!(demo(&mut io), Ok(Exit::Success)));
         let text = String::from_utf8_lossy(&out);
-        assert!(text.contains("13 plays from (5, 1): 7 won by player 1"), "{text}");
-        assert!(text.contains("can force a win: take 1 match (leaving 4)"), "{text}");
+        assert!(
+            text.contains("13 plays from (5, 1): 7 won by player 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("can force a win: take 1 match (leaving 4)"),
+            "{text}"
+        );
     }
 }

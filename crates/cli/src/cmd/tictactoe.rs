@@ -340,7 +340,13 @@ mod tests {
         };
         assert!(matches!(demo(&mut io), Ok(Exit::Success)));
         let text = String::from_utf8_lossy(&out);
-        assert!(text.contains("255168 possible games, 5478 positions"), "{text}");
-        assert!(text.contains("a draw with perfect play; 9 of the 9 first moves"), "{text}");
+        assert!(
+            text.contains("255168 possible games, 5478 positions"),
+            "{text}"
+        );
+        assert!(
+            text.contains("a draw with perfect play; 9 of the 9 first moves"),
+            "{text}"
+        );
     }
 }
