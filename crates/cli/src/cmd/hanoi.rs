@@ -1,12 +1,39 @@
-//! `resolu hanoi`: the Towers of Hanoi, by the optimal algorithms or by search.
+//! `resolu hanoi`: the Towers of Hanoi, by the course's expert system (a rule base run by
+//! forward chaining), by the optimal algorithms, or by search.
 
+use crate::cmd::rules::{exit_of, stop_text, strategy, write_trace};
 use crate::common::{
-    CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, reason_text, search_json,
-    stats_line, write_json,
+    CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, read_file,
+    reason_text, search_json, stats_line, write_json,
 };
 use clap::Args as ClapArgs;
+use resolu_logic::Term;
 use resolu_puzzles::hanoi::{DisksOffGoal, Hanoi, HanoiMove, OptimalMoves, Pegs, frame_stewart};
+use resolu_rules::{Engine, RuleBase, Step, Stop};
 use resolu_search::{Algorithm, Runner};
+use std::path::PathBuf;
+
+/// The course's four rules (3 pegs).
+pub const COURSE_RULES: &str = include_str!("../../../../examples/rules/hanoi.rules");
+/// The course's rules generalised to moves between neighbouring pegs (any number of pegs).
+pub const NEIGHBOUR_RULES: &str = include_str!("../../../../examples/rules/hanoi-neighbours.rules");
+/// An optimal rule base for 3 pegs (the last disk moved and the parity of n).
+pub const OPTIMAL_RULES: &str = include_str!("../../../../examples/rules/hanoi-optimal.rules");
+
+/// The rule bases built into the binary, by the names `--rules` accepts.
+const BUILT_IN: [(&str, &str, &str); 3] = [
+    ("course", "examples/rules/hanoi.rules", COURSE_RULES),
+    (
+        "neighbours",
+        "examples/rules/hanoi-neighbours.rules",
+        NEIGHBOUR_RULES,
+    ),
+    (
+        "optimal",
+        "examples/rules/hanoi-optimal.rules",
+        OPTIMAL_RULES,
+    ),
+];
 
 /// Most moves that `--method optimal` lists (20 disks on 3 pegs).
 const MAX_LISTED_MOVES: u64 = (1 << 20) - 1;
@@ -14,21 +41,45 @@ const MAX_LISTED_MOVES: u64 = (1 << 20) - 1;
 /// Flags of `resolu hanoi`.
 #[derive(ClapArgs, Debug)]
 #[command(after_help = "Examples:
+  resolu hanoi                                  the course's expert system: 26 moves
+  resolu hanoi --disks 4 --compact              80 moves, one line each
+  resolu hanoi --rules optimal --disks 5        rules that look at the last disk moved: 31
+  resolu hanoi --pegs 4                         the course's rules on 4 pegs (neighbours)
+  resolu hanoi --rules my.rules --trace         your rule base, cycle by cycle
   resolu hanoi --method optimal                 the recursive algorithm: 7 moves
   resolu hanoi --method optimal --pegs 4 --disks 8   Frame–Stewart: 33 moves
   resolu hanoi --method bfs --pegs 4 --disks 6 --format json
   resolu hanoi --method idastar --disks 3 --compact
 
-Methods: optimal (the recursion for 3 pegs, Frame–Stewart for more), or a search algorithm:
+Methods: rules (the default: a rule base run by forward chaining, see `resolu rules --help`),
+optimal (the recursion for 3 pegs, Frame–Stewart for more), or a search algorithm:
 random, dfs, iddfs, bfs, ucs, greedy, astar, wastar, idastar (the informed ones with an
 admissible heuristic: each disk off the goal peg moves at least once, each disk on it above
 a misplaced larger one at least twice).
 Pegs are numbered from 0; the disks start on peg 0 and go to the last peg. JSON: `length`,
-`moves` as [from, to] pairs, `optimum` (2^n - 1, or Frame–Stewart's number).")]
+`moves` as [from, to] pairs, `optimum` (2^n - 1, or Frame–Stewart's number).
+
+Rule bases: --rules takes a file or a built-in name: course (examples/rules/hanoi.rules, the
+default on 3 pegs), neighbours (examples/rules/hanoi-neighbours.rules, the default on more
+pegs), optimal (examples/rules/hanoi-optimal.rules). A situation is a list of pegs, each the
+list of its disks from the top: [[1,2,3],[],[]]. --disks and --pegs replace the file's facts
+state(S), seen(S) and target(T) by the start situation (twice) and the goal one; the other
+facts stay. Without a goal in the file, the goal is `state(S), target(S)`. Every move the
+rules make is checked; exit 1 if the rule base gets stuck, 3 at --max-cycles.")]
 pub struct Args {
-    /// How to solve: optimal, or a search algorithm (bfs, astar, idastar, ...).
-    #[arg(long, default_value = "optimal", value_name = "METHOD")]
+    /// How to solve: rules, optimal, or a search algorithm (bfs, astar, idastar, ...).
+    #[arg(long, default_value = "rules", value_name = "METHOD")]
     pub method: String,
+    /// The rule base of --method rules: a file, or course, neighbours, optimal
+    /// [default: course on 3 pegs, neighbours on more].
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<String>,
+    /// Conflict resolution of the rules: priority, order, recency, specificity.
+    #[arg(long, default_value = "priority", value_name = "NAME")]
+    pub strategy: String,
+    /// Stop the rules after this many cycles (exit code 3).
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub max_cycles: u64,
     /// Number of disks.
     #[arg(long, default_value_t = 3, value_name = "N")]
     pub disks: usize,
@@ -43,7 +94,8 @@ pub struct Args {
     pub seed: u64,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print each expansion of a search with f, g and h.
+    /// Print each cycle of the rules (conflict set, rule fired, facts added and removed),
+    /// or each expansion of a search with f, g and h.
     #[arg(long)]
     pub trace: bool,
     /// One line per move instead of a picture of the pegs.
@@ -57,7 +109,13 @@ pub struct Args {
 /// Runs `resolu hanoi`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let hanoi = Hanoi::new(args.disks, args.pegs).map_err(bad_input)?;
-    match args.method.to_ascii_lowercase().as_str() {
+    let method = if args.rules.is_some() {
+        "rules".to_string()
+    } else {
+        args.method.to_ascii_lowercase()
+    };
+    match method.as_str() {
+        "rules" | "expert" | "regles" => rules(&hanoi, &args, io),
         "optimal" | "recursive" | "frame-stewart" => optimal(&hanoi, &args, io),
         name => {
             let algorithm = match name.parse::<Algorithm>() {
@@ -73,7 +131,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                 Ok(a) => a,
                 Err(_) => {
                     return Err(bad_input(format!(
-                        "unknown method '{}' (expected optimal, or a search algorithm: {})",
+                        "unknown method '{}' (expected rules, optimal, or a search algorithm: {})",
                         args.method,
                         Algorithm::NAMES.join(", ")
                     )));
@@ -104,7 +162,7 @@ struct Replay<'a> {
 }
 
 impl<'a> Replay<'a> {
-    fn new(hanoi: &'a Hanoi, compact: bool, io: &mut Io) -> Result<Self, crate::common::CliError> {
+    fn new(hanoi: &'a Hanoi, compact: bool, io: &mut Io) -> Result<Self, CliError> {
         let replay = Replay {
             hanoi,
             compact,
@@ -115,7 +173,7 @@ impl<'a> Replay<'a> {
         Ok(replay)
     }
 
-    fn show(&self, title: &str, io: &mut Io) -> Result<(), crate::common::CliError> {
+    fn show(&self, title: &str, io: &mut Io) -> Result<(), CliError> {
         // Pictures of more than 10 disks are too wide for a terminal.
         if self.compact || self.hanoi.disks() > 10 {
             writeln!(io.out, "{title:<40} {}", self.hanoi.one_line(self.state))?;
@@ -126,10 +184,16 @@ impl<'a> Replay<'a> {
         Ok(())
     }
 
-    fn play(&mut self, m: HanoiMove, io: &mut Io) -> Result<(), crate::common::CliError> {
+    fn play(&mut self, m: HanoiMove, io: &mut Io) -> Result<(), CliError> {
+        self.play_by(m, None, io)
+    }
+
+    /// Plays `m`, naming the rule that made it, if any.
+    fn play_by(&mut self, m: HanoiMove, rule: Option<&str>, io: &mut Io) -> Result<(), CliError> {
         self.count += 1;
         self.state = self.hanoi.apply(self.state, m);
-        self.show(&format!("Move {}: {m}", self.count), io)
+        let by = rule.map_or_else(String::new, |r| format!(" ({r})"));
+        self.show(&format!("Move {}{by}: {m}", self.count), io)
     }
 }
 
@@ -137,7 +201,7 @@ fn moves_json(moves: impl Iterator<Item = HanoiMove>) -> Vec<serde_json::Value> 
     moves.map(|m| serde_json::json!([m.from, m.to])).collect()
 }
 
-fn header(hanoi: &Hanoi, how: &str, io: &mut Io) -> Result<(), crate::common::CliError> {
+fn header(hanoi: &Hanoi, how: &str, io: &mut Io) -> Result<(), CliError> {
     writeln!(
         io.out,
         "Towers of Hanoi: {} disks on {} pegs, from peg 0 to peg {}, by {how}.",
@@ -253,4 +317,239 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
     }
     writeln!(io.out, "{}", stats_line(&outcome.stats))?;
     Ok(Exit::from_reason(outcome.reason))
+}
+
+/// The rule base that `--rules` names (a built-in name or a file): its name for messages,
+/// and its text.
+fn rule_source(args: &Args, hanoi: &Hanoi) -> Result<(String, String), CliError> {
+    let name = match &args.rules {
+        Some(n) => n.clone(),
+        None if hanoi.pegs() == 3 => "course".to_string(),
+        None => "neighbours".to_string(),
+    };
+    if let Some((_, path, text)) = BUILT_IN.iter().find(|(n, _, _)| *n == name) {
+        return Ok((path.to_string(), text.to_string()));
+    }
+    Ok((name.clone(), read_file(&PathBuf::from(&name))?))
+}
+
+/// A situation as the rule bases write it: the pegs, each the list of its disks from the
+/// top, disks numbered by size from 1.
+fn situation_term(hanoi: &Hanoi, s: Pegs) -> Term {
+    let pegs = hanoi
+        .stacks(s)
+        .iter()
+        .map(|stack| {
+            let disks = stack.iter().rev().map(|&d| Term::int(i64::from(d) + 1));
+            Term::list(disks.collect(), Term::nil())
+        })
+        .collect();
+    Term::list(pegs, Term::nil())
+}
+
+/// The situation a rule base wrote, checked.
+fn situation_of(hanoi: &Hanoi, t: &Term) -> Result<Pegs, String> {
+    let pegs = t.list_items().ok_or("it is not a list of pegs")?;
+    let mut stacks = Vec::new();
+    for peg in pegs {
+        let disks = peg.list_items().ok_or("a peg is not a list of disks")?;
+        let mut stack = Vec::new();
+        for d in disks.iter().rev() {
+            match d {
+                Term::Int(n) if (1..=64).contains(n) => stack.push((*n - 1) as u8),
+                other => return Err(format!("{other} is not a disk size")),
+            }
+        }
+        stacks.push(stack);
+    }
+    hanoi.situation(&stacks)
+}
+
+/// `--method rules`: the expert system, each move checked and drawn.
+fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
+    let strategy = strategy(&args.strategy)?;
+    let (origin, text) = rule_source(args, hanoi)?;
+    let mut base = RuleBase::parse(&text).map_err(|e| bad_input(format!("{origin}:{e}")))?;
+    let start = resolu_search::Problem::start(hanoi);
+    let goal = hanoi.all_on(hanoi.goal_peg());
+    // The situation facts follow --disks and --pegs; the file's other facts stay.
+    base.facts.retain(|f| {
+        !matches!(f.functor(), Some((name, 1)) if ["state", "seen", "target"].contains(&name.name()))
+    });
+    for (relation, s) in [("state", start), ("seen", start), ("target", goal)] {
+        base.facts
+            .push(Term::compound(relation, vec![situation_term(hanoi, s)]));
+    }
+    if base.goal.is_none() {
+        base.set_goal("state(S), target(S)")
+            .map_err(|e| bad_input(e.to_string()))?;
+    }
+    let mut engine =
+        Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
+    engine.set_max_cycles(Some(args.max_cycles));
+    let json = args.format == Format::Json;
+    let mut replay = if json {
+        None
+    } else {
+        header(
+            hanoi,
+            &format!("the rules of {origin} (strategy {strategy})"),
+            io,
+        )?;
+        Some(Replay::new(hanoi, args.compact, io)?)
+    };
+    let mut state = start;
+    let mut moves: Vec<HanoiMove> = Vec::new();
+    let mut fired: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut repeated = 0u64;
+    let stop = loop {
+        let step = engine
+            .step()
+            .map_err(|e| bad_input(format!("{origin}: {e}")))?;
+        let cycle = match step {
+            Step::Stopped(stop) => break stop,
+            Step::Fired(cycle) => cycle,
+        };
+        if args.trace && !json {
+            write_trace(&cycle, io)?;
+        }
+        let rule = cycle.fired().name.clone();
+        let new_state = cycle.added.iter().find_map(|f| match f {
+            Term::Compound(name, a) if name.name() == "state" && a.len() == 1 => Some(&a[0]),
+            _ => None,
+        });
+        // A rule that does not change the situation (bookkeeping) is not a move.
+        let Some(new_state) = new_state else {
+            continue;
+        };
+        let next = situation_of(hanoi, new_state).map_err(|e| {
+            bad_input(format!(
+                "{origin}: rule {rule} made state({new_state}), not a situation of {} disks on {} pegs: {e}",
+                hanoi.disks(),
+                hanoi.pegs()
+            ))
+        })?;
+        let pegs = hanoi.pegs();
+        let legal = (0..pegs)
+            .flat_map(|f| (0..pegs).map(move |t| (f, t)))
+            .find_map(|(f, t)| {
+                hanoi
+                    .legal(state, f, t)
+                    .filter(|m| hanoi.apply(state, *m) == next)
+            });
+        let Some(m) = legal else {
+            return Err(bad_input(format!(
+                "{origin}: rule {rule} went from {} to {}, which is not one legal move",
+                hanoi.one_line(state),
+                hanoi.one_line(next)
+            )));
+        };
+        state = next;
+        moves.push(m);
+        if !seen.insert(state) {
+            repeated += 1;
+        }
+        if let Some(r) = replay.as_mut() {
+            r.play_by(m, Some(&rule), io)?;
+        }
+        fired.push(rule);
+    };
+    let solved = stop == Stop::Goal && state == goal;
+    let optimum = frame_stewart(hanoi.disks(), hanoi.pegs());
+    if json {
+        write_json(
+            io.out,
+            &serde_json::json!({
+                "method": "rules",
+                "rules": origin,
+                "strategy": strategy.name(),
+                "disks": hanoi.disks(),
+                "pegs": hanoi.pegs(),
+                "solved": solved,
+                "stop": stop.as_str(),
+                "length": moves.len(),
+                "optimum": optimum,
+                "moves": moves_json(moves.iter().copied()),
+                "fired": fired,
+                "cycles": engine.cycles(),
+                "repeated": repeated,
+            }),
+        )?;
+        return Ok(exit_of(stop));
+    }
+    let n = hanoi.disks();
+    match stop {
+        Stop::Goal => {
+            writeln!(
+                io.out,
+                "Solved by the rules in {} moves; the optimum is {}.",
+                moves.len(),
+                optimum_text(hanoi)
+            )?;
+            let neighbours_only = moves.iter().all(|m| m.from.abs_diff(m.to) == 1);
+            let all_situations = 3u64.checked_pow(n as u32);
+            if hanoi.pegs() == 3
+                && neighbours_only
+                && all_situations.is_some_and(|a| moves.len() as u64 == a - 1)
+            {
+                writeln!(
+                    io.out,
+                    "Why {} and not {optimum}: these rules only move a disk between neighbouring \
+                     pegs (0-1 and 1-2, never 0-2 directly), so every disk must pass through the \
+                     middle peg. With that restriction the puzzle takes 3^{n} - 1 = {} moves, the \
+                     fewest possible, going through all 3^{n} = {} situations, each once.",
+                    moves.len(),
+                    moves.len(),
+                    moves.len() + 1
+                )?;
+            } else if neighbours_only && moves.len() as u64 > optimum {
+                writeln!(
+                    io.out,
+                    "These rules only move a disk between neighbouring pegs, so every disk \
+                     passes through each peg in between: more moves than the optimum."
+                )?;
+            }
+        }
+        Stop::Stuck => writeln!(
+            io.out,
+            "Stuck after {} moves: no rule is eligible and the disks are not all on peg {}.",
+            moves.len(),
+            hanoi.goal_peg()
+        )?,
+        other => writeln!(
+            io.out,
+            "{} {} moves made.",
+            stop_text(other, engine.cycles()),
+            moves.len()
+        )?,
+    }
+    if repeated == 0 {
+        writeln!(io.out, "No situation was repeated.")?;
+    } else {
+        writeln!(
+            io.out,
+            "{repeated} moves led back to a situation already met."
+        )?;
+    }
+    Ok(exit_of(stop))
+}
+
+/// `resolu demo`: the course's expert system on 3 disks, one line per move.
+pub fn demo(io: &mut Io) -> CmdResult {
+    let args = Args {
+        method: "rules".into(),
+        rules: None,
+        strategy: "priority".into(),
+        max_cycles: 100_000,
+        disks: 3,
+        pegs: 3,
+        weight: 2.0,
+        seed: 0,
+        limits: LimitArgs::default(),
+        trace: false,
+        compact: true,
+        format: Format::Text,
+    };
+    run(args, io)
 }
