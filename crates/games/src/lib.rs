@@ -15,7 +15,7 @@
 //!
 //! Every algorithm keeps its frames on an explicit stack on the heap: deep games (a heap of
 //! a million matches) do not overflow the call stack. Counters ([`Stats`]) say what each
-//! did. The games: [`matches`] (the course's matches game, with any heaps, take sets and
+//! did. The games: [`matches`](mod@matches) (the course's matches game, with any heaps, take sets and
 //! misère play; Nim) and [`tictactoe`].
 //!
 //! ```
