@@ -336,7 +336,6 @@ pub(crate) struct Machine<'a> {
     hstack: Vec<(Cell, Cell)>,
     istack: Vec<(u32, Cell)>,
     frame: Vec<Cell>,
-    body_scratch: Vec<Cell>,
     pub(crate) query_vars: Vec<(String, Cell)>,
     pub(crate) opts: Options,
     pub(crate) inferences: u64,
@@ -370,7 +369,6 @@ impl<'a> Machine<'a> {
             hstack: Vec::new(),
             istack: Vec::new(),
             frame: Vec::new(),
-            body_scratch: Vec::new(),
             query_vars: Vec::new(),
             opts,
             inferences: 0,
@@ -897,12 +895,6 @@ impl<'a> Machine<'a> {
             self.frame = frame;
             return false;
         }
-        let mut bodies = std::mem::take(&mut self.body_scratch);
-        bodies.clear();
-        for &g in &clause.body {
-            let c = self.instantiate(&clause.cells, g, &mut frame);
-            bodies.push(c);
-        }
         self.frame = frame;
         let mut node = proof;
         if self.opts.explain {
@@ -927,10 +919,14 @@ impl<'a> Machine<'a> {
                 });
             }
         }
-        for &g in bodies.iter().rev() {
-            self.push_frame(Goal::Call(g), barrier, depth + 1, node);
+        // Body goals are built last to first, each pushed as it is built (the order in
+        // which variables get their heap cells does not matter).
+        let mut frame = std::mem::take(&mut self.frame);
+        for &g in clause.body.iter().rev() {
+            let c = self.instantiate(&clause.cells, g, &mut frame);
+            self.push_frame(Goal::Call(c), barrier, depth + 1, node);
         }
-        self.body_scratch = bodies;
+        self.frame = frame;
         true
     }
 
@@ -944,11 +940,20 @@ impl<'a> Machine<'a> {
         };
         let mut stack = std::mem::take(&mut self.hstack);
         stack.clear();
-        for i in (1..=n).rev() {
-            stack.push((cells[(h + i) as usize], self.heap[(g + i) as usize]));
-        }
         let mut ok = true;
-        while let Some((t, c)) = stack.pop() {
+        let mut i = 1;
+        // Arguments are taken in order without going through the stack; the stack only
+        // holds the pending pairs inside nested structures.
+        loop {
+            let (t, c) = match stack.pop() {
+                Some(pair) => pair,
+                None if i <= n => {
+                    let pair = (cells[(h + i) as usize], self.heap[(g + i) as usize]);
+                    i += 1;
+                    pair
+                }
+                None => break,
+            };
             match t {
                 Cell::Ref(k) => {
                     let slot = &mut frame[k as usize];
