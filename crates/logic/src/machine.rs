@@ -333,6 +333,8 @@ pub(crate) struct Machine<'a> {
     bags: Vec<Vec<Term>>,
     bag_vars: u32,
     ustack: Vec<(Cell, Cell)>,
+    /// The heap height saved by the newest choicepoint (0 without one).
+    hb: u32,
     hstack: Vec<(Cell, Cell)>,
     istack: Vec<(u32, Cell)>,
     frame: Vec<Cell>,
@@ -366,6 +368,7 @@ impl<'a> Machine<'a> {
             bags: Vec::new(),
             bag_vars: 0,
             ustack: Vec::new(),
+            hb: 0,
             hstack: Vec::new(),
             istack: Vec::new(),
             frame: Vec::new(),
@@ -438,9 +441,8 @@ impl<'a> Machine<'a> {
     #[inline]
     fn bind(&mut self, a: u32, value: Cell) {
         self.heap[a as usize] = value;
-        if let Some(cp) = self.cps.last()
-            && a < cp.heap
-        {
+        // Only variables older than the newest choicepoint need undoing on backtracking.
+        if a < self.hb {
             self.trail.push(a);
         }
     }
@@ -545,7 +547,15 @@ impl<'a> Machine<'a> {
         });
     }
 
+    /// Pops the top choicepoint (keeping `hb` in step).
+    #[inline]
+    fn pop_cp(&mut self) {
+        self.cps.pop();
+        self.hb = self.cps.last().map_or(0, |c| c.heap);
+    }
+
     fn push_cp(&mut self, kind: CpKind) {
+        self.hb = self.heap.len() as u32;
         self.cps.push(Cp {
             kind,
             heap: self.heap.len() as u32,
@@ -562,6 +572,7 @@ impl<'a> Machine<'a> {
             // Findall bags of cut-away findall choicepoints cannot happen (their goal is
             // opaque to cut), so only the stack shrinks.
             self.cps.truncate(h);
+            self.hb = self.cps.last().map_or(0, |c| c.heap);
         }
     }
 
@@ -673,7 +684,7 @@ impl<'a> Machine<'a> {
                     } = cp.kind
                     {
                         self.restore();
-                        self.cps.pop();
+                        self.pop_cp();
                         let mark = self.heap.len();
                         let trail = self.trail.len();
                         let b = self.put_term(&ball);
@@ -688,7 +699,7 @@ impl<'a> Machine<'a> {
                         }
                         self.heap.truncate(mark);
                     } else {
-                        self.cps.pop();
+                        self.pop_cp();
                     }
                 }
             }
@@ -743,7 +754,7 @@ impl<'a> Machine<'a> {
                     if self.cps.len() == h as usize + 1
                         && matches!(self.cps.last().map(|c| &c.kind), Some(CpKind::Catch { .. }))
                     {
-                        self.cps.pop();
+                        self.pop_cp();
                     }
                     true
                 }
@@ -802,7 +813,7 @@ impl<'a> Machine<'a> {
                             }
                         }
                         None => {
-                            self.cps.pop();
+                            self.pop_cp();
                         }
                     }
                     if self.observer.is_some() && self.opts.ports {
@@ -825,14 +836,14 @@ impl<'a> Machine<'a> {
                 } => {
                     let (goal, cut, depth, proof) = (*goal, *cut, *depth, *proof);
                     self.restore();
-                    self.cps.pop();
+                    self.pop_cp();
                     self.push_frame(Goal::Call(goal), cut, depth, proof);
                     return Ok(true);
                 }
                 CpKind::Findall { bag, result } => {
                     let (bag, result) = (*bag, *result);
                     self.restore();
-                    self.cps.pop();
+                    self.pop_cp();
                     let items = self.bags.pop().unwrap_or_default();
                     debug_assert_eq!(bag as usize, self.bags.len());
                     let list = Term::list(items, Term::nil());
@@ -843,12 +854,12 @@ impl<'a> Machine<'a> {
                 }
                 CpKind::Catch { .. } | CpKind::Dead => {
                     self.restore();
-                    self.cps.pop();
+                    self.pop_cp();
                 }
                 CpKind::TraceFail { goal, depth } => {
                     let (goal, depth) = (*goal, *depth);
                     self.restore();
-                    self.cps.pop();
+                    self.pop_cp();
                     let g = self.read(goal);
                     self.emit(TraceEvent::Fail {
                         depth: depth as usize,
@@ -864,7 +875,7 @@ impl<'a> Machine<'a> {
                 } => {
                     let (b, args, state, depth, proof) = (*builtin, *args, *state, *depth, *proof);
                     self.restore();
-                    self.cps.pop();
+                    self.pop_cp();
                     if self.retry(b, args, state, depth, proof)? {
                         return Ok(true);
                     }
@@ -1610,7 +1621,7 @@ impl Machine<'_> {
                 });
                 let ok = self.unify(x, y);
                 self.restore();
-                self.cps.pop();
+                self.pop_cp();
                 let _ = trail;
                 !ok
             }
@@ -1845,7 +1856,7 @@ impl Machine<'_> {
                     let h = reloc(cl.head);
                     let matched = self.unify(head, h);
                     self.restore();
-                    self.cps.pop();
+                    self.pop_cp();
                     if !matched {
                         keep.push(cl.clone());
                     }
@@ -2278,14 +2289,14 @@ impl Machine<'_> {
             if ok {
                 // Keep the bindings: drop the marker without undoing (its trail entries
                 // stay valid for older choicepoints).
-                self.cps.pop();
+                self.pop_cp();
                 let mut v = (*clauses).clone();
                 v.remove(i);
                 self.db.preds[p].clauses = Rc::new(v);
                 return Ok(true);
             }
             self.restore();
-            self.cps.pop();
+            self.pop_cp();
         }
         Ok(false)
     }
