@@ -329,3 +329,56 @@ pub fn demo(io: &mut Io) -> CmdResult {
     )?;
     Ok(worst)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn demo_text(demo: fn(&mut Io) -> CmdResult) -> (Exit, String) {
+        let mut input: &[u8] = b"";
+        let mut out = Vec::new();
+        let mut io = Io {
+            input: &mut input,
+            out: &mut out,
+            interactive: false,
+        };
+        let exit = demo(&mut io)
+            .map_err(|_| "the demo failed")
+            .unwrap_or(Exit::BadInput);
+        (exit, String::from_utf8_lossy(&out).into_owned())
+    }
+
+    #[test]
+    fn the_demos_show_the_course_boards_and_counts() {
+        let (exit, text) = demo_text(demo);
+        assert_eq!(exit, Exit::Success);
+        assert!(text.contains(" 1 14 19  8 25\n"), "{text}");
+        assert!(text.contains(" 1 12 25 18  3\n"), "{text}");
+        assert!(
+            text.contains("Open tours of 5x5 from (0, 0): 304 "),
+            "{text}"
+        );
+
+        let (exit, text) = demo_text(crate::cmd::queens::demo);
+        assert_eq!(exit, Exit::Success);
+        assert!(
+            text.contains("Q . . . . . . .\n. . . . Q . . .\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("All solutions of the 8 queens: 92 "),
+            "{text}"
+        );
+
+        let (exit, text) = demo_text(crate::cmd::maze::demo);
+        assert_eq!(exit, Exit::Success);
+        assert!(
+            text.contains("Path of 36 moves found by backtracking"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Path of 20 moves found by BFS (shortest)"),
+            "{text}"
+        );
+    }
+}
