@@ -105,7 +105,7 @@ impl Cycle {
 }
 
 /// Why a run stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stop {
     /// The goal holds.
     Goal,

@@ -47,7 +47,7 @@ impl From<ParseError> for RuleError {
         RuleError {
             line: e.line,
             column: e.column,
-            message: format!("{} (near `{}`)", e.message, e.near),
+            message: format!("syntax error: {} (near `{}`)", e.message, e.near),
         }
     }
 }
