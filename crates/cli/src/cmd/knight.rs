@@ -373,7 +373,7 @@ mod tests {
         let (exit, text) = demo_text(crate::cmd::maze::demo);
         assert_eq!(exit, Exit::Success);
         assert!(
-            text.contains("Path of 36 moves found by backtracking"),
+            text.contains("Path of 32 moves found by backtracking"),
             "{text}"
         );
         assert!(

@@ -33,7 +33,7 @@ fn backtracking_draws_a_path_with_its_counters() {
         "{out}"
     );
     assert!(
-        out.contains("Path of 36 moves found by backtracking"),
+        out.contains("Path of 32 moves found by backtracking"),
         "{out}"
     );
     assert!(out.contains("tries"));
