@@ -1480,3 +1480,109 @@ true
         ],
     );
 }
+
+#[test]
+fn output() {
+    check(
+        r#"dummy."#,
+        &[
+            (
+                r#"format('~w and ~a: ~q~n', [f(x), abc, 'A b'])"#,
+                100,
+                r#"f(x) and abc: 'A b'
+true
+"#,
+            ),
+            (
+                r#"format("~d items ~2d~n", [42, 314])"#,
+                100,
+                r#"42 items 3.14
+true
+"#,
+            ),
+            (
+                r#"format('~e ~4f ~g~n', [1.5, 2, 0.5])"#,
+                100,
+                r#"1.500000e+00 2.0000 0.5
+true
+"#,
+            ),
+            (
+                r#"format(atom(A), '~w-~w', [a, b])"#,
+                100,
+                r#"A = 'a-b'
+"#,
+            ),
+            (
+                r#"format('~c~r~8|~~~n', [65, 255])"#,
+                100,
+                r#"A377    ~
+true
+"#,
+            ),
+            (
+                r#"format('~w~10|~w~5+~w~n', [ab, cd, e])"#,
+                100,
+                r#"ab        cd   e
+true
+"#,
+            ),
+            (
+                r#"term_to_atom(f(a, 'A', [1]), A)"#,
+                100,
+                r#"A = 'f(a,\'A\',[1])'
+"#,
+            ),
+            (
+                r#"term_to_atom(T, 'foo(bar, [1,2])')"#,
+                100,
+                r#"T = foo(bar,[1,2])
+"#,
+            ),
+            (
+                r#"format('hello~n')"#,
+                100,
+                r#"hello
+true
+"#,
+            ),
+            (
+                r#"format('~s~n', [[104,105]])"#,
+                100,
+                r#"hi
+true
+"#,
+            ),
+            (
+                r#"format('~a~n', x)"#,
+                100,
+                r#"x
+true
+"#,
+            ),
+            (
+                r#"forall(member(X, [1,2,3]), (write(X), nl))"#,
+                100,
+                r#"1
+2
+3
+X = _
+"#,
+            ),
+            (
+                r#"between(1, inf, X), X > 2"#,
+                2,
+                r#"X = 3
+X = 4
+"#,
+            ),
+            (
+                r#"catch(catch(throw(a), b, true), E, (write(outer(E)), nl))"#,
+                100,
+                r#"outer(a)
+E = a
+"#,
+            ),
+        ],
+    );
+}
