@@ -159,3 +159,185 @@ fn limits_stop_a_search_with_exit_3_and_bad_input_exits_2() {
         assert!(err.contains(why), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_default_is_the_course_expert_system_26_moves_explained() {
+    let (code, out, _) = run(&["hanoi"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("by the rules of examples/rules/hanoi.rules (strategy priority)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Move 1 (r1): disk 1 from peg 0 to peg 1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Move 26 (r2): disk 1 from peg 1 to peg 2\n"),
+        "{out}"
+    );
+    assert!(!out.contains("Move 27"));
+    assert!(
+        out.contains("Solved by the rules in 26 moves; the optimum is 2^3 - 1 = 7."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Why 26 and not 7: these rules only move a disk between neighbouring pegs"),
+        "{out}"
+    );
+    assert!(out.contains("No situation was repeated."), "{out}");
+    let (code, out, _) = run(&["hanoi", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(
+        (v["length"].as_u64(), v["optimum"].as_u64()),
+        (Some(26), Some(7))
+    );
+    assert_eq!(
+        (v["solved"].as_bool(), v["stop"].as_str()),
+        (Some(true), Some("goal"))
+    );
+    let (end, seen) = replay(3, 3, &v["moves"]);
+    assert_eq!(end, solved(3, 3));
+    let distinct: std::collections::HashSet<&String> = seen.iter().collect();
+    assert_eq!(distinct.len(), 27, "no situation repeated: all 27 met once");
+    assert_eq!(v["fired"][0], "r1");
+    // The same file given by path.
+    let (_, out2, _) = run(&[
+        "hanoi",
+        "--rules",
+        "examples/rules/hanoi.rules",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json(&out2)["moves"], v["moves"]);
+}
+
+#[test]
+fn the_optimal_rules_take_two_to_the_n_minus_one_moves() {
+    for n in 1..=6usize {
+        let n_text = n.to_string();
+        let (code, out, err) = run(&[
+            "hanoi", "--rules", "optimal", "--disks", &n_text, "--format", "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v = json(&out);
+        assert_eq!(v["length"], (1u64 << n) - 1, "{n} disks");
+        assert_eq!(replay(n, 3, &v["moves"]).0, solved(n, 3));
+    }
+    let (code, out, _) = run(&["hanoi", "--rules", "optimal", "--disks", "4", "--compact"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Move 15 (smallest): disk 1 from peg 1 to peg 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Solved by the rules in 15 moves; the optimum is 2^4 - 1 = 15."),
+        "{out}"
+    );
+}
+
+#[test]
+fn four_pegs_use_neighbour_moves_and_stuck_bases_exit_1() {
+    let (code, out, _) = run(&["hanoi", "--pegs", "4", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["rules"], "examples/rules/hanoi-neighbours.rules");
+    assert_eq!(
+        (v["length"].as_u64(), v["optimum"].as_u64()),
+        (Some(29), Some(5))
+    );
+    let (end, seen) = replay(3, 4, &v["moves"]);
+    assert_eq!(end, solved(3, 4));
+    for pair in v["moves"].as_array().unwrap() {
+        assert_eq!(
+            pair[0]
+                .as_i64()
+                .unwrap()
+                .abs_diff(pair[1].as_i64().unwrap()),
+            1
+        );
+    }
+    assert_eq!(
+        seen.iter().collect::<std::collections::HashSet<_>>().len(),
+        seen.len()
+    );
+    let (code, out, _) = run(&["hanoi", "--rules", "optimal", "--pegs", "4"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains(
+            "Stuck after 0 moves: no rule is eligible and the disks are not all on peg 3."
+        ),
+        "{out}"
+    );
+    // Only two moves allowed: 0->2 and 2->0; the first repeats nothing, then nothing is left.
+    let dir = std::env::temp_dir().join(format!("resolu-hanoi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let two = dir.join("two.rules");
+    let course = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rules/hanoi.rules"
+    ))
+    .unwrap();
+    let head = course.split("rule r1").next().unwrap();
+    let tail = &course[course.find("% move(S, From").unwrap()..];
+    std::fs::write(
+        &two,
+        format!("{head}rule a priority 1: state(S), move(S, 0, 2, _, S1), \\+ seen(S1) ==> retract(state(S)), assert(state(S1)), assert(seen(S1)).\n{tail}"),
+    )
+    .unwrap();
+    let (code, out, _) = run(&["hanoi", "--rules", two.to_str().unwrap(), "--compact"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("Move 1 (a): disk 1 from peg 0 to peg 2"),
+        "{out}"
+    );
+    assert!(out.contains("Stuck after 1 moves"), "{out}");
+    // A rule base that cheats is caught.
+    let cheat = dir.join("cheat.rules");
+    std::fs::write(
+        &cheat,
+        format!("{head}rule jump priority 1: state([[1,2,3],[],[]]) ==> retract(state(_)), assert(state([[],[],[1,2,3]])).\n{tail}"),
+    )
+    .unwrap();
+    let (code, _, err) = run(&["hanoi", "--rules", cheat.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "rule jump went from [3 2 1] [] [] to [] [] [3 2 1], which is not one legal move"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn rules_limits_traces_and_errors() {
+    let (code, out, _) = run(&["hanoi", "--max-cycles", "10", "--compact"]);
+    assert_eq!(code, 3);
+    assert!(
+        out.contains(
+            "Stopped after 10 cycles: the cycle limit (--max-cycles) was reached. 10 moves made."
+        ),
+        "{out}"
+    );
+    let (code, out, _) = run(&["hanoi", "--trace", "--compact"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "Cycle 1: conflict set (1): r1 {S = [[1,2,3],[],[]], D = 1, S1 = [[2,3],[1],[]]}\n  fires r1\n"
+        ),
+        "{out}"
+    );
+    for (args, why) in [
+        (vec!["hanoi", "--strategy", "random"], "unknown strategy"),
+        (
+            vec!["hanoi", "--rules", "/nonexistent.rules"],
+            "cannot read",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+}

@@ -1,1 +1,181 @@
 //! `resolu rules` end to end.
+
+use crate::common::{json, run};
+
+/// A rule file in a fresh temporary directory.
+fn file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("resolu-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn the_car_base_derives_every_conclusion_with_its_chain_of_rules() {
+    let (code, out, _) = run(&["rules", "examples/rules/car.rules"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("9 rules, 2 facts, no goal; strategy priority"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "No rule is eligible any more after 6 cycles: everything derivable is derived."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Derived facts (5)"), "{out}");
+    assert!(
+        out.contains("voiture_OK    chain: r4 -> r7 -> r9 -> r1"),
+        "{out}"
+    );
+    assert!(out.contains("  batterie_OK  (by r4, cycle 1)\n"), "{out}");
+    assert!(out.contains("bruit_demarrage  (observed)"), "{out}");
+    let (code, out, _) = run(&["regles", "examples/rules/car.rules", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(
+        (v["stop"].as_str(), v["cycles"].as_u64()),
+        (Some("quiescent"), Some(6))
+    );
+    let car = v["conclusions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["fact"] == "voiture_OK")
+        .unwrap();
+    assert_eq!(car["rule"], "r1");
+    assert_eq!(car["chain"], serde_json::json!(["r4", "r7", "r9", "r1"]));
+    assert_eq!(
+        car["premises"],
+        serde_json::json!(["batterie_OK", "demarreur_OK", "essence_OK"])
+    );
+}
+
+#[test]
+fn trace_shows_the_conflict_set_the_rule_and_the_facts_each_cycle() {
+    let (code, out, _) = run(&[
+        "rules",
+        "examples/rules/car.rules",
+        "--trace",
+        "--fact",
+        "klaxon_OK",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "Cycle 1: conflict set (5): r2; r4; r6; r7; r9\n  fires r2\n  + batterie_OK\n"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = run(&["rules", "examples/rules/hanoi.rules", "--trace"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("  - state([[1,2,3],[],[]])\n  + state([[2,3],[1],[]])"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  says: r1: disk 1 from peg 0 to peg 1"),
+        "{out}"
+    );
+    assert!(out.contains("Goal reached after 26 cycles."), "{out}");
+}
+
+#[test]
+fn strategies_change_the_run() {
+    let graph = file(
+        "graph.rules",
+        "fact reached(a).\nfacts edge(a, b), edge(a, c), edge(b, d), edge(c, e).\n\
+         rule visit: reached(X), edge(X, Y), \\+ reached(Y) ==> assert(reached(Y)), print(Y).\n",
+    );
+    let visits = |strategy: &str| {
+        let (code, out, _) = run(&["rules", &graph, "--strategy", strategy, "--format", "json"]);
+        assert_eq!(code, 0);
+        json(&out)["fired"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["output"][0].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+            .join("")
+    };
+    assert_eq!(visits("order"), "bcde");
+    assert_eq!(visits("recency"), "cebd");
+}
+
+#[test]
+fn loops_stop_at_the_cycle_limit_and_stuck_bases_exit_1() {
+    let looping = file(
+        "loop.rules",
+        "fact n(0).\nrule inc: n(X), Y is X + 1 ==> retract(n(X)), assert(n(Y)).\n",
+    );
+    let (code, out, _) = run(&["rules", &looping, "--max-cycles", "20"]);
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("Stopped after 20 cycles: the cycle limit (--max-cycles)"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["rules", &looping, "--max-cycles", "5", "--format", "json"]);
+    assert_eq!(code, 3);
+    assert_eq!(json(&out)["facts"], serde_json::json!(["n(5)"]));
+    let stuck = file(
+        "stuck.rules",
+        "fact a.\nrule r: a ==> assert(b).\ngoal c.\n",
+    );
+    let (code, out, _) = run(&["rules", &stuck]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("Stuck after 1 cycle: no rule is eligible and the goal is not reached"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_files_and_flags_exit_2_with_the_place() {
+    let bad = file(
+        "bad.rules",
+        "fact a.\nrule r1 priority 1:\n    a, foo(X,, Y) ==> assert(b).\n",
+    );
+    let (code, out, err) = run(&["rules", &bad]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("bad.rules:3:14: syntax error"), "{err}");
+    let arrow = file("arrow.rules", "fact a.\n\nrule r1: a => assert(b).\n");
+    let (code, _, err) = run(&["rules", &arrow]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("arrow.rules:3:1: rule r1 needs `==>`"),
+        "{err}"
+    );
+    let typed = file(
+        "typed.rules",
+        "fact n(a).\nrule r: n(X), Y is X + 1 ==> assert(m(Y)).\n",
+    );
+    let (code, _, err) = run(&["rules", &typed]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 2: r:") && err.contains("type_error"),
+        "{err}"
+    );
+    for (args, why) in [
+        (
+            vec!["rules", "examples/rules/car.rules", "--strategy", "random"],
+            "unknown strategy",
+        ),
+        (vec!["rules", "/nonexistent.rules"], "cannot read"),
+        (
+            vec!["rules", "examples/rules/car.rules", "--fact", "f(X)"],
+            "ground",
+        ),
+        (
+            vec!["rules", "examples/rules/car.rules", "--fact", "f("],
+            "--fact",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+}
