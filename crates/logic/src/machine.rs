@@ -23,6 +23,14 @@ const NONE: u32 = u32::MAX;
 /// A frame slot not bound yet (never a value: functor cells are not argument values).
 const UNSET: Cell = Cell::Fun(atoms::NIL, u32::MAX);
 
+/// The largest term a single built-in call may create (length/2, functor/3): beyond it a
+/// resource error, rather than exhausting memory on a typo.
+const MAX_BUILD: i64 = 1 << 26;
+
+fn resource_error() -> Term {
+    error_term(Term::compound("resource_error", vec![Term::atom("memory")]))
+}
+
 /// What a frame asks for.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Goal {
@@ -482,9 +490,20 @@ impl<'a> Machine<'a> {
         stack.clear();
         stack.push((a, b));
         let mut ok = true;
+        // Cyclic terms (X = f(X)) would make this loop forever: after many steps, pairs
+        // of structures already met are skipped (sound for rational trees).
+        let mut steps = 0u32;
+        let mut seen: Option<rustc_hash::FxHashSet<(u32, u32)>> = None;
         while let Some((a, b)) = stack.pop() {
             let a = self.deref(a);
             let b = self.deref(b);
+            steps = steps.wrapping_add(1);
+            if steps > 1_000_000
+                && let (Cell::Str(x), Cell::Str(y)) = (a, b)
+                && !seen.get_or_insert_with(Default::default).insert((x, y))
+            {
+                continue;
+            }
             match (a, b) {
                 (Cell::Ref(x), Cell::Ref(y)) => {
                     if x != y {
@@ -1707,6 +1726,9 @@ impl Machine<'_> {
                             let Cell::Atom(name) = name else {
                                 return Err(Stop::Ball(type_error("atomic", self.read(name))));
                             };
+                            if n > MAX_BUILD {
+                                return Err(Stop::Ball(resource_error()));
+                            }
                             let n = u32::try_from(n)
                                 .map_err(|_| Stop::Ball(type_error("integer", Term::Int(n))))?;
                             let a = self.heap.len() as u32;
@@ -2093,6 +2115,8 @@ impl Machine<'_> {
                         Cell::Int(want) => {
                             if want < n {
                                 false
+                            } else if want - n > MAX_BUILD {
+                                return Err(Stop::Ball(resource_error()));
                             } else {
                                 let vars: Vec<Cell> = (n..want).map(|_| self.new_var()).collect();
                                 let l = self.make_list(&vars, Cell::Atom(atoms::NIL));

@@ -95,7 +95,9 @@ pub(crate) fn deref(heap: &[Cell], mut c: Cell) -> Cell {
 }
 
 /// Reads a heap term back as an owned term. Unbound variables are numbered through
-/// `names` (address to number), new ones from `names.len()` + `first`.
+/// `names` (address to number), new ones from `names.len()` + `first`. A cyclic term
+/// (made by `X = f(X)`, which standard Prolog allows) is cut where it loops back, with the
+/// atom `...` in place of the repeated subterm.
 pub(crate) fn read_back(
     heap: &[Cell],
     c: Cell,
@@ -104,10 +106,12 @@ pub(crate) fn read_back(
 ) -> Term {
     enum Step {
         Visit(Cell),
-        Build(Atom, usize),
+        Build(Atom, usize, u32),
     }
     let mut todo = vec![Step::Visit(c)];
     let mut done: Vec<Term> = Vec::new();
+    // The compound terms being built: a cycle revisits one of them.
+    let mut open: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
     while let Some(step) = todo.pop() {
         match step {
             Step::Visit(c) => match deref(heap, c) {
@@ -120,8 +124,12 @@ pub(crate) fn read_back(
                 Cell::Int(n) => done.push(Term::Int(n)),
                 Cell::Float(x) => done.push(Term::Float(x)),
                 Cell::Str(a) => {
+                    if !open.insert(a) {
+                        done.push(Term::atom("..."));
+                        continue;
+                    }
                     if let Cell::Fun(f, n) = heap[a as usize] {
-                        todo.push(Step::Build(f, n as usize));
+                        todo.push(Step::Build(f, n as usize, a));
                         for i in (1..=n).rev() {
                             todo.push(Step::Visit(heap[(a + i) as usize]));
                         }
@@ -129,9 +137,9 @@ pub(crate) fn read_back(
                 }
                 Cell::Fun(f, _) => done.push(Term::Atom(f)),
             },
-            Step::Build(f, n) => {
+            Step::Build(f, n, a) => {
+                open.remove(&a);
                 let args = done.split_off(done.len() - n);
-                // Reverse order of visiting was compensated by pushing args in reverse.
                 done.push(Term::Compound(f, Args::from(args)));
             }
         }

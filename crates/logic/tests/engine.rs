@@ -126,6 +126,14 @@ fn a_million_calls_deep() {
 }
 
 #[test]
+fn cyclic_answers_are_cut_where_they_loop() {
+    let mut d = Database::new();
+    let a = &all(&mut d, "X = f(X, Y), Y = [a|Y], Z = g(Y, Y)")[0];
+    assert_eq!(a.get("X").unwrap().to_string(), "f(...,[a|...])");
+    assert_eq!(a.get("Z").unwrap().to_string(), "g([a|...],[a|...])");
+}
+
+#[test]
 fn answers_are_lazy_and_limits_stop_runaways() {
     let mut d = db("nat(0). nat(N) :- nat(M), N is M + 1. loop :- loop.");
     let q = parse_query("nat(N)").unwrap();
