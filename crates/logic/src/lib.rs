@@ -54,6 +54,7 @@
 
 mod arith;
 mod db;
+mod dcg;
 mod machine;
 mod ops;
 mod reader;
@@ -410,7 +411,22 @@ impl Database {
                 self.run_directive(goal, &c.var_names, c.line, &mut report);
                 continue;
             }
-            self.add_clause(&c.term, false, Origin::Consult)
+            let translated;
+            let clause = match &c.term {
+                Term::Compound(f, args) if f.name() == "-->" && args.len() == 2 => {
+                    translated =
+                        dcg::translate(&args[0], &args[1]).ok_or_else(|| ConsultError::Clause {
+                            line: c.line,
+                            error: SolveError::Thrown(Term::compound(
+                                "type_error",
+                                vec![Term::atom("callable"), args[0].clone()],
+                            )),
+                        })?;
+                    &translated
+                }
+                other => other,
+            };
+            self.add_clause(clause, false, Origin::Consult)
                 .map_err(|e| ConsultError::Clause {
                     line: c.line,
                     error: SolveError::from_ball(e),

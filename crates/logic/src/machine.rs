@@ -204,6 +204,7 @@ pub(crate) enum Builtin {
     Keysort,
     Format(u8),
     TermToAtom,
+    DcgBody,
 }
 
 /// The built-in predicates and control constructs, by name and arity.
@@ -300,6 +301,7 @@ pub(crate) fn builtin_table() -> Vec<((&'static str, u32), PredRef)> {
         (("format", 2), Bi(B::Format(2))),
         (("format", 3), Bi(B::Format(3))),
         (("term_to_atom", 2), Bi(B::TermToAtom)),
+        (("$dcg_body", 4), Bi(B::DcgBody)),
     ];
     for n in 1..=8 {
         v.push((("call", n), Co(C::Call(n - 1))));
@@ -2191,6 +2193,28 @@ impl Machine<'_> {
                     self.output.push_str(&text);
                     true
                 }
+            }
+            B::DcgBody => {
+                // '$dcg_body'(Body, S0, S, Goal): Goal is the DCG body translated; the
+                // translation is built as a copy and unified back with the call.
+                let goal = Cell::Str(args - 1);
+                let t = self.read(goal);
+                let Term::Compound(_, a) = &t else {
+                    return Ok(false);
+                };
+                let mut next = t.variables().into_iter().max().map_or(0, |v| v + 1);
+                let mut fresh = || {
+                    next += 1;
+                    Term::Var(next - 1)
+                };
+                let translated =
+                    crate::dcg::body_goal(&a[0], a[1].clone(), a[2].clone(), &mut fresh);
+                let copy = Term::compound(
+                    "$dcg_body",
+                    vec![a[0].clone(), a[1].clone(), a[2].clone(), translated],
+                );
+                let c = self.put_term(&copy);
+                self.unify(goal, c)
             }
             B::TermToAtom => {
                 let t = self.deref(a0());

@@ -84,6 +84,9 @@ foldl(G, L, V0, V) :- '$foldl'(L, G, V0, V).
 '$foldl'([], _, V, V).
 '$foldl'([X|Xs], G, V0, V) :- call(G, X, V0, V1), '$foldl'(Xs, G, V1, V).
 
+phrase(G, L) :- phrase(G, L, []).
+phrase(G, L, R) :- '$dcg_body'(G, L, R, Goal), call(Goal).
+
 once(G) :- call(G), !.
 ignore(G) :- ( call(G) -> true ; true ).
 forall(C, A) :- \+ ( call(C), \+ call(A) ).

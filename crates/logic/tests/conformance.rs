@@ -1586,3 +1586,90 @@ E = a
         ],
     );
 }
+
+#[test]
+fn grammar() {
+    check(
+        include_str!("../../../examples/prolog/grammar.pl"),
+        &[
+            (
+                r#"phrase(sentence(T), [the, cat, sees, a, dog])"#,
+                100,
+                r#"T = s(np(d(the),n(cat)),vp(v(sees),np(d(a),n(dog))))
+"#,
+            ),
+            (
+                r#"phrase(sentence(T), [a, dog, sleeps])"#,
+                100,
+                r#"T = s(np(d(a),n(dog)),vp(v(sleeps)))
+"#,
+            ),
+            (r#"phrase(sentence(T), [dog, the])"#, 100, r#""#),
+            (
+                r#"phrase(sentence(_), L)"#,
+                6,
+                r#"L = [the,cat,sees,the,cat]
+L = [the,cat,sees,the,dog]
+L = [the,cat,sees,a,cat]
+L = [the,cat,sees,a,dog]
+L = [the,cat,sleeps,the,cat]
+L = [the,cat,sleeps,the,dog]
+"#,
+            ),
+            (
+                r#"phrase(anbn, [a,a,b,b])"#,
+                100,
+                r#"true
+"#,
+            ),
+            (r#"phrase(anbn, [a,b,b])"#, 100, r#""#),
+            (
+                r#"phrase(anbn, L)"#,
+                4,
+                r#"L = []
+L = [a,b]
+L = [a,a,b,b]
+L = [a,a,a,b,b,b]
+"#,
+            ),
+            (
+                r#"short(3, L)"#,
+                100,
+                r#"L = [the,cat,sees]
+L = [the,cat,sleeps]
+L = [the,dog,sees]
+L = [the,dog,sleeps]
+L = [a,cat,sees]
+L = [a,cat,sleeps]
+L = [a,dog,sees]
+L = [a,dog,sleeps]
+"#,
+            ),
+            (
+                r#"phrase(noun_phrase(NP), [the, dog | Rest], R)"#,
+                100,
+                r#"NP = np(d(the),n(dog)), Rest = _, R = _
+"#,
+            ),
+            (
+                r#"phrase(([the], noun(N)), [the, cat])"#,
+                100,
+                r#"N = n(cat)
+"#,
+            ),
+            (
+                r#"phrase(({X = 1} ; [b]), L)"#,
+                100,
+                r#"X = 1, L = []
+X = _, L = [b]
+"#,
+            ),
+            (
+                r#"phrase((\+ [a], [b]), [b])"#,
+                100,
+                r#"true
+"#,
+            ),
+        ],
+    );
+}
