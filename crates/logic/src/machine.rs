@@ -311,13 +311,20 @@ pub(crate) fn builtin_table() -> Vec<((&'static str, u32), PredRef)> {
 
 /// An error or limit that ends a resolution step.
 pub(crate) enum Stop {
-    Ball(Term),
-    Limit(SolveError),
+    Ball(Box<Term>),
+    Limit(Box<SolveError>),
+}
+
+impl Stop {
+    /// A thrown term (boxed: results stay two words wide on the hot paths).
+    pub(crate) fn ball(t: Term) -> Stop {
+        Stop::Ball(Box::new(t))
+    }
 }
 
 impl From<Term> for Stop {
     fn from(t: Term) -> Stop {
-        Stop::Ball(t)
+        Stop::ball(t)
     }
 }
 
@@ -623,13 +630,13 @@ impl<'a> Machine<'a> {
         if let Some(max) = self.opts.max_inferences
             && self.inferences > max
         {
-            return Err(Stop::Limit(SolveError::InferenceLimit(max)));
+            return Err(Stop::Limit(Box::new(SolveError::InferenceLimit(max))));
         }
         if self.inferences & 0xfff == 0
             && let Some(t) = self.opts.timeout
             && self.start.elapsed() > t
         {
-            return Err(Stop::Limit(SolveError::Timeout(t)));
+            return Err(Stop::Limit(Box::new(SolveError::Timeout(t))));
         }
         Ok(())
     }
@@ -693,8 +700,9 @@ impl<'a> Machine<'a> {
     /// Turns a thrown ball into a catch or an error; limits are never caught.
     fn handle(&mut self, stop: Stop) -> Result<bool, SolveError> {
         match stop {
-            Stop::Limit(e) => Err(e),
+            Stop::Limit(e) => Err(*e),
             Stop::Ball(ball) => {
+                let ball = *ball;
                 if self.halted {
                     return Err(SolveError::Halt);
                 }
@@ -1111,10 +1119,10 @@ impl<'a> Machine<'a> {
             Cell::Atom(a) => Ok((a, 0, 0)),
             Cell::Str(a) => match self.heap[a as usize] {
                 Cell::Fun(f, n) => Ok((f, n, a + 1)),
-                _ => Err(Stop::Ball(type_error("callable", self.read(c)))),
+                _ => Err(Stop::ball(type_error("callable", self.read(c)))),
             },
-            Cell::Ref(_) => Err(Stop::Ball(instantiation_error())),
-            _ => Err(Stop::Ball(type_error("callable", self.read(c)))),
+            Cell::Ref(_) => Err(Stop::ball(instantiation_error())),
+            _ => Err(Stop::ball(type_error("callable", self.read(c)))),
         }
     }
 
@@ -1125,7 +1133,14 @@ impl<'a> Machine<'a> {
 
     fn call(&mut self, c: Cell, f: Frame) -> Res {
         let c = self.deref(c);
-        let (name, arity, args) = self.goal_parts(c)?;
+        let (name, arity, args) = match c {
+            Cell::Str(a) => match self.heap[a as usize] {
+                Cell::Fun(name, n) => (name, n, a + 1),
+                _ => self.goal_parts(c)?,
+            },
+            Cell::Atom(a) => (a, 0, 0),
+            _ => self.goal_parts(c)?,
+        };
         let Some(&pref) = self.db.index.get(&(name, arity)) else {
             self.count_inference()?;
             if self.db.unknown_fail {
@@ -1138,7 +1153,7 @@ impl<'a> Machine<'a> {
                 }
                 return Ok(false);
             }
-            return Err(Stop::Ball(existence_error(name, arity)));
+            return Err(Stop::ball(existence_error(name, arity)));
         };
         match pref {
             PredRef::User(p) => self.call_user(p, c, args, f),
@@ -1530,7 +1545,7 @@ impl Machine<'_> {
             Cell::Float(x) => return Ok(Num::F(x)),
             _ => {}
         }
-        arith::eval(&self.heap, c, &|c| self.read(c)).map_err(Stop::Ball)
+        arith::eval(&self.heap, c, &|c| self.read(c)).map_err(Stop::ball)
     }
 
     fn list_cells(&self, c: Cell) -> Result<Vec<Cell>, Stop> {
@@ -1543,8 +1558,8 @@ impl Machine<'_> {
                     items.push(self.heap[a as usize + 1]);
                     t = self.deref(self.heap[a as usize + 2]);
                 }
-                Cell::Ref(_) => return Err(Stop::Ball(instantiation_error())),
-                _ => return Err(Stop::Ball(type_error("list", self.read(c)))),
+                Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                _ => return Err(Stop::ball(type_error("list", self.read(c)))),
             }
         }
     }
@@ -1579,16 +1594,16 @@ impl Machine<'_> {
                         .ok()
                         .and_then(char::from_u32)
                         .ok_or_else(|| {
-                            Stop::Ball(error_term(Term::compound(
+                            Stop::ball(error_term(Term::compound(
                                 "representation_error",
                                 vec![Term::atom("character_code")],
                             )))
                         })?,
                 ),
                 Cell::Atom(a) if chars => s.push_str(a.name()),
-                Cell::Ref(_) => return Err(Stop::Ball(instantiation_error())),
+                Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
                 other => {
-                    return Err(Stop::Ball(type_error(
+                    return Err(Stop::ball(type_error(
                         if chars { "character" } else { "integer" },
                         self.read(other),
                     )));
@@ -1717,22 +1732,22 @@ impl Machine<'_> {
                         let name = self.arg(args, 1);
                         let n = match self.arg(args, 2) {
                             Cell::Int(n) => n,
-                            Cell::Ref(_) => return Err(Stop::Ball(instantiation_error())),
+                            Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
                             other => {
-                                return Err(Stop::Ball(type_error("integer", self.read(other))));
+                                return Err(Stop::ball(type_error("integer", self.read(other))));
                             }
                         };
                         if n == 0 {
                             self.unify(t, name)
                         } else {
                             let Cell::Atom(name) = name else {
-                                return Err(Stop::Ball(type_error("atomic", self.read(name))));
+                                return Err(Stop::ball(type_error("atomic", self.read(name))));
                             };
                             if n > MAX_BUILD {
-                                return Err(Stop::Ball(resource_error()));
+                                return Err(Stop::ball(resource_error()));
                             }
                             let n = u32::try_from(n)
-                                .map_err(|_| Stop::Ball(type_error("integer", Term::Int(n))))?;
+                                .map_err(|_| Stop::ball(type_error("integer", Term::Int(n))))?;
                             let a = self.heap.len() as u32;
                             self.heap.push(Cell::Fun(name, n));
                             for _ in 0..n {
@@ -1758,7 +1773,7 @@ impl Machine<'_> {
                 let n = self.arg(args, 0);
                 let t = self.arg(args, 1);
                 let Cell::Str(a) = t else {
-                    return Err(Stop::Ball(type_error("compound", self.read(t))));
+                    return Err(Stop::ball(type_error("compound", self.read(t))));
                 };
                 let Cell::Fun(_, arity) = self.heap[a as usize] else {
                     return Ok(false);
@@ -1777,7 +1792,7 @@ impl Machine<'_> {
                         // Enumerate argument positions.
                         return self.retry(B::Arg, args, 1, f.depth, f.proof);
                     }
-                    other => return Err(Stop::Ball(type_error("integer", self.read(other)))),
+                    other => return Err(Stop::ball(type_error("integer", self.read(other)))),
                 }
             }
             B::Univ => {
@@ -1787,7 +1802,7 @@ impl Machine<'_> {
                     Cell::Ref(_) => {
                         let items = self.list_cells(l)?;
                         let Some((&head, rest)) = items.split_first() else {
-                            return Err(Stop::Ball(error_term(Term::compound(
+                            return Err(Stop::ball(error_term(Term::compound(
                                 "domain_error",
                                 vec![Term::atom("non_empty_list"), Term::nil()],
                             ))));
@@ -1797,7 +1812,7 @@ impl Machine<'_> {
                             self.unify(t, head)
                         } else {
                             let Cell::Atom(name) = head else {
-                                return Err(Stop::Ball(type_error("atom", self.read(head))));
+                                return Err(Stop::ball(type_error("atom", self.read(head))));
                             };
                             let a = self.heap.len() as u32;
                             self.heap.push(Cell::Fun(name, rest.len() as u32));
@@ -1854,7 +1869,7 @@ impl Machine<'_> {
                 let t = self.read(a0());
                 self.db
                     .add_clause(&t, b == B::Asserta, crate::Origin::Program)
-                    .map_err(Stop::Ball)?;
+                    .map_err(Stop::ball)?;
                 true
             }
             B::Retract => {
@@ -1864,7 +1879,7 @@ impl Machine<'_> {
             B::RetractAll => {
                 let head = self.deref(a0());
                 let (name, arity, _) = self.goal_parts(head)?;
-                let p = self.db.dynamic_pred(name, arity).map_err(Stop::Ball)?;
+                let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
                 let clauses = self.db.preds[p].clauses.clone();
                 let mut keep = Vec::new();
                 for cl in clauses.iter() {
@@ -1906,7 +1921,7 @@ impl Machine<'_> {
             }
             B::Msort | B::Sort | B::Predsort | B::Keysort => {
                 if b == B::Predsort {
-                    return Err(Stop::Ball(existence_error(Atom::new("predsort"), 3)));
+                    return Err(Stop::ball(existence_error(Atom::new("predsort"), 3)));
                 }
                 let src = if b == B::Predsort {
                     self.heap[args as usize + 1]
@@ -1922,9 +1937,9 @@ impl Machine<'_> {
                             Cell::Str(a) if heap[a as usize] == Cell::Fun(atoms::MINUS, 2) => {
                                 keyed.push((heap[a as usize + 1], it))
                             }
-                            Cell::Ref(_) => return Err(Stop::Ball(instantiation_error())),
+                            Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
                             other => {
-                                return Err(Stop::Ball(type_error("pair", self.read(other))));
+                                return Err(Stop::ball(type_error("pair", self.read(other))));
                             }
                         }
                     }
@@ -1979,13 +1994,13 @@ impl Machine<'_> {
                                 .unwrap_or_default();
                             self.unify_atom_text(t, &s)
                         }
-                        _ => return Err(Stop::Ball(instantiation_error())),
+                        _ => return Err(Stop::ball(instantiation_error())),
                     },
                 }
             }
             B::AtomLength => {
                 let Some(s) = self.text_of(a0()) else {
-                    return Err(Stop::Ball(instantiation_error()));
+                    return Err(Stop::ball(instantiation_error()));
                 };
                 let y = self.heap[args as usize + 1];
                 self.unify(y, Cell::Int(s.chars().count() as i64))
@@ -2005,7 +2020,7 @@ impl Machine<'_> {
                         match Self::parse_number(&s) {
                             Some(n) => self.unify(t, n),
                             None => {
-                                return Err(Stop::Ball(error_term(Term::compound(
+                                return Err(Stop::ball(error_term(Term::compound(
                                     "syntax_error",
                                     vec![Term::atom("illegal_number")],
                                 ))));
@@ -2029,14 +2044,14 @@ impl Machine<'_> {
                             let s = self.text_of(n).unwrap_or_default();
                             self.unify_atom_text(t, &s)
                         }
-                        _ => return Err(Stop::Ball(instantiation_error())),
+                        _ => return Err(Stop::ball(instantiation_error())),
                     },
-                    other => return Err(Stop::Ball(type_error("atom", self.read(other)))),
+                    other => return Err(Stop::ball(type_error("atom", self.read(other)))),
                 }
             }
             B::AtomString => {
                 let Some(s) = self.text_of(a0()) else {
-                    return Err(Stop::Ball(instantiation_error()));
+                    return Err(Stop::ball(instantiation_error()));
                 };
                 let y = self.heap[args as usize + 1];
                 self.unify_atom_text(y, &s)
@@ -2054,32 +2069,32 @@ impl Machine<'_> {
                     _ => return self.retry(B::AtomConcat, args, 0, f.depth, f.proof),
                 }
             }
-            B::SubAtom => return Err(Stop::Ball(existence_error(Atom::new("sub_atom"), 5))),
+            B::SubAtom => return Err(Stop::ball(existence_error(Atom::new("sub_atom"), 5))),
             B::Throw => {
                 let t = self.read(a0());
                 if matches!(t, Term::Var(_)) {
-                    return Err(Stop::Ball(instantiation_error()));
+                    return Err(Stop::ball(instantiation_error()));
                 }
-                return Err(Stop::Ball(t));
+                return Err(Stop::ball(t));
             }
             B::Halt => {
                 self.halted = true;
-                return Err(Stop::Ball(Term::atom("$halt")));
+                return Err(Stop::ball(Term::atom("$halt")));
             }
             B::Dynamic => {
                 let spec = self.read(a0());
-                self.db.declare_specs(&spec).map_err(Stop::Ball)?;
+                self.db.declare_specs(&spec).map_err(Stop::ball)?;
                 true
             }
             B::SetFlag => {
                 let (flag, value) = (self.read(a0()), self.read(self.heap[args as usize + 1]));
-                self.db.set_flag(&flag, &value).map_err(Stop::Ball)?;
+                self.db.set_flag(&flag, &value).map_err(Stop::ball)?;
                 true
             }
             B::Between => {
                 let lo = self.eval(a0())?;
                 let Num::I(lo) = lo else {
-                    return Err(Stop::Ball(type_error("integer", Term::Float(0.0))));
+                    return Err(Stop::ball(type_error("integer", Term::Float(0.0))));
                 };
                 return self.retry(B::Between, args, lo, f.depth, f.proof);
             }
@@ -2087,14 +2102,14 @@ impl Machine<'_> {
                 (Cell::Int(x), y) if x >= 0 => self.unify(y, Cell::Int(x + 1)),
                 (x @ Cell::Ref(_), Cell::Int(y)) if y > 0 => self.unify(x, Cell::Int(y - 1)),
                 (Cell::Ref(_), Cell::Int(0)) => false,
-                (Cell::Ref(_), Cell::Ref(_)) => return Err(Stop::Ball(instantiation_error())),
-                (x, _) => return Err(Stop::Ball(type_error("not_less_than_zero", self.read(x)))),
+                (Cell::Ref(_), Cell::Ref(_)) => return Err(Stop::ball(instantiation_error())),
+                (x, _) => return Err(Stop::ball(type_error("not_less_than_zero", self.read(x)))),
             },
             B::Plus => match (self.arg(args, 0), self.arg(args, 1), self.arg(args, 2)) {
                 (Cell::Int(x), Cell::Int(y), z) => self.unify(z, Cell::Int(x + y)),
                 (Cell::Int(x), y, Cell::Int(z)) => self.unify(y, Cell::Int(z - x)),
                 (x, Cell::Int(y), Cell::Int(z)) => self.unify(x, Cell::Int(z - y)),
-                _ => return Err(Stop::Ball(instantiation_error())),
+                _ => return Err(Stop::ball(instantiation_error())),
             },
             B::Clause => return self.retry(B::Clause, args, 0, f.depth, f.proof),
             B::Length => {
@@ -2118,7 +2133,7 @@ impl Machine<'_> {
                             if want < n {
                                 false
                             } else if want - n > MAX_BUILD {
-                                return Err(Stop::Ball(resource_error()));
+                                return Err(Stop::ball(resource_error()));
                             } else {
                                 let vars: Vec<Cell> = (n..want).map(|_| self.new_var()).collect();
                                 let l = self.make_list(&vars, Cell::Atom(atoms::NIL));
@@ -2126,7 +2141,7 @@ impl Machine<'_> {
                             }
                         }
                         Cell::Ref(_) => return self.retry(B::Length, args, n, f.depth, f.proof),
-                        other => return Err(Stop::Ball(type_error("integer", self.read(other)))),
+                        other => return Err(Stop::ball(type_error("integer", self.read(other)))),
                     },
                     _ => false,
                 }
@@ -2141,7 +2156,7 @@ impl Machine<'_> {
                         self.unify(y, c)
                     }
                     None => {
-                        return Err(Stop::Ball(error_term(Term::compound(
+                        return Err(Stop::ball(error_term(Term::compound(
                             "existence_error",
                             vec![Term::atom("variable"), k],
                         ))));
@@ -2183,7 +2198,7 @@ impl Machine<'_> {
                             self.unify_atom_text(target, &text)
                         }
                         _ => {
-                            return Err(Stop::Ball(error_term(Term::compound(
+                            return Err(Stop::ball(error_term(Term::compound(
                                 "domain_error",
                                 vec![Term::atom("output_sink"), sink],
                             ))));
@@ -2220,10 +2235,10 @@ impl Machine<'_> {
                 let t = self.deref(a0());
                 if matches!(t, Cell::Ref(_)) {
                     let Some(text) = self.text_of(self.heap[args as usize + 1]) else {
-                        return Err(Stop::Ball(instantiation_error()));
+                        return Err(Stop::ball(instantiation_error()));
                     };
                     let r = crate::reader::parse_term(&text).map_err(|e| {
-                        Stop::Ball(error_term(Term::compound(
+                        Stop::ball(error_term(Term::compound(
                             "syntax_error",
                             vec![Term::atom(&e.message)],
                         )))
@@ -2247,7 +2262,7 @@ impl Machine<'_> {
         let mut next = args.iter();
         let mut chars = fmt.chars().peekable();
         let fmt_error =
-            |msg: &str| Stop::Ball(error_term(Term::compound("format", vec![Term::atom(msg)])));
+            |msg: &str| Stop::ball(error_term(Term::compound("format", vec![Term::atom(msg)])));
         while let Some(c) = chars.next() {
             if c != '~' {
                 out.push(c);
@@ -2413,7 +2428,7 @@ impl Machine<'_> {
                     _ => match self.eval(self.heap[args as usize + 1])? {
                         Num::I(h) => h,
                         Num::F(_) => {
-                            return Err(Stop::Ball(type_error(
+                            return Err(Stop::ball(type_error(
                                 "integer",
                                 self.read(self.heap[args as usize + 1]),
                             )));
@@ -2432,7 +2447,7 @@ impl Machine<'_> {
                         }
                         Ok(self.unify(x, Cell::Int(state)))
                     }
-                    other => Err(Stop::Ball(type_error("integer", self.read(other)))),
+                    other => Err(Stop::ball(type_error("integer", self.read(other)))),
                 }
             }
             B::Length => {
@@ -2470,7 +2485,7 @@ impl Machine<'_> {
             }
             B::AtomConcat => {
                 let Some(whole) = self.text_of(self.heap[args as usize + 2]) else {
-                    return Err(Stop::Ball(instantiation_error()));
+                    return Err(Stop::ball(instantiation_error()));
                 };
                 let chars: Vec<char> = whole.chars().collect();
                 let k = state as usize;
@@ -2534,7 +2549,7 @@ impl Machine<'_> {
     /// retract/1: removes the first clause matching `head :- body` (deterministic).
     fn retract(&mut self, head: Cell, body: Cell) -> Res {
         let (name, arity, _) = self.goal_parts(head)?;
-        let p = self.db.dynamic_pred(name, arity).map_err(Stop::Ball)?;
+        let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
         let clauses = self.db.preds[p].clauses.clone();
         for (i, cl) in clauses.iter().enumerate() {
             self.push_cp(CpKind::Catch {
