@@ -1543,6 +1543,26 @@ impl Machine<'_> {
         match self.deref(c) {
             Cell::Int(n) => return Ok(Num::I(n)),
             Cell::Float(x) => return Ok(Num::F(x)),
+            // `X + 1`, `Q1 - D`...: two integers and + - *, without the evaluator's stacks.
+            Cell::Str(a) => {
+                if let Cell::Fun(op, 2) = self.heap[a as usize]
+                    && let Cell::Int(x) = self.deref(self.heap[a as usize + 1])
+                    && let Cell::Int(y) = self.deref(self.heap[a as usize + 2])
+                {
+                    let r = if op == atoms::PLUS {
+                        x.checked_add(y)
+                    } else if op == atoms::MINUS {
+                        x.checked_sub(y)
+                    } else if op == atoms::STAR {
+                        x.checked_mul(y)
+                    } else {
+                        None
+                    };
+                    if let Some(r) = r {
+                        return Ok(Num::I(r));
+                    }
+                }
+            }
             _ => {}
         }
         arith::eval(&self.heap, c, &|c| self.read(c)).map_err(Stop::ball)
