@@ -115,6 +115,15 @@ impl RuleBase {
     pub fn parse(text: &str) -> Result<RuleBase, RuleError> {
         let items = split_items(text)?;
         let chars: Vec<char> = text.chars().collect();
+        let lines: Vec<usize> = std::iter::once(0)
+            .chain(
+                chars
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c == '\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
         // The Prolog part keeps its line and column numbers: our items are blanked out.
         let mut program: Vec<char> = text.chars().collect();
         let mut base = RuleBase {
@@ -134,6 +143,7 @@ impl RuleBase {
             }
             let item_text = Located {
                 chars: &chars,
+                lines: &lines,
                 end: item.end,
             };
             match keyword {
@@ -250,18 +260,23 @@ struct Item {
 /// A slice of the file that can be handed to the Prolog reader with its true positions.
 struct Located<'a> {
     chars: &'a [char],
+    /// The offset where each line starts.
+    lines: &'a [usize],
     end: usize,
 }
 
 impl Located<'_> {
     /// (line, column) of the character at `offset` in the file, from 1.
     fn position(&self, offset: usize) -> (usize, usize) {
-        position(self.chars, offset)
+        let line = self.lines.partition_point(|&start| start <= offset);
+        let start = self.lines.get(line.wrapping_sub(1)).copied().unwrap_or(0);
+        (line.max(1), offset - start + 1)
     }
 
     /// Reads the term from `from` to the end of the item, with `==>` written as `-->`
     /// (an operator of the same priority and length, so that both parts are read as one
-    /// term with one variable numbering and the columns do not move).
+    /// term with one variable numbering and the columns do not move), with errors placed
+    /// in the file.
     fn parse_from(&self, from: usize) -> Result<resolu_logic::ReadTerm, RuleError> {
         self.parse_with(from, &[])
     }
@@ -272,17 +287,21 @@ impl Located<'_> {
         arrows: &[usize],
     ) -> Result<resolu_logic::ReadTerm, RuleError> {
         let (line, column) = self.position(from);
-        // Padding puts the text at its place in the file, so the reader's positions are the
-        // file's.
-        let mut text = "\n".repeat(line - 1);
-        text.push_str(&" ".repeat(column - 1));
         let mut body: Vec<char> = self.chars[from..self.end].to_vec();
         for &a in arrows {
             body[a - from] = '-';
             body[a - from + 1] = '-';
         }
-        text.extend(body);
-        Ok(parse_term(&text)?)
+        let text: String = body.into_iter().collect();
+        // The reader counts from the start of the slice: move its positions to the file's.
+        parse_term(&text).map_err(|e| {
+            let mut e = RuleError::from(e);
+            if e.line == 1 {
+                e.column += column - 1;
+            }
+            e.line += line - 1;
+            e
+        })
     }
 }
 
@@ -303,7 +322,7 @@ fn position(chars: &[char], offset: usize) -> (usize, usize) {
 fn parse_rule(text: &Located, item: &Item) -> Result<Rule, RuleError> {
     let chars = text.chars;
     let err = |at: usize, message: String| {
-        let (line, column) = position(chars, at);
+        let (line, column) = text.position(at);
         RuleError {
             line,
             column,
@@ -389,7 +408,7 @@ fn parse_rule(text: &Located, item: &Item) -> Result<Rule, RuleError> {
                 conditions,
                 actions,
                 var_names: read.var_names,
-                line: position(chars, item.start).0,
+                line: text.position(item.start).0,
             })
         }
     }

@@ -36,6 +36,8 @@ fn file_errors_carry_line_and_column() {
         ("rule r1 a ==> b.", (1, 9), "expected `:`"),
         ("rule r1: a ==> b ==> c.", (1, 18), "second `==>`"),
         ("rule r1: ==> assert(b).", (1, 10), "no conditions"),
+        ("rule r: foo(,) ==> halt.", (1, 13), "syntax"),
+        ("fact a.  goal b,, c.", (1, 17), "syntax"),
         (
             "fact a.\n\nrule r2:\n    foo(X,, Y) ==> assert(b).",
             (4, 11),
