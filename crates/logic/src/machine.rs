@@ -39,7 +39,7 @@ pub(crate) enum Goal {
     /// Cut the choicepoint stack back to this height (end of an if-then-else condition).
     CutTo(u32),
     /// findall/3: store a copy of the template in bag `n`, then fail for the next one.
-    Collect(u32, Cell),
+    Collect(u32),
     /// The goal of a catch/3 exited: drop its catch frame if it is on top.
     PopCatch(u32),
     /// Port trace: the goal exits.
@@ -353,7 +353,8 @@ pub(crate) struct Machine<'a> {
     cont: u32,
     cps: Vec<Cp>,
     proofs: Vec<PNode>,
-    bags: Vec<Vec<Term>>,
+    /// findall/3 in progress: template and the copies collected so far.
+    bags: Vec<(Cell, Vec<Term>)>,
     bag_vars: u32,
     ustack: Vec<(Cell, Cell)>,
     /// The heap height saved by the newest choicepoint (0 without one).
@@ -774,14 +775,18 @@ impl<'a> Machine<'a> {
                     self.cut_to(h);
                     true
                 }
-                Goal::Collect(bag, template) => {
+                Goal::Collect(bag) => {
+                    let template = self
+                        .bags
+                        .get(bag as usize)
+                        .map_or(Cell::Atom(atoms::NIL), |b| b.0);
                     // Fresh variable numbers per collected copy, so that two answers
                     // never share a variable.
                     let mut names = FxHashMap::default();
                     let t = read_back(&self.heap, template, &mut names, self.bag_vars);
                     self.bag_vars += names.len() as u32;
                     if let Some(b) = self.bags.get_mut(bag as usize) {
-                        b.push(t);
+                        b.1.push(t);
                     }
                     false
                 }
@@ -879,7 +884,7 @@ impl<'a> Machine<'a> {
                     let (bag, result) = (*bag, *result);
                     self.restore();
                     self.pop_cp();
-                    let items = self.bags.pop().unwrap_or_default();
+                    let items = self.bags.pop().map(|b| b.1).unwrap_or_default();
                     debug_assert_eq!(bag as usize, self.bags.len());
                     let list = Term::list(items, Term::nil());
                     let l = self.put_term(&list);
@@ -1353,10 +1358,10 @@ impl<'a> Machine<'a> {
                     self.heap[args as usize + 2],
                 );
                 let bag = self.bags.len() as u32;
-                self.bags.push(Vec::new());
+                self.bags.push((template, Vec::new()));
                 let h = self.cps.len() as u32;
                 self.push_cp(CpKind::Findall { bag, result });
-                self.push_frame(Goal::Collect(bag, template), h + 1, f.depth, f.proof);
+                self.push_frame(Goal::Collect(bag), h + 1, f.depth, f.proof);
                 self.push_frame(Goal::Call(goal), h + 1, f.depth, f.proof);
                 Ok(true)
             }
