@@ -1897,10 +1897,7 @@ impl Machine<'_> {
                     .map_err(Stop::ball)?;
                 true
             }
-            B::Retract => {
-                let (head, body) = self.clause_term_parts(a0())?;
-                return self.retract(head, body);
-            }
+            B::Retract => return self.retract(args, 0, f.depth, f.proof),
             B::RetractAll => {
                 let head = self.deref(a0());
                 let (name, arity, _) = self.goal_parts(head)?;
@@ -2552,6 +2549,7 @@ impl Machine<'_> {
                 let bc = self.heap[args as usize + 1];
                 Ok(self.unify(head, h) && self.unify(bc, body))
             }
+            B::Retract => self.retract(args, state as usize, depth, proof),
             _ => Ok(false),
         }
     }
@@ -2571,42 +2569,54 @@ impl Machine<'_> {
         c
     }
 
-    /// retract/1: removes the first clause matching `head :- body` (deterministic).
-    fn retract(&mut self, head: Cell, body: Cell) -> Res {
+    /// retract/1: removes the first clause matching `head :- body` at or after position
+    /// `start`, leaving a choicepoint to remove the next matching one on backtracking (as
+    /// SWI does, so `retract(p(_)), fail` empties p/1).
+    fn retract(&mut self, args: u32, start: usize, depth: u32, proof: u32) -> Res {
+        let (head, body) = self.clause_term_parts(self.heap[args as usize])?;
         let (name, arity, _) = self.goal_parts(head)?;
         let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
         let clauses = self.db.preds[p].clauses.clone();
-        for (i, cl) in clauses.iter().enumerate() {
-            self.push_cp(CpKind::Catch {
-                catcher: Cell::Atom(atoms::FAIL),
-                recovery: Cell::Atom(atoms::FAIL),
-                cut: 0,
-                depth: 0,
-                proof: NONE,
-            });
-            let base = self.heap.len() as u32;
-            let reloc = |c: Cell| match c {
-                Cell::Ref(k) => Cell::Ref(k + base),
-                Cell::Str(p) => Cell::Str(p + base),
-                other => other,
-            };
-            self.heap.extend(cl.cells.iter().map(|&c| reloc(c)));
-            let h = reloc(cl.head);
-            let goals: Vec<Cell> = cl.body.iter().map(|&g| reloc(g)).collect();
-            let b = self.conjunction(&goals);
-            let ok = self.unify(head, h) && self.unify(body, b);
-            if ok {
-                // Keep the bindings: drop the marker without undoing (its trail entries
-                // stay valid for older choicepoints).
-                self.pop_cp();
-                let mut v = (*clauses).clone();
-                v.remove(i);
-                self.db.preds[p].clauses = Rc::new(v);
-                return Ok(true);
-            }
+        for (i, cl) in clauses.iter().enumerate().skip(start) {
+            // Try under a marker choicepoint, undone at once: the real bindings are made
+            // below, after the choicepoint for the next clause.
+            self.push_cp(CpKind::Dead);
+            let ok = self.unify_clause(cl, head, body);
             self.restore();
             self.pop_cp();
+            if !ok {
+                continue;
+            }
+            let mut v = (*clauses).clone();
+            v.remove(i);
+            let more = i < v.len();
+            self.db.preds[p].clauses = Rc::new(v);
+            if more {
+                self.push_cp(CpKind::Retry {
+                    builtin: Builtin::Retract,
+                    args,
+                    state: i as i64,
+                    depth,
+                    proof,
+                });
+            }
+            return Ok(self.unify_clause(cl, head, body));
         }
         Ok(false)
+    }
+
+    /// Copies clause `cl` to the heap and unifies it with `head :- body`.
+    fn unify_clause(&mut self, cl: &Clause, head: Cell, body: Cell) -> bool {
+        let base = self.heap.len() as u32;
+        let reloc = |c: Cell| match c {
+            Cell::Ref(k) => Cell::Ref(k + base),
+            Cell::Str(p) => Cell::Str(p + base),
+            other => other,
+        };
+        self.heap.extend(cl.cells.iter().map(|&c| reloc(c)));
+        let h = reloc(cl.head);
+        let goals: Vec<Cell> = cl.body.iter().map(|&g| reloc(g)).collect();
+        let b = self.conjunction(&goals);
+        self.unify(head, h) && self.unify(body, b)
     }
 }

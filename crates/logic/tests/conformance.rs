@@ -1673,3 +1673,169 @@ X = _, L = [b]
         ],
     );
 }
+
+#[test]
+fn control2() {
+    check(
+        r#"
+:- dynamic f/1, g/2.
+f(1). f(2). f(3).
+g(a, 1). g(b, 2). g(a, 3).
+clean :- retract(f(_)), fail.
+clean.
+t(X) :- ( X > 0 -> !, fail ; true ).
+t(_).
+deep(0) :- throw(bottom).
+deep(N) :- N1 is N - 1, deep(N1).
+count(N) :- findall(x, f(_), L), length(L, N).
+"#,
+        &[
+            (
+                r#"clean, count(N)"#,
+                100,
+                r#"N = 0
+"#,
+            ),
+            (
+                r#"retract(g(a, X))"#,
+                100,
+                r#"X = 1
+X = 3
+"#,
+            ),
+            (
+                r#"retract(g(a, X)), fail ; findall(K-V, g(K, V), L)"#,
+                100,
+                r#"X = _, K = _, V = _, L = [b-2]
+"#,
+            ),
+            (
+                r#"retract(f(X)), X >= 2"#,
+                100,
+                r#"X = 2
+X = 3
+"#,
+            ),
+            (r#"t(1)"#, 100, r#""#),
+            (
+                r#"t(-1)"#,
+                100,
+                r#"true
+true
+"#,
+            ),
+            (
+                r#"catch(deep(100000), E, true)"#,
+                100,
+                r#"E = bottom
+"#,
+            ),
+            (
+                r#"catch((member(X, [1,2,3]), X > 1, throw(found(X))), found(Y), true)"#,
+                100,
+                r#"X = _, Y = 2
+"#,
+            ),
+            (
+                r#"catch(throw(a), b, true)"#,
+                100,
+                r#"error: a
+"#,
+            ),
+            (
+                r#"catch(catch(throw(x), y, true), x, write(outer))"#,
+                100,
+                r#"outertrue
+"#,
+            ),
+            (
+                r#"findall(X-L, (member(X, [1,2]), findall(Y, (member(Y, [a,b]), Y \== X), L)), R)"#,
+                100,
+                r#"X = _, L = _, Y = _, R = [1-[a,b],2-[a,b]]
+"#,
+            ),
+            (
+                r#"\+ \+ X = 1"#,
+                100,
+                r#"X = _
+"#,
+            ),
+            (r#"call((!, fail ; true))"#, 100, r#""#),
+            (
+                r#"G = (X = 1 ; X = 2), call(G)"#,
+                100,
+                r#"G = (1=1;1=2), X = 1
+G = (2=1;2=2), X = 2
+"#,
+            ),
+            (
+                r#"findall(X, (member(X, [1,2,3]), X > 1), L)"#,
+                100,
+                r#"X = _, L = [2,3]
+"#,
+            ),
+            (r#"forall(member(X, [1,2]), X > 1)"#, 100, r#""#),
+            (
+                r#"once((member(X, [a,b]), X \== a))"#,
+                100,
+                r#"X = b
+"#,
+            ),
+            (
+                r#"between(1, 5, X), X mod 2 =:= 0"#,
+                100,
+                r#"X = 2
+X = 4
+"#,
+            ),
+            (
+                r#"catch(findall(X, (member(X, [1,0]), Y is 1 / X), L), error(E, _), true)"#,
+                100,
+                r#"X = _, Y = _, L = _, E = evaluation_error(zero_divisor)
+"#,
+            ),
+            (
+                r#"assertz(cnt(0)), forall(between(1, 5, _), (retract(cnt(C)), C1 is C + 1, assertz(cnt(C1)))), cnt(N)"#,
+                100,
+                r#"C = _, C1 = _, N = 5
+"#,
+            ),
+            (
+                r#"findall(X, (member(X, [3,1,2]) ; X = 0), L), msort(L, S)"#,
+                100,
+                r#"X = _, L = [3,1,2,0], S = [0,1,2,3]
+"#,
+            ),
+            (
+                r#"catch(call(undefined_thing), error(existence_error(procedure, PI), _), true)"#,
+                100,
+                r#"PI = undefined_thing/0
+"#,
+            ),
+            (
+                r#"X = point(1, 2), X =.. [F | Args], length(Args, N)"#,
+                100,
+                r#"X = point(1,2), F = point, Args = [1,2], N = 2
+"#,
+            ),
+            (
+                r#"length(L, 2), L = [a | T]"#,
+                100,
+                r#"L = [a,_], T = [_]
+"#,
+            ),
+            (
+                r#"copy_term([X, Y, X], L), L = [1, 2, Z]"#,
+                100,
+                r#"X = _, Y = _, L = [1,2,1], Z = 1
+"#,
+            ),
+            (
+                r#"atom_chars(A, [a, b]), atom_length(A, N), sub_list = sub_list"#,
+                100,
+                r#"A = ab, N = 2
+"#,
+            ),
+        ],
+    );
+}
