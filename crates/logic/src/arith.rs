@@ -283,6 +283,14 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                     }
                 }
                 Cell::Fun(..) => return Err(type_error("evaluable", read(c))),
+                // "a" evaluates to its character code, as in SWI.
+                Cell::Text(s) => {
+                    let mut chars = s.name().chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(ch), None) => vals.push(Num::I(ch as i64)),
+                        _ => return Err(type_error("evaluable", read(c))),
+                    }
+                }
             },
             Step::Apply(f, n) => {
                 use crate::term::atoms::{MINUS, PLUS, STAR};

@@ -51,6 +51,7 @@ pub(crate) fn key_of_term(t: &Term) -> Key {
         Term::Atom(a) => Key::Atom(*a),
         Term::Int(n) => Key::Int(*n),
         Term::Float(x) => Key::Float(x.to_bits()),
+        Term::Str(s) => Key::Text(*s),
         Term::Compound(f, args) => Key::Fun(*f, args.len() as u32),
     }
 }

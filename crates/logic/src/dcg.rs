@@ -76,6 +76,11 @@ pub(crate) fn body_goal(b: &Term, s0: Term, s: Term, fresh: &mut dyn FnMut() -> 
 fn single(t: &Term, s0: Term, s: Term, fresh: &mut dyn FnMut() -> Term) -> Term {
     match t {
         Term::Var(_) => Term::compound("phrase", vec![t.clone(), s0, s]),
+        // A string literal is a list of codes.
+        Term::Str(text) => {
+            let codes = text.name().chars().map(|c| Term::Int(c as i64)).collect();
+            eq(s0, Term::list(codes, s))
+        }
         Term::Atom(a) if *a == atoms::NIL => eq(s0, s),
         Term::Atom(a) if *a == atoms::CUT => Term::compound(",", vec![Term::atom("!"), eq(s0, s)]),
         Term::Compound(f, args) if *f == atoms::DOT && args.len() == 2 => {

@@ -204,6 +204,14 @@ pub(crate) enum Builtin {
     Keysort,
     Format(u8),
     TermToAtom,
+    IsString,
+    StringConcat,
+    StringChars,
+    StringCodes,
+    StringToAtom,
+    StringLength,
+    NumberString,
+    TermString,
     DcgBody,
 }
 
@@ -301,6 +309,14 @@ pub(crate) fn builtin_table() -> Vec<((&'static str, u32), PredRef)> {
         (("format", 2), Bi(B::Format(2))),
         (("format", 3), Bi(B::Format(3))),
         (("term_to_atom", 2), Bi(B::TermToAtom)),
+        (("string", 1), Bi(B::IsString)),
+        (("string_concat", 3), Bi(B::StringConcat)),
+        (("string_chars", 2), Bi(B::StringChars)),
+        (("string_codes", 2), Bi(B::StringCodes)),
+        (("string_to_atom", 2), Bi(B::StringToAtom)),
+        (("string_length", 2), Bi(B::StringLength)),
+        (("number_string", 2), Bi(B::NumberString)),
+        (("term_string", 2), Bi(B::TermString)),
         (("$dcg_body", 4), Bi(B::DcgBody)),
     ];
     for n in 1..=8 {
@@ -1402,6 +1418,7 @@ pub(crate) fn key_of_cell(heap: &[Cell], c: Cell) -> Key {
         Cell::Atom(a) => Key::Atom(a),
         Cell::Int(n) => Key::Int(n),
         Cell::Float(x) => Key::Float(x.to_bits()),
+        Cell::Text(s) => Key::Text(s),
         Cell::Str(a) => match heap[a as usize] {
             Cell::Fun(f, n) => Key::Fun(f, n),
             _ => Key::Any,
@@ -1420,7 +1437,7 @@ pub(crate) fn existence_error(name: Atom, arity: u32) -> Term {
     ))
 }
 
-/// The standard order of terms: Var < Number < Atom < Compound.
+/// The standard order of terms: Var < Number < String < Atom < Compound (SWI's order).
 pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
     let mut stack = vec![(a, b)];
     while let Some((a, b)) = stack.pop() {
@@ -1428,8 +1445,10 @@ pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
         let rank = |c: Cell| match c {
             Cell::Ref(_) => 0,
             Cell::Float(_) | Cell::Int(_) => 1,
+            // SWI-Prolog orders strings before atoms.
+            Cell::Text(_) => 2,
             Cell::Atom(_) => 3,
-            _ => 4,
+            _ => 5,
         };
         let o = rank(a).cmp(&rank(b));
         if o != Ordering::Equal {
@@ -1447,7 +1466,7 @@ pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
                 Some(Ordering::Equal) | None => Ordering::Less,
                 Some(o) => o,
             },
-            (Cell::Atom(x), Cell::Atom(y)) => {
+            (Cell::Atom(x), Cell::Atom(y)) | (Cell::Text(x), Cell::Text(y)) => {
                 if x == y {
                     Ordering::Equal
                 } else {
@@ -1603,7 +1622,7 @@ impl Machine<'_> {
 
     fn text_of(&self, c: Cell) -> Option<String> {
         match self.deref(c) {
-            Cell::Atom(a) => Some(a.name().to_string()),
+            Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
             Cell::Int(n) => Some(n.to_string()),
             Cell::Float(x) => Some(crate::write::format_float(x)),
             _ => None,
@@ -1611,6 +1630,9 @@ impl Machine<'_> {
     }
 
     fn codes_text(&self, c: Cell, chars: bool) -> Result<String, Stop> {
+        if let Cell::Text(t) = self.deref(c) {
+            return Ok(t.name().to_string());
+        }
         let mut s = String::new();
         for it in self.list_cells(c)? {
             match self.deref(it) {
@@ -1733,8 +1755,91 @@ impl Machine<'_> {
             B::Float => matches!(self.deref(a0()), Cell::Float(_)),
             B::Atomic => matches!(
                 self.deref(a0()),
-                Cell::Int(_) | Cell::Float(_) | Cell::Atom(_)
+                Cell::Int(_) | Cell::Float(_) | Cell::Atom(_) | Cell::Text(_)
             ),
+            B::IsString => matches!(self.deref(a0()), Cell::Text(_)),
+            B::StringConcat => {
+                let (x, y) = (
+                    self.text_of(a0()),
+                    self.text_of(self.heap[args as usize + 1]),
+                );
+                let (Some(x), Some(y)) = (x, y) else {
+                    return Err(Stop::ball(instantiation_error()));
+                };
+                let z = self.heap[args as usize + 2];
+                self.unify(z, Cell::Text(Atom::new(&format!("{x}{y}"))))
+            }
+            B::StringChars | B::StringCodes => {
+                let chars = b == B::StringChars;
+                let t = self.deref(a0());
+                if let Some(s) = self.text_of(t) {
+                    let items: Vec<Cell> = s
+                        .chars()
+                        .map(|c| {
+                            if chars {
+                                Cell::Atom(Atom::new(&c.to_string()))
+                            } else {
+                                Cell::Int(c as i64)
+                            }
+                        })
+                        .collect();
+                    let l = self.make_list(&items, Cell::Atom(atoms::NIL));
+                    let y = self.heap[args as usize + 1];
+                    self.unify(y, l)
+                } else {
+                    let s = self.codes_text(self.heap[args as usize + 1], chars)?;
+                    self.unify(t, Cell::Text(Atom::new(&s)))
+                }
+            }
+            B::StringToAtom => {
+                let t = self.deref(a0());
+                if let Some(s) = self.text_of(t) {
+                    let y = self.heap[args as usize + 1];
+                    self.unify_atom_text(y, &s)
+                } else {
+                    let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
+                        return Err(Stop::ball(instantiation_error()));
+                    };
+                    self.unify(t, Cell::Text(Atom::new(&s)))
+                }
+            }
+            B::StringLength => {
+                let Some(s) = self.text_of(a0()) else {
+                    return Err(Stop::ball(instantiation_error()));
+                };
+                let y = self.heap[args as usize + 1];
+                self.unify(y, Cell::Int(s.chars().count() as i64))
+            }
+            B::NumberString => {
+                let t = self.deref(a0());
+                match t {
+                    Cell::Int(_) | Cell::Float(_) => {
+                        let s = self.text_of(t).unwrap_or_default();
+                        let y = self.heap[args as usize + 1];
+                        self.unify(y, Cell::Text(Atom::new(&s)))
+                    }
+                    _ => {
+                        let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
+                            return Err(Stop::ball(instantiation_error()));
+                        };
+                        match Self::parse_number(&s) {
+                            Some(n) => self.unify(t, n),
+                            None => {
+                                return Err(Stop::ball(error_term(Term::compound(
+                                    "syntax_error",
+                                    vec![Term::atom("illegal_number")],
+                                ))));
+                            }
+                        }
+                    }
+                }
+            }
+            B::TermString => {
+                let t = self.deref(a0());
+                let text = crate::write::writeq(&self.read(t));
+                let y = self.heap[args as usize + 1];
+                self.unify(y, Cell::Text(Atom::new(&text)))
+            }
             B::Compound => matches!(self.deref(a0()), Cell::Str(_)),
             B::Callable => matches!(self.deref(a0()), Cell::Str(_) | Cell::Atom(_)),
             B::IsList => {
@@ -2072,11 +2177,16 @@ impl Machine<'_> {
                 }
             }
             B::AtomString => {
-                let Some(s) = self.text_of(a0()) else {
-                    return Err(Stop::ball(instantiation_error()));
-                };
-                let y = self.heap[args as usize + 1];
-                self.unify_atom_text(y, &s)
+                let t = self.deref(a0());
+                if let Some(s) = self.text_of(t) {
+                    let y = self.heap[args as usize + 1];
+                    self.unify(y, Cell::Text(Atom::new(&s)))
+                } else {
+                    let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
+                        return Err(Stop::ball(instantiation_error()));
+                    };
+                    self.unify_atom_text(t, &s)
+                }
             }
             B::AtomConcat => {
                 let (x, y) = (

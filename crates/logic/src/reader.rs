@@ -65,6 +65,8 @@ enum Tok {
     Int(i64),
     Float(f64),
     Str(String),
+    /// Back-quoted text: a code list.
+    BackQ(String),
     Punct(char),
     End,
     Eof,
@@ -208,7 +210,7 @@ impl<'a> Lexer<'a> {
             Tok::Str(self.quoted('"', line, col)?)
         } else if c == '`' {
             self.bump();
-            Tok::Str(self.quoted('`', line, col)?)
+            Tok::BackQ(self.quoted('`', line, col)?)
         } else if "()[]{},|".contains(c) {
             self.bump();
             if c == '|' && self.peek() == Some('|') {
@@ -551,6 +553,10 @@ impl<'a> Parser<'a> {
                     }
                     Tok::Str(s) => {
                         self.advance()?;
+                        break (Term::Str(crate::term::Atom::new(&s)), 0);
+                    }
+                    Tok::BackQ(s) => {
+                        self.advance()?;
                         let codes = s.chars().map(|c| Term::Int(c as i64)).collect();
                         break (Term::list(codes, Term::nil()), 0);
                     }
@@ -882,7 +888,8 @@ mod tests {
         assert_eq!(rt("2-3-4"), "2-3-4");
         assert_eq!(rt("2^3^4"), "2^3^4");
         assert_eq!(rt("{a,b}"), "{a,b}");
-        assert_eq!(rt("\"ab\""), "[97,98]");
+        assert_eq!(rt("\"ab\""), "\"ab\"");
+        assert_eq!(rt("`ab`"), "[97,98]");
         assert_eq!(rt("0'a"), "97");
         assert_eq!(rt("a = (\\+b)"), "a=(\\+b)");
         assert_eq!(rt("- (1+2)"), "- (1+2)");

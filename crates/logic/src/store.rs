@@ -17,6 +17,8 @@ pub(crate) enum Cell {
     Int(i64),
     /// A float.
     Float(f64),
+    /// A string (its text interned).
+    Text(Atom),
     /// A compound term whose functor cell is at this address.
     Str(u32),
     /// A functor cell: name and arity, followed by the arguments.
@@ -31,6 +33,7 @@ pub(crate) enum Key {
     Atom(Atom),
     Int(i64),
     Float(u64),
+    Text(Atom),
     Fun(Atom, u32),
 }
 
@@ -58,6 +61,7 @@ pub(crate) fn build(
             Term::Atom(a) => Cell::Atom(*a),
             Term::Int(n) => Cell::Int(*n),
             Term::Float(x) => Cell::Float(*x),
+            Term::Str(s) => Cell::Text(*s),
             Term::Var(v) => var_cell(cells, *v),
             Term::Compound(f, args) => {
                 let a = cells.len() as u32;
@@ -123,6 +127,7 @@ pub(crate) fn read_back(
                 Cell::Atom(a) => done.push(Term::Atom(a)),
                 Cell::Int(n) => done.push(Term::Int(n)),
                 Cell::Float(x) => done.push(Term::Float(x)),
+                Cell::Text(s) => done.push(Term::Str(s)),
                 Cell::Str(a) => {
                     if !open.insert(a) {
                         done.push(Term::atom("..."));

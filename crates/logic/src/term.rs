@@ -200,8 +200,11 @@ pub enum Term {
     Int(i64),
     /// A floating-point number.
     Float(f64),
-    /// A variable, identified by its number (names live in [`crate::Query`]).
+    /// A variable, identified by its number (names live in [`crate::ReadTerm`]).
     Var(u32),
+    /// A string, as SWI-Prolog reads `"text"` (its text is interned like an atom's name:
+    /// `Atom::name` gives it). Distinct from the atom of the same text.
+    Str(Atom),
     /// A compound term: functor name and arguments (at least one).
     Compound(Atom, Args),
 }
@@ -377,6 +380,7 @@ impl Term {
                     Term::Atom(a) => done.push(Term::Atom(*a)),
                     Term::Int(n) => done.push(Term::Int(*n)),
                     Term::Float(x) => done.push(Term::Float(*x)),
+                    Term::Str(s) => done.push(Term::Str(*s)),
                     Term::Var(v) => done.push(f(*v)),
                     Term::Compound(name, args) => {
                         todo.push(Step::Build(*name, args.len()));
@@ -409,6 +413,7 @@ impl PartialEq for Term {
                 (Term::Atom(x), Term::Atom(y)) if x == y => {}
                 (Term::Int(x), Term::Int(y)) if x == y => {}
                 (Term::Float(x), Term::Float(y)) if x.to_bits() == y.to_bits() => {}
+                (Term::Str(x), Term::Str(y)) if x == y => {}
                 (Term::Var(x), Term::Var(y)) if x == y => {}
                 (Term::Compound(f, xs), Term::Compound(g, ys))
                     if f == g && xs.len() == ys.len() =>
@@ -432,6 +437,7 @@ impl Hash for Term {
                 Term::Atom(a) => (0u8, a).hash(state),
                 Term::Int(n) => (1u8, n).hash(state),
                 Term::Float(x) => (2u8, x.to_bits()).hash(state),
+                Term::Str(s) => (5u8, s).hash(state),
                 Term::Var(v) => (3u8, v).hash(state),
                 Term::Compound(f, args) => {
                     (4u8, f, args.len()).hash(state);

@@ -176,6 +176,7 @@ fn unify_inner(a: &Term, b: &Term, s: &mut Bindings, added: &mut Vec<u32>, one_w
             (Term::Atom(p), Term::Atom(q)) if p == q => {}
             (Term::Int(p), Term::Int(q)) if p == q => {}
             (Term::Float(p), Term::Float(q)) if p.to_bits() == q.to_bits() => {}
+            (Term::Str(p), Term::Str(q)) if p == q => {}
             (Term::Compound(f, xs), Term::Compound(g, ys)) if f == g && xs.len() == ys.len() => {
                 let xs = xs.into_vec();
                 let ys = ys.into_vec();

@@ -48,6 +48,23 @@ pub fn quote_atom(name: &str) -> String {
     s
 }
 
+/// A string as `writeq` writes it: in double quotes with escapes.
+pub(crate) fn quote_string(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            '\t' => s.push_str("\\t"),
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
 /// A float as SWI writes it: always with a fraction or exponent part.
 pub(crate) fn format_float(x: f64) -> String {
     if x.is_nan() {
@@ -88,10 +105,13 @@ struct Out {
 impl Out {
     /// Appends a token, with a space if it would glue to the previous one.
     fn token(&mut self, tok: &str) {
-        self.after_prefix = false;
+        let after_prefix = std::mem::take(&mut self.after_prefix);
         if let (Some(last), Some(first)) = (self.s.chars().last(), tok.chars().next()) {
+            // `- 1^a`: a prefix minus right before a digit would read as a negative number.
+            let sign_digit = after_prefix && (last == '-' || last == '+') && first.is_ascii_digit();
             let glue = (is_symbol_char(last) && is_symbol_char(first))
-                || (is_alnum(last) && is_alnum(first));
+                || (is_alnum(last) && is_alnum(first))
+                || sign_digit;
             if glue {
                 self.s.push(' ');
             }
@@ -169,6 +189,14 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
                 Term::Var(v) => out.token(&format!("_G{v}")),
                 Term::Int(n) => out.token(&n.to_string()),
                 Term::Float(x) => out.token(&format_float(*x)),
+                Term::Str(s) => {
+                    let text = if out.quoted {
+                        quote_string(s.name())
+                    } else {
+                        s.name().to_string()
+                    };
+                    out.token(&text)
+                }
                 Term::Atom(a) => {
                     let name = a.name();
                     let s = out.atom(name);

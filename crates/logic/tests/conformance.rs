@@ -3,7 +3,6 @@
 //! small harness printing each answer as its top level does (`X = value` with writeq,
 //! `true` for an answer without bindings, the output of write/1 in between, and
 //! `error: Formal` for an uncaught error); variable names like `_123` are written `_`.
-//! Strings are left out: SWI reads "abc" as a string object, this engine as a code list.
 
 #![allow(clippy::unwrap_used)]
 
@@ -1834,6 +1833,173 @@ X = 4
                 r#"atom_chars(A, [a, b]), atom_length(A, N), sub_list = sub_list"#,
                 100,
                 r#"A = ab, N = 2
+"#,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn strings() {
+    check(
+        r#"
+greet --> "hello ", name.
+name --> "world".
+"#,
+        &[
+            (
+                r#"X = "abc""#,
+                100,
+                r#"X = "abc"
+"#,
+            ),
+            (
+                r#"X = [a, "b c", 'd']"#,
+                100,
+                r#"X = [a,"b c",d]
+"#,
+            ),
+            (
+                r#"write("Hello world"), nl"#,
+                100,
+                r#"Hello world
+true
+"#,
+            ),
+            (
+                r#"writeq("say \"hi\""), nl"#,
+                100,
+                r#""say \"hi\""
+true
+"#,
+            ),
+            (
+                r#"string("a"), \+ atom("a"), atomic("a"), \+ string(a)"#,
+                100,
+                r#"true
+"#,
+            ),
+            (r#""abc" == abc"#, 100, r#""#),
+            (
+                r#""abc" = "abc""#,
+                100,
+                r#"true
+"#,
+            ),
+            (
+                r#"atom_length("hello", N)"#,
+                100,
+                r#"N = 5
+"#,
+            ),
+            (
+                r#"string_concat("ab", cd, S)"#,
+                100,
+                r#"S = "abcd"
+"#,
+            ),
+            (
+                r#"string_chars(S, [h, i])"#,
+                100,
+                r#"S = "hi"
+"#,
+            ),
+            (
+                r#"string_codes("hi", C)"#,
+                100,
+                r#"C = [104,105]
+"#,
+            ),
+            (
+                r#"string_to_atom("abc", A)"#,
+                100,
+                r#"A = abc
+"#,
+            ),
+            (
+                r#"string_to_atom(S, abc)"#,
+                100,
+                r#"S = "abc"
+"#,
+            ),
+            (
+                r#"string_length("hello", N)"#,
+                100,
+                r#"N = 5
+"#,
+            ),
+            (
+                r#"number_string(N, "42")"#,
+                100,
+                r#"N = 42
+"#,
+            ),
+            (
+                r#"atom_string(abc, S)"#,
+                100,
+                r#"S = "abc"
+"#,
+            ),
+            (
+                r#"atom_string(A, "xyz")"#,
+                100,
+                r#"A = xyz
+"#,
+            ),
+            (
+                r#"term_string(f(X, 'A'), S)"#,
+                100,
+                r#"X = _, S = "f(_,'A')"
+"#,
+            ),
+            (
+                r#"msort([b, "a", 1, f(x), a], L)"#,
+                100,
+                r#"L = [1,"a",a,b,f(x)]
+"#,
+            ),
+            (
+                r#"X is "a" + 0"#,
+                100,
+                r#"X = 97
+"#,
+            ),
+            (
+                r#"atom_codes(A, "hi")"#,
+                100,
+                r#"A = hi
+"#,
+            ),
+            (
+                r#"format("~w and ~a~n", ["s", "t"])"#,
+                100,
+                r#"s and t
+true
+"#,
+            ),
+            (
+                r#"format("~s~n", ["codes"])"#,
+                100,
+                r#"codes
+true
+"#,
+            ),
+            (
+                r#"phrase(greet, `hello world`)"#,
+                100,
+                r#"true
+"#,
+            ),
+            (
+                r#"X = `ab`"#,
+                100,
+                r#"X = [97,98]
+"#,
+            ),
+            (
+                r#"compare(O, "a", a)"#,
+                100,
+                r#"O = <
 "#,
             ),
         ],
