@@ -380,7 +380,11 @@ enum Reader {
 impl Reader {
     fn line(&mut self, prompt: &str, io: &mut Io) -> Result<Option<String>, CliError> {
         match self {
-            Reader::Editor(ed) => match ed.readline(prompt) {
+            Reader::Editor(ed) => match {
+                // Answers printed so far must be on the screen before the prompt.
+                io.out.flush()?;
+                ed.readline(prompt)
+            } {
                 Ok(l) => {
                     if !l.trim().is_empty() {
                         let _ = ed.add_history_entry(l.as_str());
@@ -394,6 +398,7 @@ impl Reader {
                 Err(e) => Err(bad_input(format!("cannot read the terminal: {e}"))),
             },
             Reader::Plain => {
+                write!(io.out, "{prompt}")?;
                 io.out.flush()?;
                 let mut s = String::new();
                 if io.input.read_line(&mut s)? == 0 {
@@ -425,15 +430,10 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
     loop {
         let line = match pending.take() {
             Some(l) => l,
-            None => {
-                if !io.interactive {
-                    write!(io.out, "?- ")?;
-                }
-                match reader.line("?- ", io)? {
-                    Some(l) => l,
-                    None => break,
-                }
-            }
+            None => match reader.line("?- ", io)? {
+                Some(l) => l,
+                None => break,
+            },
         };
         let text = line.trim();
         if text.is_empty() {
@@ -442,7 +442,9 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
         if matches!(text, "halt" | "halt.") {
             break;
         }
-        if !io.interactive {
+        let plain = matches!(reader, Reader::Plain);
+        if plain {
+            // Echo the query so that a scripted session reads like a terminal one.
             writeln!(io.out, "{text}")?;
         }
         let q = match parse_query(text) {
@@ -478,18 +480,23 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
                         writeln!(io.out, "{text}.")?;
                         break;
                     }
-                    write!(io.out, "{text} ")?;
-                    let reply = reader.line("", io)?;
-                    match reply.as_deref().map(str::trim) {
-                        Some(";") => {
-                            writeln!(io.out, ";")?;
+                    // The answer is the prompt of the reply (the terminal echoes it).
+                    let reply = reader.line(&format!("{text} "), io)?;
+                    let end = |io: &mut Io, mark: &str| -> std::io::Result<()> {
+                        if plain {
+                            writeln!(io.out, "{mark}")
+                        } else {
+                            Ok(())
                         }
+                    };
+                    match reply.as_deref().map(str::trim) {
+                        Some(";") => end(io, ";")?,
                         Some("") | None => {
-                            writeln!(io.out, ".")?;
+                            end(io, ".")?;
                             break;
                         }
                         Some(other) => {
-                            writeln!(io.out, ".")?;
+                            end(io, ".")?;
                             pending = Some(other.to_string());
                             break;
                         }
