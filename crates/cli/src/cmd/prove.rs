@@ -380,23 +380,23 @@ enum Reader {
 impl Reader {
     fn line(&mut self, prompt: &str, io: &mut Io) -> Result<Option<String>, CliError> {
         match self {
-            Reader::Editor(ed) => match {
+            Reader::Editor(ed) => {
                 // Answers printed so far must be on the screen before the prompt.
                 io.out.flush()?;
-                ed.readline(prompt)
-            } {
-                Ok(l) => {
-                    if !l.trim().is_empty() {
-                        let _ = ed.add_history_entry(l.as_str());
+                match ed.readline(prompt) {
+                    Ok(l) => {
+                        if !l.trim().is_empty() {
+                            let _ = ed.add_history_entry(l.as_str());
+                        }
+                        Ok(Some(l))
                     }
-                    Ok(Some(l))
+                    Err(
+                        rustyline::error::ReadlineError::Interrupted
+                        | rustyline::error::ReadlineError::Eof,
+                    ) => Ok(None),
+                    Err(e) => Err(bad_input(format!("cannot read the terminal: {e}"))),
                 }
-                Err(
-                    rustyline::error::ReadlineError::Interrupted
-                    | rustyline::error::ReadlineError::Eof,
-                ) => Ok(None),
-                Err(e) => Err(bad_input(format!("cannot read the terminal: {e}"))),
-            },
+            }
             Reader::Plain => {
                 write!(io.out, "{prompt}")?;
                 io.out.flush()?;
