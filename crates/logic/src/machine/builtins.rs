@@ -1,0 +1,1041 @@
+//! The built-in predicates: type tests, term inspection, arithmetic comparison, atoms and
+//! strings, sorting, the database (assert, retract, clause), and the nondeterministic ones
+//! (between/3, length/2, retract/1, ...) resumed from their choicepoints.
+
+use super::*;
+
+impl Machine<'_> {
+    pub(super) fn num_cmp(&mut self, op: u8, args: u32) -> Res {
+        let a = self.eval(self.heap[args as usize])?;
+        let b = self.eval(self.heap[args as usize + 1])?;
+        let o = arith::cmp_num(a, b);
+        Ok(match op {
+            0 => o == Ordering::Equal,
+            1 => o != Ordering::Equal,
+            2 => o == Ordering::Less,
+            3 => o == Ordering::Greater,
+            4 => o != Ordering::Greater,
+            _ => o != Ordering::Less,
+        })
+    }
+
+    pub(super) fn eval(&self, c: Cell) -> Result<Num, Stop> {
+        // Fast paths: numbers and simple integer sums.
+        match self.deref(c) {
+            Cell::Int(n) => return Ok(Num::I(n)),
+            Cell::Float(x) => return Ok(Num::F(x)),
+            // `X + 1`, `Q1 - D`...: two integers and + - *, without the evaluator's stacks.
+            Cell::Str(a) => {
+                if let Cell::Fun(op, 2) = self.heap[a as usize]
+                    && let Cell::Int(x) = self.deref(self.heap[a as usize + 1])
+                    && let Cell::Int(y) = self.deref(self.heap[a as usize + 2])
+                {
+                    let r = if op == atoms::PLUS {
+                        x.checked_add(y)
+                    } else if op == atoms::MINUS {
+                        x.checked_sub(y)
+                    } else if op == atoms::STAR {
+                        x.checked_mul(y)
+                    } else {
+                        None
+                    };
+                    if let Some(r) = r {
+                        return Ok(Num::I(r));
+                    }
+                }
+            }
+            _ => {}
+        }
+        arith::eval(&self.heap, c, &|c| self.read(c)).map_err(Stop::ball)
+    }
+
+    pub(super) fn list_cells(&self, c: Cell) -> Result<Vec<Cell>, Stop> {
+        let mut items = Vec::new();
+        let mut t = self.deref(c);
+        loop {
+            match t {
+                Cell::Atom(a) if a == atoms::NIL => return Ok(items),
+                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) => {
+                    items.push(self.heap[a as usize + 1]);
+                    t = self.deref(self.heap[a as usize + 2]);
+                }
+                Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                _ => return Err(Stop::ball(type_error("list", self.read(c)))),
+            }
+        }
+    }
+
+    pub(super) fn make_list(&mut self, items: &[Cell], tail: Cell) -> Cell {
+        let mut l = tail;
+        for &it in items.iter().rev() {
+            let a = self.heap.len() as u32;
+            self.heap.push(Cell::Fun(atoms::DOT, 2));
+            self.heap.push(it);
+            self.heap.push(l);
+            l = Cell::Str(a);
+        }
+        l
+    }
+
+    pub(super) fn text_of(&self, c: Cell) -> Option<String> {
+        match self.deref(c) {
+            Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
+            Cell::Int(n) => Some(n.to_string()),
+            Cell::Float(x) => Some(crate::write::format_float(x)),
+            _ => None,
+        }
+    }
+
+    pub(super) fn codes_text(&self, c: Cell, chars: bool) -> Result<String, Stop> {
+        if let Cell::Text(t) = self.deref(c) {
+            return Ok(t.name().to_string());
+        }
+        let mut s = String::new();
+        for it in self.list_cells(c)? {
+            match self.deref(it) {
+                Cell::Int(n) if !chars => s.push(
+                    u32::try_from(n)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .ok_or_else(|| {
+                            Stop::ball(error_term(Term::compound(
+                                "representation_error",
+                                vec![Term::atom("character_code")],
+                            )))
+                        })?,
+                ),
+                Cell::Atom(a) if chars => s.push_str(a.name()),
+                Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                other => {
+                    return Err(Stop::ball(type_error(
+                        if chars { "character" } else { "integer" },
+                        self.read(other),
+                    )));
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    pub(super) fn unify_atom_text(&mut self, target: Cell, s: &str) -> bool {
+        let c = Cell::Atom(Atom::new(s));
+        self.unify(target, c)
+    }
+
+    pub(super) fn parse_number(s: &str) -> Option<Cell> {
+        match crate::reader::parse_term(s.trim()) {
+            Ok(r) => match r.term {
+                Term::Int(n) => Some(Cell::Int(n)),
+                Term::Float(x) => Some(Cell::Float(x)),
+                _ => None,
+            },
+            Err(_) => None,
+        }
+    }
+
+    pub(super) fn clause_term_parts(&self, c: Cell) -> Result<(Cell, Cell), Stop> {
+        let c = self.deref(c);
+        if let Cell::Str(a) = c
+            && self.heap[a as usize] == Cell::Fun(atoms::NECK, 2)
+        {
+            return Ok((
+                self.deref(self.heap[a as usize + 1]),
+                self.heap[a as usize + 2],
+            ));
+        }
+        Ok((c, Cell::Atom(atoms::TRUE)))
+    }
+
+    pub(super) fn builtin(&mut self, b: Builtin, args: u32, f: Frame) -> Res {
+        use Builtin as B;
+        let a0 = || self.heap[args as usize];
+        Ok(match b {
+            B::Unify => {
+                let (x, y) = (a0(), self.heap[args as usize + 1]);
+                self.unify(x, y)
+            }
+            B::NotUnify => {
+                let (x, y) = (a0(), self.heap[args as usize + 1]);
+                let trail = self.trail.len();
+                // Bind with trailing forced: push a marker choicepoint.
+                self.push_cp(CpKind::Catch {
+                    catcher: Cell::Atom(atoms::FAIL),
+                    recovery: Cell::Atom(atoms::FAIL),
+                    cut: 0,
+                    depth: 0,
+                    proof: NONE,
+                });
+                let ok = self.unify(x, y);
+                self.restore();
+                self.pop_cp();
+                let _ = trail;
+                !ok
+            }
+            B::Eq | B::NotEq => {
+                let o = compare(&self.heap, a0(), self.heap[args as usize + 1]);
+                (o == Ordering::Equal) == (b == B::Eq)
+            }
+            B::TermCmp(op) => {
+                let o = compare(&self.heap, a0(), self.heap[args as usize + 1]);
+                match op {
+                    2 => o == Ordering::Less,
+                    3 => o == Ordering::Greater,
+                    4 => o != Ordering::Greater,
+                    _ => o != Ordering::Less,
+                }
+            }
+            B::Compare => {
+                let o = compare(
+                    &self.heap,
+                    self.heap[args as usize + 1],
+                    self.heap[args as usize + 2],
+                );
+                let s = match o {
+                    Ordering::Less => "<",
+                    Ordering::Equal => "=",
+                    Ordering::Greater => ">",
+                };
+                let r = a0();
+                self.unify_atom_text(r, s)
+            }
+            B::Is => {
+                let v = self.eval(self.heap[args as usize + 1])?;
+                let x = a0();
+                self.unify(x, v.cell())
+            }
+            B::NumCmp(op) => return self.num_cmp(op, args),
+            B::Var => matches!(self.deref(a0()), Cell::Ref(_)),
+            B::Nonvar => !matches!(self.deref(a0()), Cell::Ref(_)),
+            B::IsAtom => matches!(self.deref(a0()), Cell::Atom(_)),
+            B::Number => matches!(self.deref(a0()), Cell::Int(_) | Cell::Float(_)),
+            B::Integer => matches!(self.deref(a0()), Cell::Int(_)),
+            B::Float => matches!(self.deref(a0()), Cell::Float(_)),
+            B::Atomic => matches!(
+                self.deref(a0()),
+                Cell::Int(_) | Cell::Float(_) | Cell::Atom(_) | Cell::Text(_)
+            ),
+            B::IsString => matches!(self.deref(a0()), Cell::Text(_)),
+            B::StringConcat => {
+                let (x, y) = (
+                    self.text_of(a0()),
+                    self.text_of(self.heap[args as usize + 1]),
+                );
+                let (Some(x), Some(y)) = (x, y) else {
+                    return Err(Stop::ball(instantiation_error()));
+                };
+                let z = self.heap[args as usize + 2];
+                self.unify(z, Cell::Text(Atom::new(&format!("{x}{y}"))))
+            }
+            B::StringChars | B::StringCodes => {
+                let chars = b == B::StringChars;
+                let t = self.deref(a0());
+                if let Some(s) = self.text_of(t) {
+                    let items: Vec<Cell> = s
+                        .chars()
+                        .map(|c| {
+                            if chars {
+                                Cell::Atom(Atom::new(&c.to_string()))
+                            } else {
+                                Cell::Int(c as i64)
+                            }
+                        })
+                        .collect();
+                    let l = self.make_list(&items, Cell::Atom(atoms::NIL));
+                    let y = self.heap[args as usize + 1];
+                    self.unify(y, l)
+                } else {
+                    let s = self.codes_text(self.heap[args as usize + 1], chars)?;
+                    self.unify(t, Cell::Text(Atom::new(&s)))
+                }
+            }
+            B::StringToAtom => {
+                let t = self.deref(a0());
+                if let Some(s) = self.text_of(t) {
+                    let y = self.heap[args as usize + 1];
+                    self.unify_atom_text(y, &s)
+                } else {
+                    let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
+                        return Err(Stop::ball(instantiation_error()));
+                    };
+                    self.unify(t, Cell::Text(Atom::new(&s)))
+                }
+            }
+            B::StringLength => {
+                let Some(s) = self.text_of(a0()) else {
+                    return Err(Stop::ball(instantiation_error()));
+                };
+                let y = self.heap[args as usize + 1];
+                self.unify(y, Cell::Int(s.chars().count() as i64))
+            }
+            B::NumberString => {
+                let t = self.deref(a0());
+                match t {
+                    Cell::Int(_) | Cell::Float(_) => {
+                        let s = self.text_of(t).unwrap_or_default();
+                        let y = self.heap[args as usize + 1];
+                        self.unify(y, Cell::Text(Atom::new(&s)))
+                    }
+                    _ => {
+                        let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
+                            return Err(Stop::ball(instantiation_error()));
+                        };
+                        match Self::parse_number(&s) {
+                            Some(n) => self.unify(t, n),
+                            None => {
+                                return Err(Stop::ball(error_term(Term::compound(
+                                    "syntax_error",
+                                    vec![Term::atom("illegal_number")],
+                                ))));
+                            }
+                        }
+                    }
+                }
+            }
+            B::TermString => {
+                let t = self.deref(a0());
+                let text = crate::write::writeq(&self.read(t));
+                let y = self.heap[args as usize + 1];
+                self.unify(y, Cell::Text(Atom::new(&text)))
+            }
+            B::Compound => matches!(self.deref(a0()), Cell::Str(_)),
+            B::Callable => matches!(self.deref(a0()), Cell::Str(_) | Cell::Atom(_)),
+            B::IsList => {
+                let mut t = self.deref(a0());
+                loop {
+                    match t {
+                        Cell::Atom(a) if a == atoms::NIL => break true,
+                        Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) => {
+                            t = self.deref(self.heap[a as usize + 2]);
+                        }
+                        _ => break false,
+                    }
+                }
+            }
+            B::Ground => self.read(a0()).is_ground(),
+            B::Functor => {
+                let t = self.deref(a0());
+                match t {
+                    Cell::Ref(_) => {
+                        let name = self.arg(args, 1);
+                        let n = match self.arg(args, 2) {
+                            Cell::Int(n) => n,
+                            Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                            other => {
+                                return Err(Stop::ball(type_error("integer", self.read(other))));
+                            }
+                        };
+                        if n == 0 {
+                            self.unify(t, name)
+                        } else {
+                            let Cell::Atom(name) = name else {
+                                return Err(Stop::ball(type_error("atomic", self.read(name))));
+                            };
+                            if n > MAX_BUILD {
+                                return Err(Stop::ball(resource_error()));
+                            }
+                            let n = u32::try_from(n)
+                                .map_err(|_| Stop::ball(type_error("integer", Term::Int(n))))?;
+                            let a = self.heap.len() as u32;
+                            self.heap.push(Cell::Fun(name, n));
+                            for _ in 0..n {
+                                self.new_var();
+                            }
+                            self.unify(t, Cell::Str(a))
+                        }
+                    }
+                    Cell::Str(a) => {
+                        let Cell::Fun(name, n) = self.heap[a as usize] else {
+                            return Ok(false);
+                        };
+                        let (x, y) = (self.heap[args as usize + 1], self.heap[args as usize + 2]);
+                        self.unify(x, Cell::Atom(name)) && self.unify(y, Cell::Int(n as i64))
+                    }
+                    atomic => {
+                        let (x, y) = (self.heap[args as usize + 1], self.heap[args as usize + 2]);
+                        self.unify(x, atomic) && self.unify(y, Cell::Int(0))
+                    }
+                }
+            }
+            B::Arg => {
+                let n = self.arg(args, 0);
+                let t = self.arg(args, 1);
+                let Cell::Str(a) = t else {
+                    return Err(Stop::ball(type_error("compound", self.read(t))));
+                };
+                let Cell::Fun(_, arity) = self.heap[a as usize] else {
+                    return Ok(false);
+                };
+                match n {
+                    Cell::Int(i) => {
+                        if i < 1 || i > arity as i64 {
+                            false
+                        } else {
+                            let v = self.heap[(a + i as u32) as usize];
+                            let x = self.heap[args as usize + 2];
+                            self.unify(x, v)
+                        }
+                    }
+                    Cell::Ref(_) => {
+                        // Enumerate argument positions.
+                        return self.retry(B::Arg, args, 1, f.depth, f.proof);
+                    }
+                    other => return Err(Stop::ball(type_error("integer", self.read(other)))),
+                }
+            }
+            B::Univ => {
+                let t = self.deref(a0());
+                let l = self.heap[args as usize + 1];
+                match t {
+                    Cell::Ref(_) => {
+                        let items = self.list_cells(l)?;
+                        let Some((&head, rest)) = items.split_first() else {
+                            return Err(Stop::ball(error_term(Term::compound(
+                                "domain_error",
+                                vec![Term::atom("non_empty_list"), Term::nil()],
+                            ))));
+                        };
+                        let head = self.deref(head);
+                        if rest.is_empty() {
+                            self.unify(t, head)
+                        } else {
+                            let Cell::Atom(name) = head else {
+                                return Err(Stop::ball(type_error("atom", self.read(head))));
+                            };
+                            let a = self.heap.len() as u32;
+                            self.heap.push(Cell::Fun(name, rest.len() as u32));
+                            self.heap.extend_from_slice(rest);
+                            self.unify(t, Cell::Str(a))
+                        }
+                    }
+                    Cell::Str(a) => {
+                        let Cell::Fun(name, n) = self.heap[a as usize] else {
+                            return Ok(false);
+                        };
+                        let mut items = vec![Cell::Atom(name)];
+                        items.extend((1..=n).map(|i| self.heap[(a + i) as usize]));
+                        let list = self.make_list(&items, Cell::Atom(atoms::NIL));
+                        self.unify(l, list)
+                    }
+                    atomic => {
+                        let list = self.make_list(&[atomic], Cell::Atom(atoms::NIL));
+                        self.unify(l, list)
+                    }
+                }
+            }
+            B::CopyTerm => {
+                let t = self.read(a0());
+                let c = self.put_term(&t);
+                let y = self.heap[args as usize + 1];
+                self.unify(y, c)
+            }
+            B::Write | B::Print => {
+                let t = self.read(a0());
+                self.output.push_str(&crate::write::write(&t));
+                true
+            }
+            B::Writeq | B::WriteCanonical => {
+                let t = self.read(a0());
+                self.output.push_str(&crate::write::writeq(&t));
+                true
+            }
+            B::Nl => {
+                self.output.push('\n');
+                true
+            }
+            B::Tab | B::Tab2 => {
+                let i = if b == B::Tab2 { 1 } else { 0 };
+                let n = self.eval(self.heap[(args + i) as usize])?;
+                if let Num::I(n) = n {
+                    for _ in 0..n.clamp(0, 10_000) {
+                        self.output.push(' ');
+                    }
+                }
+                true
+            }
+            B::Assertz | B::Asserta => {
+                let t = self.read(a0());
+                self.db
+                    .add_clause(&t, b == B::Asserta, crate::Origin::Program)
+                    .map_err(Stop::ball)?;
+                true
+            }
+            B::Retract => return self.retract(args, 0, f.depth, f.proof),
+            B::RetractAll => {
+                let head = self.deref(a0());
+                let (name, arity, _) = self.goal_parts(head)?;
+                let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
+                let clauses = self.db.preds[p].clauses.clone();
+                let mut keep = Vec::new();
+                for cl in clauses.iter() {
+                    let mark = self.heap.len();
+                    self.push_cp(CpKind::Catch {
+                        catcher: Cell::Atom(atoms::FAIL),
+                        recovery: Cell::Atom(atoms::FAIL),
+                        cut: 0,
+                        depth: 0,
+                        proof: NONE,
+                    });
+                    let base = mark as u32;
+                    let reloc = |c: Cell| match c {
+                        Cell::Ref(k) => Cell::Ref(k + base),
+                        Cell::Str(p) => Cell::Str(p + base),
+                        other => other,
+                    };
+                    self.heap.extend(cl.cells.iter().map(|&c| reloc(c)));
+                    let h = reloc(cl.head);
+                    let matched = self.unify(head, h);
+                    self.restore();
+                    self.pop_cp();
+                    if !matched {
+                        keep.push(cl.clone());
+                    }
+                }
+                self.db.preds[p].clauses = Rc::new(keep);
+                true
+            }
+            B::Abolish => {
+                let spec = self.read(a0());
+                if let Term::Compound(_, sa) = &spec
+                    && let (Term::Atom(n), Term::Int(k)) = (&sa[0], &sa[1])
+                    && let Ok(p) = self.db.pred_for_update(*n, *k as u32)
+                {
+                    self.db.preds[p].clauses = Rc::new(Vec::new());
+                }
+                true
+            }
+            B::Msort | B::Sort | B::Predsort | B::Keysort => {
+                if b == B::Predsort {
+                    return Err(Stop::ball(existence_error(Atom::new("predsort"), 3)));
+                }
+                let src = if b == B::Predsort {
+                    self.heap[args as usize + 1]
+                } else {
+                    a0()
+                };
+                let mut items = self.list_cells(src)?;
+                let heap = &self.heap;
+                if b == B::Keysort {
+                    let mut keyed = Vec::new();
+                    for it in items {
+                        match deref(heap, it) {
+                            Cell::Str(a) if heap[a as usize] == Cell::Fun(atoms::MINUS, 2) => {
+                                keyed.push((heap[a as usize + 1], it))
+                            }
+                            Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                            other => {
+                                return Err(Stop::ball(type_error("pair", self.read(other))));
+                            }
+                        }
+                    }
+                    keyed.sort_by(|x, y| compare(heap, x.0, y.0));
+                    items = keyed.into_iter().map(|k| k.1).collect();
+                } else {
+                    items.sort_by(|x, y| compare(heap, *x, *y));
+                    if b == B::Sort {
+                        items.dedup_by(|x, y| compare(heap, *x, *y) == Ordering::Equal);
+                    }
+                }
+                let list = self.make_list(&items, Cell::Atom(atoms::NIL));
+                let y = self.heap[args as usize + 1];
+                self.unify(y, list)
+            }
+            B::AtomCodes | B::AtomChars => {
+                let chars = b == B::AtomChars;
+                let t = self.deref(a0());
+                if let Some(s) = self.text_of(t) {
+                    let items: Vec<Cell> = s
+                        .chars()
+                        .map(|c| {
+                            if chars {
+                                Cell::Atom(Atom::new(&c.to_string()))
+                            } else {
+                                Cell::Int(c as i64)
+                            }
+                        })
+                        .collect();
+                    let l = self.make_list(&items, Cell::Atom(atoms::NIL));
+                    let y = self.heap[args as usize + 1];
+                    self.unify(y, l)
+                } else {
+                    let s = self.codes_text(self.heap[args as usize + 1], chars)?;
+                    self.unify_atom_text(t, &s)
+                }
+            }
+            B::CharCode => {
+                let t = self.deref(a0());
+                match t {
+                    Cell::Atom(a) => {
+                        let code = a.name().chars().next().map_or(0, |c| c as i64);
+                        let y = self.heap[args as usize + 1];
+                        self.unify(y, Cell::Int(code))
+                    }
+                    _ => match self.arg(args, 1) {
+                        Cell::Int(n) => {
+                            let s = u32::try_from(n)
+                                .ok()
+                                .and_then(char::from_u32)
+                                .map(|c| c.to_string())
+                                .unwrap_or_default();
+                            self.unify_atom_text(t, &s)
+                        }
+                        _ => return Err(Stop::ball(instantiation_error())),
+                    },
+                }
+            }
+            B::AtomLength => {
+                let Some(s) = self.text_of(a0()) else {
+                    return Err(Stop::ball(instantiation_error()));
+                };
+                let y = self.heap[args as usize + 1];
+                self.unify(y, Cell::Int(s.chars().count() as i64))
+            }
+            B::NumberCodes => {
+                let t = self.deref(a0());
+                match t {
+                    Cell::Int(_) | Cell::Float(_) => {
+                        let s = self.text_of(t).unwrap_or_default();
+                        let items: Vec<Cell> = s.chars().map(|c| Cell::Int(c as i64)).collect();
+                        let l = self.make_list(&items, Cell::Atom(atoms::NIL));
+                        let y = self.heap[args as usize + 1];
+                        self.unify(y, l)
+                    }
+                    _ => {
+                        let s = self.codes_text(self.heap[args as usize + 1], false)?;
+                        match Self::parse_number(&s) {
+                            Some(n) => self.unify(t, n),
+                            None => {
+                                return Err(Stop::ball(error_term(Term::compound(
+                                    "syntax_error",
+                                    vec![Term::atom("illegal_number")],
+                                ))));
+                            }
+                        }
+                    }
+                }
+            }
+            B::AtomNumber => {
+                let t = self.deref(a0());
+                match t {
+                    Cell::Atom(a) => match Self::parse_number(a.name()) {
+                        Some(n) => {
+                            let y = self.heap[args as usize + 1];
+                            self.unify(y, n)
+                        }
+                        None => false,
+                    },
+                    Cell::Ref(_) => match self.arg(args, 1) {
+                        n @ (Cell::Int(_) | Cell::Float(_)) => {
+                            let s = self.text_of(n).unwrap_or_default();
+                            self.unify_atom_text(t, &s)
+                        }
+                        _ => return Err(Stop::ball(instantiation_error())),
+                    },
+                    other => return Err(Stop::ball(type_error("atom", self.read(other)))),
+                }
+            }
+            B::AtomString => {
+                let t = self.deref(a0());
+                if let Some(s) = self.text_of(t) {
+                    let y = self.heap[args as usize + 1];
+                    self.unify(y, Cell::Text(Atom::new(&s)))
+                } else {
+                    let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
+                        return Err(Stop::ball(instantiation_error()));
+                    };
+                    self.unify_atom_text(t, &s)
+                }
+            }
+            B::AtomConcat => {
+                let (x, y) = (
+                    self.text_of(a0()),
+                    self.text_of(self.heap[args as usize + 1]),
+                );
+                match (x, y) {
+                    (Some(x), Some(y)) => {
+                        let z = self.heap[args as usize + 2];
+                        self.unify_atom_text(z, &format!("{x}{y}"))
+                    }
+                    _ => return self.retry(B::AtomConcat, args, 0, f.depth, f.proof),
+                }
+            }
+            B::SubAtom => return Err(Stop::ball(existence_error(Atom::new("sub_atom"), 5))),
+            B::Throw => {
+                let t = self.read(a0());
+                if matches!(t, Term::Var(_)) {
+                    return Err(Stop::ball(instantiation_error()));
+                }
+                return Err(Stop::ball(t));
+            }
+            B::Halt => {
+                self.halted = true;
+                return Err(Stop::ball(Term::atom("$halt")));
+            }
+            B::Dynamic => {
+                let spec = self.read(a0());
+                self.db.declare_specs(&spec).map_err(Stop::ball)?;
+                true
+            }
+            B::SetFlag => {
+                let (flag, value) = (self.read(a0()), self.read(self.heap[args as usize + 1]));
+                self.db.set_flag(&flag, &value).map_err(Stop::ball)?;
+                true
+            }
+            B::Between => {
+                let lo = self.eval(a0())?;
+                let Num::I(lo) = lo else {
+                    return Err(Stop::ball(type_error("integer", Term::Float(0.0))));
+                };
+                return self.retry(B::Between, args, lo, f.depth, f.proof);
+            }
+            B::Succ => match (self.arg(args, 0), self.arg(args, 1)) {
+                (Cell::Int(x), y) if x >= 0 => self.unify(y, Cell::Int(x + 1)),
+                (x @ Cell::Ref(_), Cell::Int(y)) if y > 0 => self.unify(x, Cell::Int(y - 1)),
+                (Cell::Ref(_), Cell::Int(0)) => false,
+                (Cell::Ref(_), Cell::Ref(_)) => return Err(Stop::ball(instantiation_error())),
+                (x, _) => return Err(Stop::ball(type_error("not_less_than_zero", self.read(x)))),
+            },
+            B::Plus => match (self.arg(args, 0), self.arg(args, 1), self.arg(args, 2)) {
+                (Cell::Int(x), Cell::Int(y), z) => self.unify(z, Cell::Int(x + y)),
+                (Cell::Int(x), y, Cell::Int(z)) => self.unify(y, Cell::Int(z - x)),
+                (x, Cell::Int(y), Cell::Int(z)) => self.unify(x, Cell::Int(z - y)),
+                _ => return Err(Stop::ball(instantiation_error())),
+            },
+            B::Clause => return self.retry(B::Clause, args, 0, f.depth, f.proof),
+            B::Length => {
+                // Walk the list prefix; then fix or enumerate the length.
+                let mut n: i64 = 0;
+                let mut t = self.deref(a0());
+                loop {
+                    match t {
+                        Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) => {
+                            n += 1;
+                            t = self.deref(self.heap[a as usize + 2]);
+                        }
+                        _ => break,
+                    }
+                }
+                let len = self.arg(args, 1);
+                match t {
+                    Cell::Atom(a) if a == atoms::NIL => self.unify(len, Cell::Int(n)),
+                    Cell::Ref(_) => match len {
+                        Cell::Int(want) => {
+                            if want < n {
+                                false
+                            } else if want - n > MAX_BUILD {
+                                return Err(Stop::ball(resource_error()));
+                            } else {
+                                let vars: Vec<Cell> = (n..want).map(|_| self.new_var()).collect();
+                                let l = self.make_list(&vars, Cell::Atom(atoms::NIL));
+                                self.unify(t, l)
+                            }
+                        }
+                        Cell::Ref(_) => return self.retry(B::Length, args, n, f.depth, f.proof),
+                        other => return Err(Stop::ball(type_error("integer", self.read(other)))),
+                    },
+                    _ => false,
+                }
+            }
+            B::NbGetval => {
+                let k = self.read(a0());
+                let v = self.db.globals.get(&k.to_string()).cloned();
+                match v {
+                    Some(v) => {
+                        let c = self.put_term(&v);
+                        let y = self.heap[args as usize + 1];
+                        self.unify(y, c)
+                    }
+                    None => {
+                        return Err(Stop::ball(error_term(Term::compound(
+                            "existence_error",
+                            vec![Term::atom("variable"), k],
+                        ))));
+                    }
+                }
+            }
+            B::NbSetval => {
+                let k = self.read(a0()).to_string();
+                let v = self.read(self.heap[args as usize + 1]);
+                self.db.globals.insert(k, v);
+                true
+            }
+            B::Format(n) => {
+                // format(F), format(F, Args), format(atom(A), F, Args).
+                let base = if n == 3 { args + 1 } else { args };
+                let fmt = self.heap[base as usize];
+                let fmt = match self.text_of(fmt) {
+                    Some(t) => t,
+                    None => self.codes_text(fmt, false)?,
+                };
+                let fargs = if n == 1 {
+                    Vec::new()
+                } else {
+                    let a = self.deref(self.heap[base as usize + 1]);
+                    match self.list_cells(a) {
+                        Ok(items) => items,
+                        Err(_) => vec![a],
+                    }
+                };
+                let text = self.format(&fmt, &fargs)?;
+                if n == 3 {
+                    let sink = self.read(a0());
+                    match sink {
+                        Term::Compound(f, sa) if sa.len() == 1 && f.name() == "atom" => {
+                            let target = match self.deref(a0()) {
+                                Cell::Str(a) => self.heap[a as usize + 1],
+                                other => other,
+                            };
+                            self.unify_atom_text(target, &text)
+                        }
+                        _ => {
+                            return Err(Stop::ball(error_term(Term::compound(
+                                "domain_error",
+                                vec![Term::atom("output_sink"), sink],
+                            ))));
+                        }
+                    }
+                } else {
+                    self.output.push_str(&text);
+                    true
+                }
+            }
+            B::DcgBody => {
+                // '$dcg_body'(Body, S0, S, Goal): Goal is the DCG body translated; the
+                // translation is built as a copy and unified back with the call.
+                let goal = Cell::Str(args - 1);
+                let t = self.read(goal);
+                let Term::Compound(_, a) = &t else {
+                    return Ok(false);
+                };
+                let mut next = t.variables().into_iter().max().map_or(0, |v| v + 1);
+                let mut fresh = || {
+                    next += 1;
+                    Term::Var(next - 1)
+                };
+                let translated =
+                    crate::dcg::body_goal(&a[0], a[1].clone(), a[2].clone(), &mut fresh);
+                let copy = Term::compound(
+                    "$dcg_body",
+                    vec![a[0].clone(), a[1].clone(), a[2].clone(), translated],
+                );
+                let c = self.put_term(&copy);
+                self.unify(goal, c)
+            }
+            B::TermToAtom => {
+                let t = self.deref(a0());
+                if matches!(t, Cell::Ref(_)) {
+                    let Some(text) = self.text_of(self.heap[args as usize + 1]) else {
+                        return Err(Stop::ball(instantiation_error()));
+                    };
+                    let r = crate::reader::parse_term(&text).map_err(|e| {
+                        Stop::ball(error_term(Term::compound(
+                            "syntax_error",
+                            vec![Term::atom(&e.message)],
+                        )))
+                    })?;
+                    let c = self.put_term(&r.term);
+                    self.unify(t, c)
+                } else {
+                    let text = crate::write::writeq(&self.read(t));
+                    let y = self.heap[args as usize + 1];
+                    self.unify_atom_text(y, &text)
+                }
+            }
+        })
+    }
+
+    /// Nondeterministic built-ins: try from `state`, leaving a choicepoint for the next.
+    pub(super) fn retry(
+        &mut self,
+        b: Builtin,
+        args: u32,
+        state: i64,
+        depth: u32,
+        proof: u32,
+    ) -> Res {
+        use Builtin as B;
+        let again = |m: &mut Self, state: i64| {
+            m.push_cp(CpKind::Retry {
+                builtin: b,
+                args,
+                state,
+                depth,
+                proof,
+            })
+        };
+        match b {
+            B::Between => {
+                let hi = match self.arg(args, 1) {
+                    Cell::Atom(a) if a.name() == "inf" || a.name() == "infinite" => i64::MAX,
+                    _ => match self.eval(self.heap[args as usize + 1])? {
+                        Num::I(h) => h,
+                        Num::F(_) => {
+                            return Err(Stop::ball(type_error(
+                                "integer",
+                                self.read(self.heap[args as usize + 1]),
+                            )));
+                        }
+                    },
+                };
+                let x = self.arg(args, 2);
+                match x {
+                    Cell::Int(v) => Ok(state <= v && v <= hi),
+                    Cell::Ref(_) => {
+                        if state > hi {
+                            return Ok(false);
+                        }
+                        if state < hi {
+                            again(self, state + 1);
+                        }
+                        Ok(self.unify(x, Cell::Int(state)))
+                    }
+                    other => Err(Stop::ball(type_error("integer", self.read(other)))),
+                }
+            }
+            B::Length => {
+                // Partial list of `state` known elements: extend it by one each time.
+                again(self, state + 1);
+                let mut t = self.deref(self.heap[args as usize]);
+                let mut n = 0;
+                while let Cell::Str(a) = t {
+                    n += 1;
+                    t = self.deref(self.heap[a as usize + 2]);
+                }
+                let _ = n;
+                let k = state - n;
+                let vars: Vec<Cell> = (0..k.max(0)).map(|_| self.new_var()).collect();
+                let l = self.make_list(&vars, Cell::Atom(atoms::NIL));
+                let len = self.heap[args as usize + 1];
+                Ok(self.unify(t, l) && self.unify(len, Cell::Int(state)))
+            }
+            B::Arg => {
+                let t = self.arg(args, 1);
+                let Cell::Str(a) = t else { return Ok(false) };
+                let Cell::Fun(_, arity) = self.heap[a as usize] else {
+                    return Ok(false);
+                };
+                if state > arity as i64 {
+                    return Ok(false);
+                }
+                if state < arity as i64 {
+                    again(self, state + 1);
+                }
+                let n = self.heap[args as usize];
+                let v = self.heap[(a + state as u32) as usize];
+                let x = self.heap[args as usize + 2];
+                Ok(self.unify(n, Cell::Int(state)) && self.unify(x, v))
+            }
+            B::AtomConcat => {
+                let Some(whole) = self.text_of(self.heap[args as usize + 2]) else {
+                    return Err(Stop::ball(instantiation_error()));
+                };
+                let chars: Vec<char> = whole.chars().collect();
+                let k = state as usize;
+                if k > chars.len() {
+                    return Ok(false);
+                }
+                if k < chars.len() {
+                    again(self, state + 1);
+                }
+                let x: String = chars[..k].iter().collect();
+                let y: String = chars[k..].iter().collect();
+                let (a, c) = (self.heap[args as usize], self.heap[args as usize + 1]);
+                Ok(self.unify_atom_text(a, &x) && self.unify_atom_text(c, &y))
+            }
+            B::Clause => {
+                let head = self.deref(self.heap[args as usize]);
+                let (name, arity, _) = self.goal_parts(head)?;
+                let Some(&PredRef::User(p)) = self.db.index.get(&(name, arity)) else {
+                    return Ok(false);
+                };
+                let clauses = self.db.preds[p as usize].clauses.clone();
+                let i = state as usize;
+                let Some(cl) = clauses.get(i).cloned() else {
+                    return Ok(false);
+                };
+                if i + 1 < clauses.len() {
+                    again(self, i as i64 + 1);
+                }
+                let base = self.heap.len() as u32;
+                let reloc = |c: Cell| match c {
+                    Cell::Ref(k) => Cell::Ref(k + base),
+                    Cell::Str(p) => Cell::Str(p + base),
+                    other => other,
+                };
+                self.heap.extend(cl.cells.iter().map(|&c| reloc(c)));
+                let h = reloc(cl.head);
+                let goals: Vec<Cell> = cl.body.iter().map(|&g| reloc(g)).collect();
+                let body = self.conjunction(&goals);
+                let bc = self.heap[args as usize + 1];
+                Ok(self.unify(head, h) && self.unify(bc, body))
+            }
+            B::Retract => self.retract(args, state as usize, depth, proof),
+            _ => Ok(false),
+        }
+    }
+
+    pub(super) fn conjunction(&mut self, goals: &[Cell]) -> Cell {
+        let Some((&last, init)) = goals.split_last() else {
+            return Cell::Atom(atoms::TRUE);
+        };
+        let mut c = last;
+        for &g in init.iter().rev() {
+            let a = self.heap.len() as u32;
+            self.heap.push(Cell::Fun(atoms::COMMA, 2));
+            self.heap.push(g);
+            self.heap.push(c);
+            c = Cell::Str(a);
+        }
+        c
+    }
+
+    /// retract/1: removes the first clause matching `head :- body` at or after position
+    /// `start`, leaving a choicepoint to remove the next matching one on backtracking (as
+    /// SWI does, so `retract(p(_)), fail` empties p/1).
+    pub(super) fn retract(&mut self, args: u32, start: usize, depth: u32, proof: u32) -> Res {
+        let (head, body) = self.clause_term_parts(self.heap[args as usize])?;
+        let (name, arity, _) = self.goal_parts(head)?;
+        let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
+        let clauses = self.db.preds[p].clauses.clone();
+        for (i, cl) in clauses.iter().enumerate().skip(start) {
+            // Try under a marker choicepoint, undone at once: the real bindings are made
+            // below, after the choicepoint for the next clause.
+            self.push_cp(CpKind::Dead);
+            let ok = self.unify_clause(cl, head, body);
+            self.restore();
+            self.pop_cp();
+            if !ok {
+                continue;
+            }
+            let mut v = (*clauses).clone();
+            v.remove(i);
+            let more = i < v.len();
+            self.db.preds[p].clauses = Rc::new(v);
+            if more {
+                self.push_cp(CpKind::Retry {
+                    builtin: Builtin::Retract,
+                    args,
+                    state: i as i64,
+                    depth,
+                    proof,
+                });
+            }
+            return Ok(self.unify_clause(cl, head, body));
+        }
+        Ok(false)
+    }
+
+    /// Copies clause `cl` to the heap and unifies it with `head :- body`.
+    pub(super) fn unify_clause(&mut self, cl: &Clause, head: Cell, body: Cell) -> bool {
+        let base = self.heap.len() as u32;
+        let reloc = |c: Cell| match c {
+            Cell::Ref(k) => Cell::Ref(k + base),
+            Cell::Str(p) => Cell::Str(p + base),
+            other => other,
+        };
+        self.heap.extend(cl.cells.iter().map(|&c| reloc(c)));
+        let h = reloc(cl.head);
+        let goals: Vec<Cell> = cl.body.iter().map(|&g| reloc(g)).collect();
+        let b = self.conjunction(&goals);
+        self.unify(head, h) && self.unify(body, b)
+    }
+}
