@@ -46,7 +46,8 @@ pub(crate) enum Goal {
     /// The goal of a catch/3 exited: drop its catch frame if it is on top.
     PopCatch(u32),
     /// Port trace: the goal exits.
-    Exit(Cell),
+    /// (The goal cell is kept on the heap at this address: frames stay 32 bytes.)
+    Exit(u32),
     /// Soft cut: the condition succeeded, so the else branch at this height is dropped.
     SoftCut(u32),
 }
@@ -825,7 +826,8 @@ impl<'a> Machine<'a> {
                     }
                     true
                 }
-                Goal::Exit(c) => {
+                Goal::Exit(at) => {
+                    let c = self.heap[at as usize];
                     let goal = self.read(c);
                     self.emit(TraceEvent::Exit {
                         depth: f.depth as usize,
@@ -977,7 +979,9 @@ impl<'a> Machine<'a> {
         }
         if self.observer.is_some() {
             if self.opts.ports {
-                self.push_frame(Goal::Exit(goal), barrier, depth, node);
+                let at = self.heap.len() as u32;
+                self.heap.push(goal);
+                self.push_frame(Goal::Exit(at), barrier, depth, node);
             } else {
                 let mut goals = vec![self.read(goal)];
                 goals.extend(self.pending_goals(12));
