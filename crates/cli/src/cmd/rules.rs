@@ -55,6 +55,11 @@ pub struct Args {
     pub format: Format,
 }
 
+/// "1 rule", "2 rules".
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 /// Parses a strategy name into the library's type.
 pub fn strategy(name: &str) -> Result<Strategy, CliError> {
     name.parse()
@@ -132,9 +137,9 @@ fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdRes
     if !json {
         writeln!(
             io.out,
-            "{origin}: {} rules, {} facts, {}; strategy {}.",
-            engine.rule_names().len(),
-            engine.memory().len(),
+            "{origin}: {}, {}, {}; strategy {}.",
+            plural(engine.rule_names().len(), "rule"),
+            plural(engine.memory().len(), "fact"),
             if engine.has_goal() {
                 "a goal"
             } else {
@@ -274,29 +279,23 @@ fn write_conclusions(memory: &WorkingMemory, tags: &[usize], io: &mut Io) -> Res
     }
     writeln!(
         io.out,
-        "Derived facts ({}), each with the rules that produced it:",
+        "Derived facts ({}), each with the facts and rules it comes from:",
         tags.len()
     )?;
     for &tag in tags {
         let rules: Vec<String> = chain(memory, tag).into_iter().map(|(_, r)| r).collect();
-        let Some(fact) = memory.fact(tag) else {
-            continue;
-        };
-        writeln!(
-            io.out,
-            "  {}    chain: {}",
-            writeq(&fact.term),
-            rules.join(" -> ")
-        )?;
         for (depth, f) in memory.explain(tag) {
             let how = match &f.origin {
                 Origin::Initial => "observed".to_string(),
+                Origin::Rule { rule, cycle, .. } if depth == 0 => {
+                    format!("by {rule}, cycle {cycle}; chain: {}", rules.join(" -> "))
+                }
                 Origin::Rule { rule, cycle, .. } => format!("by {rule}, cycle {cycle}"),
             };
             writeln!(
                 io.out,
-                "      {}{}  ({how})",
-                "  ".repeat(depth),
+                "  {}{}  ({how})",
+                "    ".repeat(depth),
                 writeq(&f.term)
             )?;
         }

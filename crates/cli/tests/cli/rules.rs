@@ -27,7 +27,7 @@ fn the_car_base_derives_every_conclusion_with_its_chain_of_rules() {
     );
     assert!(out.contains("Derived facts (5)"), "{out}");
     assert!(
-        out.contains("voiture_OK    chain: r4 -> r7 -> r9 -> r1"),
+        out.contains("\n  voiture_OK  (by r1, cycle 6; chain: r4 -> r7 -> r9 -> r1)\n      batterie_OK  (by r4, cycle 1)\n          bruit_demarrage  (observed)\n"),
         "{out}"
     );
     assert!(out.contains("  batterie_OK  (by r4, cycle 1)\n"), "{out}");
@@ -84,24 +84,44 @@ fn trace_shows_the_conflict_set_the_rule_and_the_facts_each_cycle() {
 
 #[test]
 fn strategies_change_the_run() {
-    let graph = file(
-        "graph.rules",
-        "fact reached(a).\nfacts edge(a, b), edge(a, c), edge(b, d), edge(c, e).\n\
-         rule visit: reached(X), edge(X, Y), \\+ reached(Y) ==> assert(reached(Y)), print(Y).\n",
-    );
     let visits = |strategy: &str| {
-        let (code, out, _) = run(&["rules", &graph, "--strategy", strategy, "--format", "json"]);
+        let (code, out, _) = run(&[
+            "rules",
+            "examples/rules/visit.rules",
+            "--strategy",
+            strategy,
+            "--format",
+            "json",
+        ]);
         assert_eq!(code, 0);
         json(&out)["fired"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|c| c["output"][0].as_str().unwrap().to_string())
+            .map(|c| c["output"][0].as_str().unwrap()[6..7].to_string())
             .collect::<Vec<_>>()
             .join("")
     };
-    assert_eq!(visits("order"), "bcde");
-    assert_eq!(visits("recency"), "cebd");
+    // Breadth first, then depth first (the last edge written first).
+    assert_eq!(visits("order"), "bcdefg");
+    assert_eq!(visits("priority"), "bcdefg");
+    assert_eq!(visits("recency"), "cgfbed");
+    let (code, out, _) = run(&[
+        "rules",
+        "examples/rules/visit.rules",
+        "--strategy",
+        "recency",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("1 rule, 7 facts, no goal; strategy recency."),
+        "{out}"
+    );
+    assert!(
+        out.starts_with("examples/rules/visit.rules: 1 rule"),
+        "{out}"
+    );
+    assert!(out.contains("\nvisit c from a\nvisit g from c\n"), "{out}");
 }
 
 #[test]
