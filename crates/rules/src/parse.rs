@@ -473,10 +473,18 @@ fn split_items(text: &str) -> Result<Vec<Item>, RuleError> {
                 _ => None,
             };
             let followed_by_space = chars.get(j).is_some_and(|c| c.is_whitespace());
+            // `goal :- ...` or `rule --> ...` is a Prolog clause about a predicate that
+            // happens to share our keyword's name.
+            let mut k = j;
+            while k < n && chars[k].is_whitespace() {
+                k += 1;
+            }
+            let rest: String = chars[k..n.min(k + 3)].iter().collect();
+            let clause = rest.starts_with(":-") || rest.starts_with("-->");
             Item {
                 start: i,
                 end: i,
-                keyword: keyword.filter(|_| followed_by_space),
+                keyword: keyword.filter(|_| followed_by_space && !clause),
                 body: j,
                 arrows: Vec::new(),
             }

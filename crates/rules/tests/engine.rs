@@ -74,6 +74,16 @@ rule s: true ==> print(never).";
 }
 
 #[test]
+fn clauses_named_like_our_keywords_stay_prolog() {
+    let text = "goal :- true.\nrule(a).\nfact go.\nrule r: go, goal, rule(X) ==> print(X), halt.";
+    let mut e = engine(text, Strategy::Priority);
+    match e.step().unwrap() {
+        resolu_rules::Step::Fired(c) => assert_eq!(c.output, ["a"]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn an_instance_fires_once_and_a_fact_is_added_once() {
     let (stop, cycles, e) = run(
         "fact a. rule r1: a ==> assert(b). rule r2: a ==> assert(b), print(x).",
