@@ -65,11 +65,13 @@ pub(crate) struct Frame {
 
 #[derive(Debug)]
 enum CpKind {
+    /// The next clauses of a call. The goal is found at heap address `goal_at` (a
+    /// functor cell, or the goal's own cell for an atom) and its first-argument key is
+    /// recomputed on backtracking: choicepoints stay small.
     Clauses {
         clauses: ClauseList,
         next: u32,
-        goal: Cell,
-        key: Key,
+        goal_at: u32,
         depth: u32,
         proof: u32,
     },
@@ -83,9 +85,9 @@ enum CpKind {
         bag: u32,
         result: Cell,
     },
+    /// catch/3: its arguments (goal, catcher, recovery) start at heap address `args`.
     Catch {
-        catcher: Cell,
-        recovery: Cell,
+        args: u32,
         cut: u32,
         depth: u32,
         proof: u32,
@@ -732,13 +734,14 @@ impl<'a> Machine<'a> {
                         return Err(SolveError::from_ball(ball));
                     };
                     if let CpKind::Catch {
-                        catcher,
-                        recovery,
+                        args,
                         cut,
                         depth,
                         proof,
                     } = cp.kind
                     {
+                        let catcher = self.heap[args as usize + 1];
+                        let recovery = self.heap[args as usize + 2];
                         self.restore();
                         self.pop_cp();
                         let mark = self.heap.len();
@@ -852,17 +855,27 @@ impl<'a> Machine<'a> {
                 CpKind::Clauses {
                     clauses,
                     next,
-                    goal,
-                    key,
+                    goal_at,
                     depth,
                     proof,
                 } => {
                     let i = *next as usize;
-                    let (goal, key, depth, proof) = (*goal, *key, *depth, *proof);
-                    let clause = clauses[i].clone();
-                    let following = next_match(clauses, i + 1, key);
+                    let (goal_at, depth, proof) = (*goal_at, *depth, *proof);
+                    let clauses = clauses.clone();
                     let barrier = (self.cps.len() - 1) as u32;
                     self.restore();
+                    let goal = match self.heap[goal_at as usize] {
+                        Cell::Fun(..) => Cell::Str(goal_at),
+                        other => other,
+                    };
+                    // The key is read after restoring: the first argument is as it was
+                    // at the call.
+                    let key = match goal {
+                        Cell::Str(a) => key_of_cell(&self.heap, self.arg(a + 1, 0)),
+                        _ => Key::Any,
+                    };
+                    let clause = clauses[i].clone();
+                    let following = next_match(&clauses, i + 1, key);
                     match following {
                         Some(j) => {
                             if let Some(Cp {
@@ -1256,11 +1269,19 @@ impl<'a> Machine<'a> {
             // Only a call with alternatives holds on to the clause list (so that clauses
             // added or removed meanwhile do not change what it sees).
             let clauses = clauses.clone();
+            let goal_at = match goal {
+                Cell::Str(a) => a,
+                other => {
+                    // An atom goal: keep its cell on the heap, under the choicepoint.
+                    let at = self.heap.len() as u32;
+                    self.heap.push(other);
+                    at
+                }
+            };
             self.push_cp(CpKind::Clauses {
                 clauses,
                 next: j as u32,
-                goal,
-                key,
+                goal_at,
                 depth: f.depth,
                 proof: f.proof,
             });
@@ -1389,15 +1410,10 @@ impl<'a> Machine<'a> {
                 Ok(true)
             }
             Control::Catch => {
-                let (goal, catcher, recovery) = (
-                    self.heap[args as usize],
-                    self.heap[args as usize + 1],
-                    self.heap[args as usize + 2],
-                );
+                let goal = self.heap[args as usize];
                 let h = self.cps.len() as u32;
                 self.push_cp(CpKind::Catch {
-                    catcher,
-                    recovery,
+                    args,
                     cut: f.cut,
                     depth: f.depth,
                     proof: f.proof,

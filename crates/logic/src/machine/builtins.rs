@@ -158,13 +158,7 @@ impl Machine<'_> {
                 let (x, y) = (a0(), self.heap[args as usize + 1]);
                 let trail = self.trail.len();
                 // Bind with trailing forced: push a marker choicepoint.
-                self.push_cp(CpKind::Catch {
-                    catcher: Cell::Atom(atoms::FAIL),
-                    recovery: Cell::Atom(atoms::FAIL),
-                    cut: 0,
-                    depth: 0,
-                    proof: NONE,
-                });
+                self.push_cp(CpKind::Dead);
                 let ok = self.unify(x, y);
                 self.restore();
                 self.pop_cp();
@@ -468,13 +462,7 @@ impl Machine<'_> {
                 let mut keep = Vec::new();
                 for cl in clauses.iter() {
                     let mark = self.heap.len();
-                    self.push_cp(CpKind::Catch {
-                        catcher: Cell::Atom(atoms::FAIL),
-                        recovery: Cell::Atom(atoms::FAIL),
-                        cut: 0,
-                        depth: 0,
-                        proof: NONE,
-                    });
+                    self.push_cp(CpKind::Dead);
                     let base = mark as u32;
                     let reloc = |c: Cell| match c {
                         Cell::Ref(k) => Cell::Ref(k + base),
