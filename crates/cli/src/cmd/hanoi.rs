@@ -1,7 +1,7 @@
 //! `resolu hanoi`: the Towers of Hanoi, by the course's expert system (a rule base run by
 //! forward chaining), by the optimal algorithms, or by search.
 
-use crate::cmd::rules::{exit_of, stop_text, strategy, write_trace};
+use crate::cmd::rules::{stop_text, strategy, write_trace};
 use crate::common::{
     CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, read_file,
     reason_text, search_json, stats_line, write_json,
@@ -455,7 +455,13 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         }
         fired.push(rule);
     };
-    let solved = stop == Stop::Goal && state == goal;
+    // Solved means the disks are on the goal peg, whatever the file's own goal says.
+    let solved = state == goal && stop != Stop::CycleLimit;
+    let exit = match stop {
+        Stop::CycleLimit => Exit::Limit,
+        _ if solved => Exit::Success,
+        _ => Exit::NoSolution,
+    };
     let optimum = frame_stewart(hanoi.disks(), hanoi.pegs());
     if json {
         write_json(
@@ -476,11 +482,15 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
                 "repeated": repeated,
             }),
         )?;
-        return Ok(exit_of(stop));
+        return Ok(exit);
     }
     let n = hanoi.disks();
+    let made = match moves.len() {
+        1 => "1 move".to_string(),
+        k => format!("{k} moves"),
+    };
     match stop {
-        Stop::Goal => {
+        _ if solved => {
             writeln!(
                 io.out,
                 "Solved by the rules in {} moves; the optimum is {}.",
@@ -513,15 +523,15 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         }
         Stop::Stuck => writeln!(
             io.out,
-            "Stuck after {} moves: no rule is eligible and the disks are not all on peg {}.",
-            moves.len(),
+            "Stuck after {made}: no rule is eligible and the disks are not all on peg {}.",
             hanoi.goal_peg()
         )?,
+        Stop::CycleLimit => writeln!(io.out, "{} {made} made.", stop_text(stop, engine.cycles()))?,
         other => writeln!(
             io.out,
-            "{} {} moves made.",
+            "{} But after {made} the disks are not all on peg {}.",
             stop_text(other, engine.cycles()),
-            moves.len()
+            hanoi.goal_peg()
         )?,
     }
     if repeated == 0 {
@@ -532,7 +542,7 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             "{repeated} moves led back to a situation already met."
         )?;
     }
-    Ok(exit_of(stop))
+    Ok(exit)
 }
 
 /// `resolu demo`: the course's expert system on 3 disks, one line per move.

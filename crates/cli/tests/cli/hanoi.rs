@@ -292,7 +292,7 @@ fn four_pegs_use_neighbour_moves_and_stuck_bases_exit_1() {
         out.contains("Move 1 (a): disk 1 from peg 0 to peg 2"),
         "{out}"
     );
-    assert!(out.contains("Stuck after 1 moves"), "{out}");
+    assert!(out.contains("Stuck after 1 move: "), "{out}");
     // A rule base that cheats is caught.
     let cheat = dir.join("cheat.rules");
     std::fs::write(
@@ -325,6 +325,23 @@ fn rules_limits_traces_and_errors() {
     assert!(
         out.contains(
             "Cycle 1: conflict set (1): r1 {S = [[1,2,3],[],[]], D = 1, S1 = [[2,3],[1],[]]}\n  fires r1\n"
+        ),
+        "{out}"
+    );
+    // A rule base that gives up: halted, not solved, exit 1.
+    let dir = std::env::temp_dir().join(format!("resolu-hanoi-halt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let halt = dir.join("halt.rules");
+    std::fs::write(
+        &halt,
+        "rule give_up: state(_) ==> print('no idea'), halt.\n",
+    )
+    .unwrap();
+    let (code, out, _) = run(&["hanoi", "--rules", halt.to_str().unwrap(), "--compact"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains(
+            "Halted by a rule after 1 cycle. But after 0 moves the disks are not all on peg 2."
         ),
         "{out}"
     );
