@@ -26,6 +26,18 @@ const NONE: u32 = u32::MAX;
 /// A frame slot not bound yet (never a value: functor cells are not argument values).
 const UNSET: Cell = Cell::Fun(atoms::NIL, u32::MAX);
 
+/// Whether a frame slot is still `UNSET` (a tag test, cheaper than comparing cells).
+#[inline]
+fn is_unset(c: Cell) -> bool {
+    matches!(c, Cell::Fun(_, u32::MAX))
+}
+
+/// Whether two functor cells are equal.
+#[inline]
+fn same_functor(a: Cell, b: Cell) -> bool {
+    matches!((a, b), (Cell::Fun(f, n), Cell::Fun(g, m)) if f == g && n == m)
+}
+
 /// The largest term a single built-in call may create (length/2, functor/3): beyond it a
 /// resource error, rather than exhausting memory on a typo.
 const MAX_BUILD: i64 = 1 << 26;
@@ -572,7 +584,7 @@ impl<'a> Machine<'a> {
                         continue;
                     }
                     let (fx, fy) = (self.heap[x as usize], self.heap[y as usize]);
-                    if fx != fy {
+                    if !same_functor(fx, fy) {
                         ok = false;
                         break;
                     }
@@ -1044,7 +1056,7 @@ impl<'a> Machine<'a> {
             match t {
                 Cell::Ref(k) => {
                     let slot = &mut frame[k as usize];
-                    if *slot == UNSET {
+                    if is_unset(*slot) {
                         *slot = c;
                     } else if !self.unify(*slot, c) {
                         ok = false;
@@ -1058,7 +1070,7 @@ impl<'a> Machine<'a> {
                     }
                     Cell::Str(q) => {
                         let f = cells[p as usize];
-                        if self.heap[q as usize] != f {
+                        if !same_functor(self.heap[q as usize], f) {
                             ok = false;
                             break;
                         }
@@ -1119,7 +1131,7 @@ impl<'a> Machine<'a> {
         match t {
             Cell::Ref(k) => {
                 let slot = &mut frame[k as usize];
-                if *slot == UNSET {
+                if is_unset(*slot) {
                     let a = self.heap.len() as u32;
                     self.heap.push(Cell::Ref(a));
                     *slot = Cell::Ref(a);
@@ -1134,7 +1146,7 @@ impl<'a> Machine<'a> {
                 for i in 1..=n {
                     let arg = cells[(p + i) as usize];
                     match arg {
-                        Cell::Ref(k) if frame[k as usize] != UNSET => {
+                        Cell::Ref(k) if !is_unset(frame[k as usize]) => {
                             self.heap.push(frame[k as usize])
                         }
                         Cell::Ref(k) => {
