@@ -336,3 +336,37 @@ fn no_order_of_the_six_moves_is_optimal() {
         best
     );
 }
+
+/// The largest conflict set met in a run of a Hanoi rule base on 3 pegs.
+fn largest_conflict_set(text: &str, disks: i64) -> usize {
+    let mut base = RuleBase::parse(text).unwrap();
+    base.facts.retain(
+        |f| !matches!(f.functor(), Some((n, 1)) if ["state", "seen", "target"].contains(&n.name())),
+    );
+    let s0 = start(disks, 3);
+    base.facts.push(Term::compound("state", vec![term(&s0)]));
+    base.facts.push(Term::compound("seen", vec![term(&s0)]));
+    base.facts
+        .push(Term::compound("target", vec![term(&target(disks, 3))]));
+    let mut engine = Engine::new(base, Strategy::Priority).unwrap();
+    let mut largest = 0;
+    engine
+        .run(|c| largest = largest.max(c.conflict_set.len()))
+        .unwrap();
+    largest
+}
+
+#[test]
+fn the_course_rules_never_leave_two_rules_eligible_but_six_moves_do() {
+    // So the course's base never exercises the meta-rule...
+    for n in 1..=5 {
+        assert_eq!(largest_conflict_set(COURSE, n), 1, "{n} disks");
+    }
+    // ... while with all six moves two rules can be eligible at once.
+    let six: Vec<_> = SIX
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (*m, i as i64, 0))
+        .collect();
+    assert!(largest_conflict_set(&six_moves(&six), 3) >= 2);
+}
