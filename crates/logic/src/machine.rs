@@ -42,6 +42,10 @@ fn same_functor(a: Cell, b: Cell) -> bool {
 /// resource error, rather than exhausting memory on a typo.
 const MAX_BUILD: i64 = 1 << 26;
 
+/// The heap size (in 16-byte cells, 2 GiB) at which a query stops with
+/// `resource_error(memory)`.
+const MAX_HEAP_CELLS: usize = 1 << 27;
+
 fn resource_error() -> Term {
     error_term(Term::compound("resource_error", vec![Term::atom("memory")]))
 }
@@ -667,11 +671,17 @@ impl<'a> Machine<'a> {
         {
             return Err(Stop::Limit(Box::new(SolveError::InferenceLimit(max))));
         }
-        if self.inferences & 0xfff == 0
-            && let Some(t) = self.opts.timeout
-            && self.start.elapsed() > t
-        {
-            return Err(Stop::Limit(Box::new(SolveError::Timeout(t))));
+        if self.inferences & 0xfff == 0 {
+            if let Some(t) = self.opts.timeout
+                && self.start.elapsed() > t
+            {
+                return Err(Stop::Limit(Box::new(SolveError::Timeout(t))));
+            }
+            // No garbage collector: a long deterministic run grows the heap. Stop cleanly
+            // (a Prolog resource error, catchable) well before addresses overflow u32.
+            if self.heap.len() > MAX_HEAP_CELLS {
+                return Err(Stop::ball(resource_error()));
+            }
         }
         Ok(())
     }
