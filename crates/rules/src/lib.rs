@@ -34,6 +34,7 @@ pub mod engine;
 pub mod memory;
 pub mod parse;
 pub mod strategy;
+pub mod tutorial;
 
 pub use engine::{Cycle, Engine, Instance, RunError, Step, Stop};
 pub use memory::{Fact, Origin, Tag, WorkingMemory};
