@@ -3,6 +3,7 @@
 //! small harness printing each answer as its top level does (`X = value` with writeq,
 //! `true` for an answer without bindings, the output of write/1 in between, and
 //! `error: Formal` for an uncaught error); variable names like `_123` are written `_`.
+//! The harness is `tests/swi/harness.pl`: `swipl tests/swi/harness.pl -- FILE 'QUERY' LIMIT`.
 
 #![allow(clippy::unwrap_used)]
 
