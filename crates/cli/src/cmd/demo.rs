@@ -17,6 +17,14 @@ pub fn run(io: &mut Io) -> CmdResult {
             "Backward chaining: the car-diagnosis base (resolu prove)",
             cmd::prove::demo,
         ),
+        (
+            "Forward chaining: the Towers of Hanoi expert system (resolu hanoi)",
+            cmd::hanoi::demo,
+        ),
+        (
+            "Forward chaining: the car-diagnosis rules (resolu rules)",
+            cmd::rules::demo,
+        ),
         ("The matches game (resolu matches)", cmd::matches::demo),
         ("Tic-tac-toe (resolu tictactoe)", cmd::tictactoe::demo),
         ("The knight's tour (resolu knight)", cmd::knight::demo),

@@ -7,7 +7,6 @@ use resolu_rules::{Cycle, Engine, Origin, RuleBase, Stop, Strategy, WorkingMemor
 use std::path::PathBuf;
 
 /// The car-diagnosis base, embedded for `resolu demo`.
-#[allow(dead_code)] // until `resolu demo` lists it
 pub const CAR_RULES: &str = include_str!("../../../../examples/rules/car.rules");
 
 /// Default of `--max-cycles`.
@@ -305,7 +304,6 @@ fn write_conclusions(memory: &WorkingMemory, tags: &[usize], io: &mut Io) -> Res
 
 /// `resolu demo`: the car diagnosis forwards.
 // Until `resolu demo` lists it (cmd/demo.rs belongs to the lead).
-#[allow(dead_code)]
 pub fn demo(io: &mut Io) -> CmdResult {
     let base = RuleBase::parse(CAR_RULES).map_err(|e| bad_input(format!("car.rules:{e}")))?;
     let engine = Engine::new(base, Strategy::Priority).map_err(|e| bad_input(e.to_string()))?;
