@@ -84,6 +84,23 @@ foldl(G, L, V0, V) :- '$foldl'(L, G, V0, V).
 '$foldl'([], _, V, V).
 '$foldl'([X|Xs], G, V0, V) :- call(G, X, V0, V1), '$foldl'(Xs, G, V1, V).
 
+predsort(P, L, Sorted) :- '$psort'(L, P, [], Sorted).
+'$psort'([], _, Acc, Acc).
+'$psort'([X|Xs], P, Acc, S) :- '$pinsert'(Acc, P, X, Acc1), '$psort'(Xs, P, Acc1, S).
+'$pinsert'([], _, X, [X]).
+'$pinsert'([Y|Ys], P, X, R) :- call(P, O, X, Y), '$pinsert_'(O, X, Y, Ys, P, R).
+'$pinsert_'(<, X, Y, Ys, _, [X,Y|Ys]).
+'$pinsert_'(=, _, Y, Ys, _, [Y|Ys]).
+'$pinsert_'(>, X, Y, Ys, P, [Y|R]) :- '$pinsert'(Ys, P, X, R).
+
+aggregate_all(count, G, C) :- !, findall(x, G, L), length(L, C).
+aggregate_all(count(T), G, C) :- !, findall(T, G, L), length(L, C).
+aggregate_all(sum(E), G, S) :- !, findall(E, G, L), sum_list(L, S).
+aggregate_all(max(E), G, M) :- !, findall(E, G, L), L \== [], max_list(L, M).
+aggregate_all(min(E), G, M) :- !, findall(E, G, L), L \== [], min_list(L, M).
+aggregate_all(bag(E), G, L) :- !, findall(E, G, L).
+aggregate_all(set(E), G, S) :- !, findall(E, G, L), sort(L, S).
+
 phrase(G, L) :- phrase(G, L, []).
 phrase(G, L, R) :- '$dcg_body'(G, L, R, Goal), call(Goal).
 

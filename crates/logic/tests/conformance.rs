@@ -2006,3 +2006,152 @@ true
         ],
     );
 }
+
+#[test]
+fn library2() {
+    check(
+        r#"
+by_length(O, A, B) :- atom_length(A, LA), atom_length(B, LB), compare(O, LA, LB).
+p(1, a). p(2, b). p(3, a).
+"#,
+        &[
+            (
+                r#"predsort(by_length, [abc, a, bb, xy, b], L)"#,
+                100,
+                r#"L = [a,bb,abc]
+"#,
+            ),
+            (
+                r#"aggregate_all(count, p(_, _), C)"#,
+                100,
+                r#"C = 3
+"#,
+            ),
+            (
+                r#"aggregate_all(sum(X), p(X, _), S)"#,
+                100,
+                r#"X = _, S = 6
+"#,
+            ),
+            (
+                r#"aggregate_all(max(X), p(X, a), M)"#,
+                100,
+                r#"X = _, M = 3
+"#,
+            ),
+            (
+                r#"aggregate_all(bag(Y), p(_, Y), B)"#,
+                100,
+                r#"Y = _, B = [a,b,a]
+"#,
+            ),
+            (
+                r#"aggregate_all(set(Y), p(_, Y), B)"#,
+                100,
+                r#"Y = _, B = [a,b]
+"#,
+            ),
+            (r#"aggregate_all(max(X), p(X, z), M)"#, 100, r#""#),
+            (
+                r#"aggregate_all(count, fail, C)"#,
+                100,
+                r#"C = 0
+"#,
+            ),
+            (
+                r#"sort(0, @>=, [1,3,2,3], L)"#,
+                100,
+                r#"L = [3,3,2,1]
+"#,
+            ),
+            (
+                r#"sort(0, @<, [c,a,b,a], L)"#,
+                100,
+                r#"L = [a,b,c]
+"#,
+            ),
+            (
+                r#"sort(2, @<, [f(1,b), f(2,a), f(3,b)], L)"#,
+                100,
+                r#"L = [f(2,a),f(1,b)]
+"#,
+            ),
+            (
+                r#"sort(1, @>, [f(1,b), f(2,a), f(3,b)], L)"#,
+                100,
+                r#"L = [f(3,b),f(2,a),f(1,b)]
+"#,
+            ),
+            (
+                r#"sort(2, @=<, [f(1,b), f(2,a), f(3,b)], L)"#,
+                100,
+                r#"L = [f(2,a),f(1,b),f(3,b)]
+"#,
+            ),
+            (
+                r#"char_type(a, alpha), char_type('A', upper(L)), char_type(x, to_upper(U))"#,
+                100,
+                r#"L = a, U = x
+"#,
+            ),
+            (
+                r#"code_type(0'5, digit(W))"#,
+                100,
+                r#"W = 5
+"#,
+            ),
+            (
+                r#"char_type('A', to_lower(L)), char_type(a, to_lower(X)), char_type('A', to_upper(U))"#,
+                100,
+                r#"L = 'A', X = 'A', U = a
+"#,
+            ),
+            (
+                r#"char_type(' ', space), \+ char_type(a, digit)"#,
+                100,
+                r#"true
+"#,
+            ),
+            (
+                r#"sub_atom(hello, 1, 3, A, S)"#,
+                100,
+                r#"A = 1, S = ell
+"#,
+            ),
+            (
+                r#"sub_atom(abc, B, L, A, S)"#,
+                100,
+                r#"B = 0, L = 0, A = 3, S = ''
+B = 0, L = 1, A = 2, S = a
+B = 0, L = 2, A = 1, S = ab
+B = 0, L = 3, A = 0, S = abc
+B = 1, L = 0, A = 2, S = ''
+B = 1, L = 1, A = 1, S = b
+B = 1, L = 2, A = 0, S = bc
+B = 2, L = 0, A = 1, S = ''
+B = 2, L = 1, A = 0, S = c
+B = 3, L = 0, A = 0, S = ''
+"#,
+            ),
+            (
+                r#"sub_atom(banana, B, _, _, ana)"#,
+                100,
+                r#"B = 1
+B = 3
+"#,
+            ),
+            (
+                r#"sub_atom(hello, B, 2, 0, S)"#,
+                100,
+                r#"B = 3, S = lo
+"#,
+            ),
+            (
+                r#"sub_atom(abc, B, L, A, "bc")"#,
+                100,
+                r#"B = 1, L = 2, A = 0
+"#,
+            ),
+        ],
+    );
+}

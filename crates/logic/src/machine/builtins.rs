@@ -491,15 +491,145 @@ impl Machine<'_> {
                 }
                 true
             }
-            B::Msort | B::Sort | B::Predsort | B::Keysort => {
-                if b == B::Predsort {
-                    return Err(Stop::ball(existence_error(Atom::new("predsort"), 3)));
-                }
-                let src = if b == B::Predsort {
-                    self.heap[args as usize + 1]
-                } else {
-                    a0()
+            B::Sort4 => {
+                // sort(Key, Order, List, Sorted): Key 0 is the whole term, N the Nth
+                // argument; @< and @> remove duplicates, @=< and @>= keep them (stable).
+                let key = match self.arg(args, 0) {
+                    Cell::Int(k) if k >= 0 => k as u32,
+                    Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                    other => return Err(Stop::ball(type_error("integer", self.read(other)))),
                 };
+                let order = match self.arg(args, 1) {
+                    Cell::Atom(a) => a.name(),
+                    Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                    other => return Err(Stop::ball(type_error("atom", self.read(other)))),
+                };
+                let (descending, dedup) = match order {
+                    "@<" => (false, true),
+                    "@=<" => (false, false),
+                    "@>" => (true, true),
+                    "@>=" => (true, false),
+                    _ => {
+                        return Err(Stop::ball(error_term(Term::compound(
+                            "domain_error",
+                            vec![Term::atom("order"), Term::atom(order)],
+                        ))));
+                    }
+                };
+                let items = self.list_cells(self.heap[args as usize + 2])?;
+                let mut keyed = Vec::with_capacity(items.len());
+                for it in items {
+                    let k = if key == 0 {
+                        it
+                    } else {
+                        match self.deref(it) {
+                            Cell::Str(a) => match self.heap[a as usize] {
+                                Cell::Fun(_, n) if key <= n => self.heap[(a + key) as usize],
+                                _ => return Err(Stop::ball(type_error("compound", self.read(it)))),
+                            },
+                            other => {
+                                return Err(Stop::ball(type_error("compound", self.read(other))));
+                            }
+                        }
+                    };
+                    keyed.push((k, it));
+                }
+                let heap = &self.heap;
+                keyed.sort_by(|x, y| {
+                    let o = compare(heap, x.0, y.0);
+                    if descending { o.reverse() } else { o }
+                });
+                if dedup {
+                    keyed.dedup_by(|x, y| compare(heap, x.0, y.0) == Ordering::Equal);
+                }
+                let items: Vec<Cell> = keyed.into_iter().map(|k| k.1).collect();
+                let list = self.make_list(&items, Cell::Atom(atoms::NIL));
+                let y = self.heap[args as usize + 3];
+                self.unify(y, list)
+            }
+            B::CharType(codes) => {
+                let c = self.deref(a0());
+                let ch = match c {
+                    Cell::Atom(a) if !codes => {
+                        let mut it = a.name().chars();
+                        match (it.next(), it.next()) {
+                            (Some(ch), None) => ch,
+                            _ => return Err(Stop::ball(type_error("character", self.read(c)))),
+                        }
+                    }
+                    Cell::Int(n) if codes => u32::try_from(n)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .ok_or_else(|| Stop::ball(type_error("character_code", Term::Int(n))))?,
+                    Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                    other => {
+                        return Err(Stop::ball(type_error(
+                            if codes { "character_code" } else { "character" },
+                            self.read(other),
+                        )));
+                    }
+                };
+                let ty = self.deref(self.heap[args as usize + 1]);
+                let as_cell = |x: char| {
+                    if codes {
+                        Cell::Int(x as i64)
+                    } else {
+                        Cell::Atom(Atom::new(&x.to_string()))
+                    }
+                };
+                match ty {
+                    Cell::Atom(t) => match t.name() {
+                        "alpha" => ch.is_alphanumeric() || ch == '_',
+                        "alnum" => ch.is_alphanumeric(),
+                        "digit" => ch.is_ascii_digit(),
+                        "space" | "white" => ch.is_whitespace(),
+                        "upper" => ch.is_uppercase(),
+                        "lower" => ch.is_lowercase(),
+                        "punct" => ch.is_ascii_punctuation(),
+                        "graph" => !ch.is_whitespace() && !ch.is_control(),
+                        "csym" => ch.is_alphanumeric() || ch == '_',
+                        "csymf" => ch.is_alphabetic() || ch == '_',
+                        "end_of_line" => ch == '\n' || ch == '\r',
+                        "ascii" => ch.is_ascii(),
+                        _ => false,
+                    },
+                    Cell::Str(a) => {
+                        let Cell::Fun(f, 1) = self.heap[a as usize] else {
+                            return Ok(false);
+                        };
+                        let arg = self.heap[a as usize + 1];
+                        match f.name() {
+                            "digit" => match ch.to_digit(10) {
+                                Some(w) => self.unify(arg, Cell::Int(w as i64)),
+                                None => false,
+                            },
+                            // SWI's reading: Char is the lowercase of U in to_lower(U), the
+                            // uppercase of L in to_upper(L).
+                            "to_lower" => {
+                                let u = ch.to_uppercase().next().unwrap_or(ch);
+                                self.unify(arg, as_cell(u))
+                            }
+                            "to_upper" => {
+                                let l = ch.to_lowercase().next().unwrap_or(ch);
+                                self.unify(arg, as_cell(l))
+                            }
+                            "upper" if ch.is_uppercase() => {
+                                let l = ch.to_lowercase().next().unwrap_or(ch);
+                                self.unify(arg, as_cell(l))
+                            }
+                            "lower" if ch.is_lowercase() => {
+                                let u = ch.to_uppercase().next().unwrap_or(ch);
+                                self.unify(arg, as_cell(u))
+                            }
+                            _ => false,
+                        }
+                    }
+                    Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                    _ => false,
+                }
+            }
+            B::Msort | B::Sort | B::Keysort => {
+                let src = a0();
                 let mut items = self.list_cells(src)?;
                 let heap = &self.heap;
                 if b == B::Keysort {
@@ -646,7 +776,7 @@ impl Machine<'_> {
                     _ => return self.retry(B::AtomConcat, args, 0, f.depth, f.proof),
                 }
             }
-            B::SubAtom => return Err(Stop::ball(existence_error(Atom::new("sub_atom"), 5))),
+            B::SubAtom => return self.retry(B::SubAtom, args, 0, f.depth, f.proof),
             B::Throw => {
                 let t = self.read(a0());
                 if matches!(t, Term::Var(_)) {
@@ -957,6 +1087,59 @@ impl Machine<'_> {
                 Ok(self.unify(head, h) && self.unify(bc, body))
             }
             B::Retract => self.retract(args, state as usize, depth, proof),
+            B::SubAtom => {
+                // sub_atom(Atom, Before, Length, After, Sub): candidates (B, L) in SWI's
+                // order (B ascending, then L ascending), encoded as B * (n + 1) + L.
+                let Some(text) = self.text_of(self.heap[args as usize]) else {
+                    return Err(Stop::ball(instantiation_error()));
+                };
+                let chars: Vec<char> = text.chars().collect();
+                let n = chars.len() as i64;
+                let int_arg = |m: &Self, i: u32| match m.arg(args, i) {
+                    Cell::Int(v) => Some(v),
+                    _ => None,
+                };
+                let (want_b, want_l, want_a) =
+                    (int_arg(self, 1), int_arg(self, 2), int_arg(self, 3));
+                let want_sub = match self.arg(args, 4) {
+                    Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
+                    _ => None,
+                };
+                let mut k = state;
+                while k <= n * (n + 1) + n {
+                    let (b, l) = (k / (n + 1), k % (n + 1));
+                    k += 1;
+                    if b + l > n {
+                        continue;
+                    }
+                    let a = n - b - l;
+                    if want_b.is_some_and(|w| w != b)
+                        || want_l.is_some_and(|w| w != l)
+                        || want_a.is_some_and(|w| w != a)
+                    {
+                        continue;
+                    }
+                    let sub: String = chars[b as usize..(b + l) as usize].iter().collect();
+                    if want_sub.as_ref().is_some_and(|w| *w != sub) {
+                        continue;
+                    }
+                    if k <= n * (n + 1) + n {
+                        again(self, k);
+                    }
+                    let (cb, cl, ca, cs) = (
+                        self.heap[args as usize + 1],
+                        self.heap[args as usize + 2],
+                        self.heap[args as usize + 3],
+                        self.heap[args as usize + 4],
+                    );
+                    return Ok(self.unify(cb, Cell::Int(b))
+                        && self.unify(cl, Cell::Int(l))
+                        && self.unify(ca, Cell::Int(a))
+                        // A bound Sub (atom or string) was compared above.
+                        && (want_sub.is_some() || self.unify_atom_text(cs, &sub)));
+                }
+                Ok(false)
+            }
             _ => Ok(false),
         }
     }
