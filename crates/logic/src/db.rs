@@ -22,7 +22,94 @@ pub(crate) struct Clause {
     pub(crate) source: Term,
 }
 
-pub(crate) type ClauseList = Rc<Vec<Rc<Clause>>>;
+pub(crate) type ClauseList = Rc<ClauseSet>;
+
+/// A predicate's clauses in order, with a first-argument hash index built on first use
+/// when there are enough clauses for it to pay (and dropped whenever the list changes).
+#[derive(Debug, Default)]
+pub(crate) struct ClauseSet {
+    list: Vec<Rc<Clause>>,
+    index: std::cell::OnceCell<Option<FxHashMap<Key, Vec<u32>>>>,
+}
+
+impl Clone for ClauseSet {
+    fn clone(&self) -> Self {
+        self.list.clone().into()
+    }
+}
+
+impl From<Vec<Rc<Clause>>> for ClauseSet {
+    fn from(list: Vec<Rc<Clause>>) -> Self {
+        ClauseSet {
+            list,
+            index: std::cell::OnceCell::new(),
+        }
+    }
+}
+
+impl std::ops::Deref for ClauseSet {
+    type Target = Vec<Rc<Clause>>;
+    fn deref(&self) -> &Vec<Rc<Clause>> {
+        &self.list
+    }
+}
+
+impl std::ops::DerefMut for ClauseSet {
+    fn deref_mut(&mut self) -> &mut Vec<Rc<Clause>> {
+        self.index = std::cell::OnceCell::new();
+        &mut self.list
+    }
+}
+
+/// Below this many clauses a linear scan of the keys is as fast as hashing.
+const INDEX_FROM: usize = 8;
+
+impl ClauseSet {
+    /// The first clause at or after `from` whose first-argument key is compatible.
+    #[inline]
+    pub(crate) fn next_match(&self, from: usize, key: Key) -> Option<usize> {
+        let list = &self.list;
+        if key == Key::Any {
+            return (from < list.len()).then_some(from);
+        }
+        if list.len() >= INDEX_FROM
+            && let Some(index) = self.index.get_or_init(|| self.build_index())
+        {
+            // Positions holding this key or a variable, in order.
+            let positions = index.get(&key).or_else(|| index.get(&Key::Any))?;
+            let k = positions.partition_point(|&p| (p as usize) < from);
+            return positions.get(k).map(|&p| p as usize);
+        }
+        (from..list.len()).find(|&i| list[i].key.compatible(key))
+    }
+
+    /// Key to the positions of the clauses it can match (its own and the variable
+    /// ones); `Key::Any` to the variable ones alone. `None` when variable first
+    /// arguments are so many that the lists would be quadratic.
+    fn build_index(&self) -> Option<FxHashMap<Key, Vec<u32>>> {
+        let mut map: FxHashMap<Key, Vec<u32>> = FxHashMap::default();
+        let mut any: Vec<u32> = Vec::new();
+        let mut total = 0usize;
+        for (i, c) in self.list.iter().enumerate() {
+            let i = i as u32;
+            if c.key == Key::Any {
+                any.push(i);
+                for v in map.values_mut() {
+                    v.push(i);
+                }
+                total += map.len();
+            } else {
+                map.entry(c.key).or_insert_with(|| any.clone()).push(i);
+                total += 1;
+            }
+            if total > 4 * self.list.len() + 64 {
+                return None;
+            }
+        }
+        map.insert(Key::Any, any);
+        Some(map)
+    }
+}
 
 /// A predicate: its clauses (shared with running calls, copied on write so that a call
 /// sees the clauses as they were when it started: the logical update view).

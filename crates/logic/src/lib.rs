@@ -569,7 +569,7 @@ impl Database {
                 let p = self.preds.len();
                 self.preds.push(Pred {
                     arity,
-                    clauses: Rc::new(Vec::new()),
+                    clauses: Rc::new(db::ClauseSet::default()),
                     dynamic: false,
                     library: false,
                 });
@@ -590,7 +590,7 @@ impl Database {
         }
         if pred.library {
             pred.library = false;
-            pred.clauses = Rc::new(Vec::new());
+            pred.clauses = Rc::new(db::ClauseSet::default());
         }
         pred.dynamic = true;
         Ok(p)
@@ -617,7 +617,7 @@ impl Database {
             _ if pred.library => {
                 // A user definition replaces the library's.
                 pred.library = false;
-                pred.clauses = Rc::new(Vec::new());
+                pred.clauses = Rc::new(db::ClauseSet::default());
             }
             _ => {}
         }

@@ -1453,11 +1453,8 @@ impl<'a> Machine<'a> {
 
 /// The first clause at or after `from` whose first-argument key is compatible.
 #[inline]
-fn next_match(clauses: &[Rc<Clause>], from: usize, key: Key) -> Option<usize> {
-    if key == Key::Any {
-        return (from < clauses.len()).then_some(from);
-    }
-    (from..clauses.len()).find(|&i| clauses[i].key.compatible(key))
+fn next_match(clauses: &crate::db::ClauseSet, from: usize, key: Key) -> Option<usize> {
+    clauses.next_match(from, key)
 }
 
 pub(crate) fn key_of_cell(heap: &[Cell], c: Cell) -> Key {

@@ -26,7 +26,7 @@ pub(crate) enum Cell {
 }
 
 /// A first-argument index key.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Key {
     /// A variable: matches anything.
     Any,

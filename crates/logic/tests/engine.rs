@@ -126,6 +126,52 @@ fn a_million_calls_deep() {
 }
 
 #[test]
+fn first_argument_index_keeps_clause_order() {
+    // 300 facts f(Key, I), every 7th with a variable first argument (it matches any key);
+    // the index must give the same answers, in the same order, as a scan.
+    let mut text = String::new();
+    let mut expected: Vec<Vec<i64>> = vec![Vec::new(); 5];
+    for i in 0..300i64 {
+        if i % 7 == 0 {
+            text.push_str(&format!("f(_, {i}).\n"));
+            for e in expected.iter_mut() {
+                e.push(i);
+            }
+        } else {
+            let k = i % 5;
+            text.push_str(&format!("f(k{k}, {i}).\n"));
+            expected[k as usize].push(i);
+        }
+    }
+    text.push_str(":- dynamic f/2.\n");
+    let mut d = db(&text);
+    let got = |d: &mut Database, k: usize| -> Vec<i64> {
+        all(d, &format!("f(k{k}, X)"))
+            .iter()
+            .map(|a| match a.get("X") {
+                Some(Term::Int(n)) => *n,
+                _ => -1,
+            })
+            .collect()
+    };
+    for k in 0..5 {
+        assert_eq!(got(&mut d, k), expected[k], "key k{k}");
+    }
+    // An unknown key only meets the variable clauses; a variable meets all 300.
+    assert_eq!(all(&mut d, "f(nokey, X)").len(), 43);
+    assert_eq!(all(&mut d, "f(K, X)").len(), 300);
+    // Changing the predicate rebuilds the index.
+    assert_eq!(
+        all(&mut d, "retract(f(k1, 1)), assertz(f(k1, 1000))").len(),
+        1
+    );
+    let mut want = expected[1].clone();
+    want.retain(|&i| i != 1);
+    want.push(1000);
+    assert_eq!(got(&mut d, 1), want);
+}
+
+#[test]
 fn cyclic_answers_are_cut_where_they_loop() {
     let mut d = Database::new();
     let a = &all(&mut d, "X = f(X, Y), Y = [a|Y], Z = g(Y, Y)")[0];

@@ -478,7 +478,7 @@ impl Machine<'_> {
                         keep.push(cl.clone());
                     }
                 }
-                self.db.preds[p].clauses = Rc::new(keep);
+                self.db.preds[p].clauses = Rc::new(keep.into());
                 true
             }
             B::Abolish => {
@@ -487,7 +487,7 @@ impl Machine<'_> {
                     && let (Term::Atom(n), Term::Int(k)) = (&sa[0], &sa[1])
                     && let Ok(p) = self.db.pred_for_update(*n, *k as u32)
                 {
-                    self.db.preds[p].clauses = Rc::new(Vec::new());
+                    self.db.preds[p].clauses = Rc::new(crate::db::ClauseSet::default());
                 }
                 true
             }
