@@ -154,8 +154,8 @@ fn first_argument_index_keeps_clause_order() {
             })
             .collect()
     };
-    for k in 0..5 {
-        assert_eq!(got(&mut d, k), expected[k], "key k{k}");
+    for (k, want) in expected.iter().enumerate() {
+        assert_eq!(&got(&mut d, k), want, "key k{k}");
     }
     // An unknown key only meets the variable clauses; a variable meets all 300.
     assert_eq!(all(&mut d, "f(nokey, X)").len(), 43);
