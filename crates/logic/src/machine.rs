@@ -783,6 +783,10 @@ impl<'a> Machine<'a> {
                         }
                         self.heap.truncate(mark);
                     } else {
+                        // A findall/3 left by the exception drops its bag.
+                        if let CpKind::Findall { bag, .. } = cp.kind {
+                            self.bags.truncate(bag as usize);
+                        }
                         self.pop_cp();
                     }
                 }
