@@ -1029,29 +1029,3 @@ pub fn demo(io: &mut Io) -> CmdResult {
     )?;
     verdict(&setup, io)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_demo_gives_the_course_verdict_and_winning_move() {
-        let mut input: &[u8] = b"";
-        let mut out = Vec::new();
-        let mut io = Io {
-            input: &mut input,
-            out: &mut out,
-            interactive: false,
-        };
-        assert!(matches!(demo(&mut io), Ok(Exit::Success)));
-        let text = String::from_utf8_lossy(&out);
-        assert!(
-            text.contains("13 plays from (5, 1): 7 won by player 1"),
-            "{text}"
-        );
-        assert!(
-            text.contains("can force a win: take 1 match (leaving 4)"),
-            "{text}"
-        );
-    }
-}

@@ -324,29 +324,3 @@ pub fn demo(io: &mut Io) -> CmdResult {
     )?;
     Ok(Exit::Success)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_demo_gives_the_verdict_and_the_published_count() {
-        let mut input: &[u8] = b"";
-        let mut out = Vec::new();
-        let mut io = Io {
-            input: &mut input,
-            out: &mut out,
-            interactive: false,
-        };
-        assert!(matches!(demo(&mut io), Ok(Exit::Success)));
-        let text = String::from_utf8_lossy(&out);
-        assert!(
-            text.contains("255168 possible games, 5478 positions"),
-            "{text}"
-        );
-        assert!(
-            text.contains("a draw with perfect play; 9 of the 9 first moves"),
-            "{text}"
-        );
-    }
-}

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+mod demo;
 mod experiment;
 mod graph;
 mod hanoi;
