@@ -307,7 +307,8 @@ fn run_text(
                 writeln!(io.out, "{}", limit_message(&e))?;
                 return Ok(Exit::Limit);
             }
-            Some(Err(SolveError::Halt)) => break,
+            // halt/0 ends the program: what was printed stands, no `false.`.
+            Some(Err(SolveError::Halt)) => return Ok(Exit::Success),
             Some(Err(e)) => {
                 writeln!(io.out, "error: {e}")?;
                 return Ok(Exit::NoSolution);
