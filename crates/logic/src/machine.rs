@@ -1163,13 +1163,14 @@ impl<'a> Machine<'a> {
                 for i in 1..=n {
                     let arg = cells[(p + i) as usize];
                     match arg {
-                        Cell::Ref(k) if !is_unset(frame[k as usize]) => {
-                            self.heap.push(frame[k as usize])
-                        }
                         Cell::Ref(k) => {
-                            let v = self.heap.len() as u32;
-                            self.heap.push(Cell::Ref(v));
-                            frame[k as usize] = Cell::Ref(v);
+                            // A variable met for the first time lives in its argument slot.
+                            let slot = &mut frame[k as usize];
+                            if is_unset(*slot) {
+                                *slot = Cell::Ref(a + i);
+                            }
+                            let v = *slot;
+                            self.heap.push(v);
                         }
                         Cell::Str(_) => {
                             self.heap.push(UNSET);
