@@ -8,6 +8,19 @@
 //! indexes clauses on their first argument and never recurses on the Rust stack: a
 //! recursion a million calls deep only costs heap memory.
 //!
+//! # The language
+//!
+//! Standard syntax with SWI's operator table; control (`,` `;` `->` `*->` `\+` `!`,
+//! `call/1..8`, `catch/3`, `findall/3`, `forall/2`); arithmetic on integers and floats;
+//! term inspection, atoms and strings (`"text"` is a string as in SWI, back-quotes give a
+//! code list); `assertz/asserta/retract` with SWI's static/dynamic rules; `format/1,2,3`;
+//! definite clause grammars (`-->`, `phrase/2,3`); and a library written in Prolog
+//! (`append/3`, `member/2`, `reverse/2`, `nth1/3`, `msort/2`, `sort/2,4`, `maplist/2..5`,
+//! `aggregate_all/3`...). `set_prolog_flag(unknown, fail)` makes unknown predicates false.
+//! Not supported: modules, bagof/setof, attributed variables, unbounded integers (an
+//! overflow is an evaluation error), garbage collection of the heap (a query stops with
+//! `resource_error(memory)` past 2 GiB).
+//!
 //! # Embedding
 //!
 //! A [`Database`] holds clauses; [`Database::consult`] loads program text,
