@@ -16,8 +16,8 @@
 //! code list); `assertz/asserta/retract` with SWI's static/dynamic rules; `format/1,2,3`;
 //! definite clause grammars (`-->`, `phrase/2,3`); and a library written in Prolog
 //! (`append/3`, `member/2`, `reverse/2`, `nth1/3`, `msort/2`, `sort/2,4`, `maplist/2..5`,
-//! `aggregate_all/3`...). `set_prolog_flag(unknown, fail)` makes unknown predicates false.
-//! Not supported: modules, bagof/setof, attributed variables, unbounded integers (an
+//! `aggregate_all/3`, `bagof/3`, `setof/3`...). `set_prolog_flag(unknown, fail)` makes
+//! unknown predicates false. Not supported: modules, attributed variables, unbounded integers (an
 //! overflow is an evaluation error), garbage collection of the heap (a query stops with
 //! `resource_error(memory)` past 2 GiB).
 //!

@@ -101,6 +101,38 @@ aggregate_all(min(E), G, M) :- !, findall(E, G, L), L \== [], min_list(L, M).
 aggregate_all(bag(E), G, L) :- !, findall(E, G, L).
 aggregate_all(set(E), G, S) :- !, findall(E, G, L), sort(L, S).
 
+% bagof/3 and setof/3: one solution per binding of the free variables of the goal
+% (those neither in the template nor bound by V^Goal), in the standard order of the
+% bindings. Witnesses are grouped by ==, which is SWI's variant check for ground ones.
+bagof(T, G, L) :-
+    '$strip_ex'(G, G0, Ex),
+    term_variables(T-Ex, Bound),
+    term_variables(G0, All),
+    '$subtract_vars'(All, Bound, Free),
+    (   Free == []
+    ->  findall(T, G0, L), L \== []
+    ;   W =.. ['$w'|Free],
+        findall(W-T, G0, Pairs), Pairs \== [],
+        keysort(Pairs, Sorted),
+        '$bag_pick'(Sorted, W, L)
+    ).
+setof(T, G, S) :- bagof(T, G, L), sort(L, S).
+'$strip_ex'(V, V, []) :- var(V), !.
+'$strip_ex'(V^G, G0, [V|Vs]) :- !, '$strip_ex'(G, G0, Vs).
+'$strip_ex'(G, G, []).
+'$subtract_vars'([], _, []).
+'$subtract_vars'([V|Vs], B, F) :-
+    ( '$var_in'(V, B) -> F = F1 ; F = [V|F1] ),
+    '$subtract_vars'(Vs, B, F1).
+'$var_in'(V, [W|Ws]) :- ( V == W -> true ; '$var_in'(V, Ws) ).
+'$bag_pick'([W0-T0|Rest], W, L) :-
+    '$bag_same'(Rest, W0, Ts, Others),
+    (   W = W0, L = [T0|Ts]
+    ;   Others \== [], '$bag_pick'(Others, W, L)
+    ).
+'$bag_same'([W1-T1|Rs], W0, [T1|Ts], Os) :- W1 == W0, !, '$bag_same'(Rs, W0, Ts, Os).
+'$bag_same'(Rs, _, [], Rs).
+
 phrase(G, L) :- phrase(G, L, []).
 phrase(G, L, R) :- '$dcg_body'(G, L, R, Goal), call(Goal).
 

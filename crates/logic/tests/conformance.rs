@@ -2155,3 +2155,92 @@ B = 3
         ],
     );
 }
+
+#[test]
+fn bagof() {
+    check(
+        include_str!("../../../examples/prolog/family.pl"),
+        &[
+            (
+                r#"bagof(C, parent(P, C), L)"#,
+                100,
+                r#"C = _, P = bob, L = [ann,pat]
+C = _, P = pam, L = [bob]
+C = _, P = pat, L = [jim]
+C = _, P = tom, L = [bob,liz]
+"#,
+            ),
+            (
+                r#"setof(C, parent(P, C), L)"#,
+                100,
+                r#"C = _, P = bob, L = [ann,pat]
+C = _, P = pam, L = [bob]
+C = _, P = pat, L = [jim]
+C = _, P = tom, L = [bob,liz]
+"#,
+            ),
+            (
+                r#"bagof(C, P^parent(P, C), L)"#,
+                100,
+                r#"C = _, P = _, L = [bob,liz,bob,ann,pat,jim]
+"#,
+            ),
+            (
+                r#"setof(C, P^parent(P, C), L)"#,
+                100,
+                r#"C = _, P = _, L = [ann,bob,jim,liz,pat]
+"#,
+            ),
+            (
+                r#"setof(P-C, parent(P, C), L)"#,
+                100,
+                r#"P = _, C = _, L = [bob-ann,bob-pat,pam-bob,pat-jim,tom-bob,tom-liz]
+"#,
+            ),
+            (r#"bagof(X, parent(nobody, X), L)"#, 100, r#""#),
+            (
+                r#"setof(X, member(X, [c,a,b,a]), L)"#,
+                100,
+                r#"X = _, L = [a,b,c]
+"#,
+            ),
+            (
+                r#"setof(N-X, member(X-N, [a-2, b-1]), L)"#,
+                100,
+                r#"N = _, X = _, L = [1-b,2-a]
+"#,
+            ),
+            (
+                r#"bagof(X, member(X-Y, [a-1, b-2, c-1]), L)"#,
+                100,
+                r#"X = _, Y = 1, L = [a,c]
+X = _, Y = 2, L = [b]
+"#,
+            ),
+            (
+                r#"term_variables(f(X, g(Y, X), _Z), Vs)"#,
+                100,
+                r#"X = _, Y = _, Vs = [_,_,_]
+"#,
+            ),
+            (
+                r#"setof(A, B^C^(parent(A, B), parent(B, C)), L)"#,
+                100,
+                r#"A = _, B = _, C = _, L = [bob,pam,tom]
+"#,
+            ),
+            (
+                r#"aggregate_all(count, parent(_, _), N)"#,
+                100,
+                r#"N = 6
+"#,
+            ),
+            (
+                r#"X^member(X, [1]), Y = ok"#,
+                100,
+                r#"error: existence_error(procedure,(^)/2)
+"#,
+            ),
+        ],
+    );
+}

@@ -491,6 +491,32 @@ impl Machine<'_> {
                 }
                 true
             }
+            B::TermVariables => {
+                // The unbound variables in depth-first, left-to-right order, each once.
+                let mut seen = rustc_hash::FxHashSet::default();
+                let mut vars = Vec::new();
+                let mut stack = vec![a0()];
+                while let Some(c) = stack.pop() {
+                    match self.deref(c) {
+                        Cell::Ref(a) => {
+                            if seen.insert(a) {
+                                vars.push(Cell::Ref(a));
+                            }
+                        }
+                        Cell::Str(a) => {
+                            if let Cell::Fun(_, n) = self.heap[a as usize] {
+                                for i in (1..=n).rev() {
+                                    stack.push(self.heap[(a + i) as usize]);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let list = self.make_list(&vars, Cell::Atom(atoms::NIL));
+                let y = self.heap[args as usize + 1];
+                self.unify(y, list)
+            }
             B::Sort4 => {
                 // sort(Key, Order, List, Sorted): Key 0 is the whole term, N the Nth
                 // argument; @< and @> remove duplicates, @=< and @>= keep them (stable).
