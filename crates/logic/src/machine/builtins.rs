@@ -498,11 +498,7 @@ impl Machine<'_> {
                 let mut stack = vec![a0()];
                 while let Some(c) = stack.pop() {
                     match self.deref(c) {
-                        Cell::Ref(a) => {
-                            if seen.insert(a) {
-                                vars.push(Cell::Ref(a));
-                            }
-                        }
+                        Cell::Ref(a) if seen.insert(a) => vars.push(Cell::Ref(a)),
                         Cell::Str(a) => {
                             if let Cell::Fun(_, n) = self.heap[a as usize] {
                                 for i in (1..=n).rev() {
