@@ -152,8 +152,7 @@ impl OpenSet {
     /// The bucket of priority `k`, created if needed.
     #[inline]
     fn bucket(&mut self, k: Key) -> u32 {
-        let slot = ((k.0 ^ k.1.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
-            as usize
+        let slot = ((k.0 ^ k.1.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize
             & (CACHE - 1);
         let (cached, b) = self.cache[slot];
         if cached == k {
