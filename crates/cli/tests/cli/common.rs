@@ -19,6 +19,20 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `resolu` with `args` and `input` on stdin: (exit code, stdout, stderr).
+pub fn run_with_input(args: &[&str], input: &str) -> (i32, String, String) {
+    let output = resolu()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("resolu runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
 /// Parses stdout as one JSON value.
 pub fn json(stdout: &str) -> serde_json::Value {
     serde_json::from_str(stdout.trim()).expect("stdout is one JSON value")

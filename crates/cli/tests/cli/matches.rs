@@ -1,20 +1,6 @@
 //! `resolu matches` end to end.
 
-use crate::common::{json, resolu, run};
-
-/// Runs `resolu` with `args` and `input` on stdin: (exit code, stdout, stderr).
-fn run_with_input(args: &[&str], input: &str) -> (i32, String, String) {
-    let output = resolu()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .expect("resolu runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use crate::common::{json, run, run_with_input};
 
 #[test]
 fn the_default_shows_the_course_model_from_states_to_verdict() {

@@ -1,18 +1,6 @@
 //! `resolu tictactoe` end to end.
 
-use crate::common::{json, resolu, run};
-
-fn run_with_input(args: &[&str], input: &str) -> (i32, String) {
-    let output = resolu()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .expect("resolu runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
-}
+use crate::common::{json, run, run_with_input};
 
 #[test]
 fn the_default_gives_the_published_counts_and_a_draw() {
@@ -88,7 +76,7 @@ fn solve_gives_value_moves_and_distance() {
 fn play_refuses_taken_and_malformed_cells_and_the_computer_never_loses() {
     // The human tries every cell in order; taken cells are refused and the game goes on.
     let script = "1 1\n1 1\nfoo\n4 4\n0\n1 2\n1 3\n2 1\n2 2\n2 3\n3 1\n3 2\n3 3\n";
-    let (code, out) = run_with_input(&["tictactoe", "play"], script);
+    let (code, out, _) = run_with_input(&["tictactoe", "play"], script);
     assert_eq!(code, 0);
     assert!(out.contains("Refused: row 1, column 1 is taken."), "{out}");
     assert!(out.contains("Refused: 'foo' is not a number."), "{out}");
@@ -105,13 +93,13 @@ fn play_refuses_taken_and_malformed_cells_and_the_computer_never_loses() {
     assert!(out.contains("Computer: "));
 
     // A winning board: the human completes the row.
-    let (code, out) = run_with_input(&["tictactoe", "play", "--board", "xx./oo./..."], "3\n");
+    let (code, out, _) = run_with_input(&["tictactoe", "play", "--board", "xx./oo./..."], "3\n");
     assert_eq!(code, 0);
     assert!(out.contains("You: row 1, column 3."), "{out}");
     assert!(out.trim_end().ends_with("You win!"), "{out}");
 
     // The computer starts as X; the perfect computer takes a corner or the centre...
-    let (code, out) = run_with_input(&["tictactoe", "play", "--first", "computer"], "");
+    let (code, out, _) = run_with_input(&["tictactoe", "play", "--first", "computer"], "");
     assert_eq!(code, 0);
     assert!(out.contains("You are player 2"));
     assert!(
