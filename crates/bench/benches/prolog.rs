@@ -3,7 +3,8 @@
 //! SWI-Prolog (`swipl`, Debian's swi-prolog-nox) when it is installed.
 //!
 //! Both are timed in CPU time (this machine is shared). Run:
-//! `cargo bench -p resolu-bench --bench prolog`.
+//! `cargo bench -p resolu-bench --bench prolog`. With `RESOLU_PROLOG_BENCH_QUICK=1` in the
+//! environment it runs a tenth of the work without SWI (for profiling under callgrind).
 
 use resolu_logic::{Database, Options, parse_query};
 use std::process::Command;
@@ -36,6 +37,11 @@ const QUEENS_RUNS: u64 = 20;
 
 const NREV_ITERATIONS: u64 = 20_000;
 
+/// Whether to run the short profiling variant.
+fn quick() -> bool {
+    std::env::var_os("RESOLU_PROLOG_BENCH_QUICK").is_some()
+}
+
 /// CPU time of this thread in seconds (the machine may be shared: wall time would count
 /// other processes; SWI's figures below are CPU time too).
 fn cpu_seconds() -> f64 {
@@ -58,21 +64,31 @@ fn ours() -> (f64, f64, i64) {
     // Warm up, then time.
     let q = parse_query("bench(1000)").expect("query");
     let _ = db.solve(&q, Options::default()).count();
-    let q = parse_query(&format!("bench({NREV_ITERATIONS})")).expect("query");
+    let iterations = if quick() {
+        NREV_ITERATIONS / 10
+    } else {
+        NREV_ITERATIONS
+    };
+    let q = parse_query(&format!("bench({iterations})")).expect("query");
     let t = cpu_seconds();
     let n = db.solve(&q, Options::default()).count();
     assert_eq!(n, 1);
     let secs = cpu_seconds() - t;
-    let lips = (NREV_ITERATIONS * NREV_LI) as f64 / secs;
+    let lips = (iterations * NREV_LI) as f64 / secs;
 
-    let q = parse_query(&format!("queens_runs({QUEENS_RUNS}, C)")).expect("query");
+    let runs = if quick() {
+        QUEENS_RUNS / 10
+    } else {
+        QUEENS_RUNS
+    };
+    let q = parse_query(&format!("queens_runs({runs}, C)")).expect("query");
     let t = cpu_seconds();
     let a = db
         .solve(&q, Options::default())
         .next()
         .expect("an answer")
         .expect("no error");
-    let queens_ms = (cpu_seconds() - t) * 1000.0 / (QUEENS_RUNS + 1) as f64;
+    let queens_ms = (cpu_seconds() - t) * 1000.0 / (runs + 1) as f64;
     let count = match a.get("C") {
         Some(resolu_logic::Term::Int(c)) => *c,
         _ => -1,
@@ -115,7 +131,7 @@ fn main() {
         "resolu-logic: nrev30 {:.1} MLIPS; 8-queens all solutions ({count}) {qms:.1} ms",
         lips / 1e6
     );
-    match swi() {
+    match if quick() { None } else { swi() } {
         Some((lips_swi, qms_swi, c)) => {
             println!(
                 "SWI-Prolog:   nrev30 {:.1} MLIPS; 8-queens all solutions ({c}) {qms_swi:.1} ms",

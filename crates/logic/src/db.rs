@@ -72,9 +72,22 @@ impl ClauseSet {
         if key == Key::Any {
             return (from < list.len()).then_some(from);
         }
-        if list.len() >= INDEX_FROM
-            && let Some(index) = self.index.get_or_init(|| self.build_index())
-        {
+        if list.len() >= INDEX_FROM {
+            return self.indexed_match(from, key);
+        }
+        // A short list: a scan (kept inline, it is on every call).
+        list.get(from..)?
+            .iter()
+            .position(|c| c.key.compatible(key))
+            .map(|k| from + k)
+    }
+
+    /// `next_match` through the hash index (or a scan when variable first arguments
+    /// are too many for one).
+    #[inline(never)]
+    fn indexed_match(&self, from: usize, key: Key) -> Option<usize> {
+        let list = &self.list;
+        if let Some(index) = self.index.get_or_init(|| self.build_index()) {
             // Positions holding this key or a variable, in order.
             let positions = index.get(&key).or_else(|| index.get(&Key::Any))?;
             let k = positions.partition_point(|&p| (p as usize) < from);

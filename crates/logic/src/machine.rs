@@ -408,6 +408,8 @@ pub(crate) struct Machine<'a> {
     pub(crate) query_vars: Vec<(String, Cell)>,
     pub(crate) opts: Options,
     pub(crate) inferences: u64,
+    /// The inference count at which `check_limits` runs next.
+    check_at: u64,
     start: Instant,
     pub(crate) output: String,
     pub(crate) observer: Option<Box<dyn Observer + 'a>>,
@@ -442,6 +444,7 @@ impl<'a> Machine<'a> {
             query_vars: Vec::new(),
             opts,
             inferences: 0,
+            check_at: 0,
             start: Instant::now(),
             output: String::new(),
             observer: None,
@@ -669,11 +672,23 @@ impl<'a> Machine<'a> {
         self.proofs.truncate(proofs as usize);
     }
 
+    /// Counts one inference. The limit, the clock and the heap size are looked at only
+    /// when the count reaches `check_at` (the limit, or every 4096 inferences): one
+    /// compare on the hot path.
+    #[inline]
     fn count_inference(&mut self) -> Result<(), Stop> {
         self.inferences += 1;
-        if let Some(max) = self.opts.max_inferences
-            && self.inferences > max
-        {
+        if self.inferences >= self.check_at {
+            self.check_limits()?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn check_limits(&mut self) -> Result<(), Stop> {
+        let max = self.opts.max_inferences.unwrap_or(u64::MAX);
+        self.check_at = max.saturating_add(1).min((self.inferences | 0xfff) + 1);
+        if self.inferences > max {
             return Err(Stop::Limit(Box::new(SolveError::InferenceLimit(max))));
         }
         if self.inferences & 0xfff == 0 {
@@ -989,7 +1004,6 @@ impl<'a> Machine<'a> {
         }
     }
 
-    /// Copies a clause to the heap top, unifies its head with `goal` and pushes its body.
     /// Unifies a clause head with `goal` and pushes the clause body. The head is matched
     /// straight from the clause template: a head variable met for the first time just
     /// records the goal's subterm in `frame` (no heap cell, no binding), and only template
@@ -1003,15 +1017,13 @@ impl<'a> Machine<'a> {
         depth: u32,
         proof: u32,
     ) -> bool {
-        let mut frame = std::mem::take(&mut self.frame);
-        frame.clear();
-        frame.resize(clause.nvars as usize, UNSET);
-        let ok = self.unify_head(clause, goal, &mut frame);
-        if !ok {
-            self.frame = frame;
+        // `frame`, `heap` and the work stacks are distinct fields: the hot path borrows
+        // them separately rather than moving vectors in and out of `self`.
+        self.frame.clear();
+        self.frame.resize(clause.nvars as usize, UNSET);
+        if !self.unify_head(clause, goal) {
             return false;
         }
-        self.frame = frame;
         let mut node = proof;
         if self.opts.explain {
             node = self.proofs.len() as u32;
@@ -1039,151 +1051,112 @@ impl<'a> Machine<'a> {
         }
         // Body goals are built last to first, each pushed as it is built (the order in
         // which variables get their heap cells does not matter).
-        let mut frame = std::mem::take(&mut self.frame);
         for &g in clause.body.iter().rev() {
-            let c = self.instantiate(&clause.cells, g, &mut frame);
+            let c = instantiate(
+                &mut self.heap,
+                &clause.cells,
+                g,
+                &mut self.frame,
+                &mut self.istack,
+            );
             self.push_frame(Goal::Call(c), barrier, depth + 1, node);
         }
-        self.frame = frame;
         true
     }
 
-    fn unify_head(&mut self, clause: &Clause, goal: Cell, frame: &mut [Cell]) -> bool {
+    /// Matches one head template cell that is not a structure against a goal subterm.
+    #[inline]
+    fn head_leaf(&mut self, t: Cell, c: Cell) -> bool {
+        match t {
+            Cell::Ref(k) => {
+                let slot = self.frame[k as usize];
+                if is_unset(slot) {
+                    self.frame[k as usize] = c;
+                    true
+                } else {
+                    self.unify(slot, c)
+                }
+            }
+            atomic => match self.deref(c) {
+                Cell::Ref(a) => {
+                    self.bind(a, atomic);
+                    true
+                }
+                Cell::Float(x) => matches!(atomic, Cell::Float(y) if y.to_bits() == x.to_bits()),
+                other => other == atomic,
+            },
+        }
+    }
+
+    fn unify_head(&mut self, clause: &Clause, goal: Cell) -> bool {
         let (Cell::Str(h), Cell::Str(g)) = (clause.head, goal) else {
             return true;
         };
-        let cells = &clause.cells;
+        let cells = &clause.cells[..];
         let Cell::Fun(_, n) = cells[h as usize] else {
             return true;
         };
-        let mut stack = std::mem::take(&mut self.hstack);
-        stack.clear();
-        let mut ok = true;
         let mut i = 1;
         // Arguments are taken in order without going through the stack; the stack only
-        // holds the pending pairs inside nested structures.
+        // holds the pending pairs inside nested structures (depth first, left to right).
         loop {
-            let (t, c) = match stack.pop() {
+            let (t, c) = match self.hstack.pop() {
                 Some(pair) => pair,
                 None if i <= n => {
                     let pair = (cells[(h + i) as usize], self.heap[(g + i) as usize]);
                     i += 1;
                     pair
                 }
-                None => break,
+                None => return true,
             };
-            match t {
-                Cell::Ref(k) => {
-                    let slot = &mut frame[k as usize];
-                    if is_unset(*slot) {
-                        *slot = c;
-                    } else if !self.unify(*slot, c) {
-                        ok = false;
-                        break;
-                    }
-                }
+            let ok = match t {
                 Cell::Str(p) => match self.deref(c) {
                     Cell::Ref(a) => {
-                        let built = self.instantiate(cells, t, frame);
+                        let built = instantiate(
+                            &mut self.heap,
+                            cells,
+                            t,
+                            &mut self.frame,
+                            &mut self.istack,
+                        );
                         self.bind(a, built);
+                        true
                     }
                     Cell::Str(q) => {
                         let f = cells[p as usize];
-                        if !same_functor(self.heap[q as usize], f) {
-                            ok = false;
-                            break;
-                        }
-                        if let Cell::Fun(_, m) = f {
-                            for i in (1..=m).rev() {
-                                stack.push((cells[(p + i) as usize], self.heap[(q + i) as usize]));
+                        match f {
+                            Cell::Fun(_, m) if same_functor(self.heap[q as usize], f) => {
+                                let (p, q, m) = (p as usize, q as usize, m as usize);
+                                let targs = &cells[p + 1..=p + m];
+                                if targs.iter().all(|a| !matches!(a, Cell::Str(_))) {
+                                    // No nested structure (a list cell [H|T] ...): matched
+                                    // in place, in the same order the stack would give.
+                                    let mut ok = true;
+                                    for (j, &t) in targs.iter().enumerate() {
+                                        if !self.head_leaf(t, self.heap[q + 1 + j]) {
+                                            ok = false;
+                                            break;
+                                        }
+                                    }
+                                    ok
+                                } else {
+                                    for j in (0..m).rev() {
+                                        self.hstack.push((targs[j], self.heap[q + 1 + j]));
+                                    }
+                                    true
+                                }
                             }
+                            _ => false,
                         }
                     }
-                    _ => {
-                        ok = false;
-                        break;
-                    }
+                    _ => false,
                 },
-                atomic => match self.deref(c) {
-                    Cell::Ref(a) => self.bind(a, atomic),
-                    Cell::Float(x) => {
-                        if !matches!(atomic, Cell::Float(y) if y.to_bits() == x.to_bits()) {
-                            ok = false;
-                            break;
-                        }
-                    }
-                    other => {
-                        if other != atomic {
-                            ok = false;
-                            break;
-                        }
-                    }
-                },
+                leaf => self.head_leaf(leaf, c),
+            };
+            if !ok {
+                self.hstack.clear();
+                return false;
             }
-        }
-        self.hstack = stack;
-        ok
-    }
-
-    /// Builds the template term `t` on the heap, variables from `frame` (fresh ones for
-    /// variables not met yet).
-    fn instantiate(&mut self, cells: &[Cell], t: Cell, frame: &mut [Cell]) -> Cell {
-        let mut todo = std::mem::take(&mut self.istack);
-        todo.clear();
-        let root = self.instantiate_one(cells, t, frame, &mut todo);
-        while let Some((slot, t)) = todo.pop() {
-            let c = self.instantiate_one(cells, t, frame, &mut todo);
-            self.heap[slot as usize] = c;
-        }
-        self.istack = todo;
-        root
-    }
-
-    #[inline]
-    fn instantiate_one(
-        &mut self,
-        cells: &[Cell],
-        t: Cell,
-        frame: &mut [Cell],
-        todo: &mut Vec<(u32, Cell)>,
-    ) -> Cell {
-        match t {
-            Cell::Ref(k) => {
-                let slot = &mut frame[k as usize];
-                if is_unset(*slot) {
-                    let a = self.heap.len() as u32;
-                    self.heap.push(Cell::Ref(a));
-                    *slot = Cell::Ref(a);
-                }
-                *slot
-            }
-            Cell::Str(p) => {
-                let f = cells[p as usize];
-                let Cell::Fun(_, n) = f else { return f };
-                let a = self.heap.len() as u32;
-                self.heap.push(f);
-                for i in 1..=n {
-                    let arg = cells[(p + i) as usize];
-                    match arg {
-                        Cell::Ref(k) => {
-                            // A variable met for the first time lives in its argument slot.
-                            let slot = &mut frame[k as usize];
-                            if is_unset(*slot) {
-                                *slot = Cell::Ref(a + i);
-                            }
-                            let v = *slot;
-                            self.heap.push(v);
-                        }
-                        Cell::Str(_) => {
-                            self.heap.push(UNSET);
-                            todo.push((a + i, arg));
-                        }
-                        atomic => self.heap.push(atomic),
-                    }
-                }
-                Cell::Str(a)
-            }
-            atomic => atomic,
         }
     }
 
@@ -1598,5 +1571,70 @@ impl Machine<'_> {
                     CpKind::Catch { .. } | CpKind::TraceFail { .. } | CpKind::Dead
                 )
             })
+    }
+}
+
+/// Builds the clause template term `t` on the heap, variables from `frame` (fresh ones
+/// for variables not met yet; a variable first met inside a structure lives in its
+/// argument slot). `todo` holds the structure slots still to fill (explicit stack).
+fn instantiate(
+    heap: &mut Vec<Cell>,
+    cells: &[Cell],
+    t: Cell,
+    frame: &mut [Cell],
+    todo: &mut Vec<(u32, Cell)>,
+) -> Cell {
+    let root = instantiate_one(heap, cells, t, frame, todo);
+    while let Some((slot, t)) = todo.pop() {
+        let c = instantiate_one(heap, cells, t, frame, todo);
+        heap[slot as usize] = c;
+    }
+    root
+}
+
+#[inline]
+fn instantiate_one(
+    heap: &mut Vec<Cell>,
+    cells: &[Cell],
+    t: Cell,
+    frame: &mut [Cell],
+    todo: &mut Vec<(u32, Cell)>,
+) -> Cell {
+    match t {
+        Cell::Ref(k) => {
+            let slot = &mut frame[k as usize];
+            if is_unset(*slot) {
+                let a = heap.len() as u32;
+                heap.push(Cell::Ref(a));
+                *slot = Cell::Ref(a);
+            }
+            *slot
+        }
+        Cell::Str(p) => {
+            let f = cells[p as usize];
+            let Cell::Fun(_, n) = f else { return f };
+            let a = heap.len() as u32;
+            heap.push(f);
+            let p = p as usize;
+            // One reservation for all the arguments (a slice iterator has a known length).
+            heap.extend(cells[p + 1..=p + n as usize].iter().zip(a + 1..).map(
+                |(&arg, at)| match arg {
+                    Cell::Ref(k) => {
+                        let slot = &mut frame[k as usize];
+                        if is_unset(*slot) {
+                            *slot = Cell::Ref(at);
+                        }
+                        *slot
+                    }
+                    Cell::Str(_) => {
+                        todo.push((at, arg));
+                        UNSET
+                    }
+                    atomic => atomic,
+                },
+            ));
+            Cell::Str(a)
+        }
+        atomic => atomic,
     }
 }
