@@ -1592,7 +1592,7 @@ fn instantiate(
     root
 }
 
-#[inline]
+#[inline(always)]
 fn instantiate_one(
     heap: &mut Vec<Cell>,
     cells: &[Cell],
@@ -1614,12 +1614,15 @@ fn instantiate_one(
             let f = cells[p as usize];
             let Cell::Fun(_, n) = f else { return f };
             let a = heap.len() as u32;
-            heap.push(f);
             let p = p as usize;
-            // One reservation for all the arguments (a slice iterator has a known length).
-            heap.extend(cells[p + 1..=p + n as usize].iter().zip(a + 1..).map(
-                |(&arg, at)| match arg {
+            let targs = &cells[p + 1..=p + n as usize];
+            // One reservation for the structure: the pushes below then never reallocate.
+            heap.reserve(targs.len() + 1);
+            heap.push(f);
+            for (at, &arg) in (a + 1..).zip(targs) {
+                let v = match arg {
                     Cell::Ref(k) => {
+                        // A variable met for the first time lives in its argument slot.
                         let slot = &mut frame[k as usize];
                         if is_unset(*slot) {
                             *slot = Cell::Ref(at);
@@ -1631,8 +1634,9 @@ fn instantiate_one(
                         UNSET
                     }
                     atomic => atomic,
-                },
-            ));
+                };
+                heap.push(v);
+            }
             Cell::Str(a)
         }
         atomic => atomic,
