@@ -394,6 +394,10 @@ pub(crate) struct Machine<'a> {
     trail: Vec<u32>,
     conts: Vec<Frame>,
     cont: u32,
+    /// The goal to run next, before the continuation at `cont`: the first body goal of
+    /// the clause just entered, which skips a push and pop of the continuation store
+    /// (it comes first, so no choicepoint can be made while it waits).
+    direct: Option<Frame>,
     cps: Vec<Cp>,
     proofs: Vec<PNode>,
     /// findall/3 in progress: template and the copies collected so far.
@@ -432,6 +436,7 @@ impl<'a> Machine<'a> {
             trail: Vec::new(),
             conts: Vec::new(),
             cont: NONE,
+            direct: None,
             cps: Vec::new(),
             proofs: Vec::new(),
             bags: Vec::new(),
@@ -659,6 +664,8 @@ impl<'a> Machine<'a> {
 
     /// Restores the state saved in the top choicepoint (which stays on the stack).
     fn restore(&mut self) {
+        // A goal about to run belongs to the branch being abandoned.
+        self.direct = None;
         let Some(cp) = self.cps.last() else { return };
         let (heap, trail, conts, cont, proofs) = (cp.heap, cp.trail, cp.conts, cp.cont, cp.proofs);
         while self.trail.len() > trail as usize {
@@ -826,18 +833,26 @@ impl<'a> Machine<'a> {
 
     fn run_inner(&mut self) -> Result<bool, Stop> {
         loop {
-            if self.cont == NONE {
-                return Ok(true);
-            }
-            let idx = self.cont;
-            let f = self.conts[idx as usize];
-            self.cont = f.next;
-            // A frame on top of the store that no choicepoint can come back to is garbage
-            // once popped: deterministic code then runs in constant continuation space.
-            if idx as usize + 1 == self.conts.len() && idx >= self.cps.last().map_or(0, |c| c.conts)
-            {
-                self.conts.pop();
-            }
+            let f = match self.direct.take() {
+                Some(f) => f,
+                None => {
+                    if self.cont == NONE {
+                        return Ok(true);
+                    }
+                    let idx = self.cont;
+                    let f = self.conts[idx as usize];
+                    self.cont = f.next;
+                    // A frame on top of the store that no choicepoint can come back to is
+                    // garbage once popped: deterministic code then runs in constant
+                    // continuation space.
+                    if idx as usize + 1 == self.conts.len()
+                        && idx >= self.cps.last().map_or(0, |c| c.conts)
+                    {
+                        self.conts.pop();
+                    }
+                    f
+                }
+            };
             let ok = match f.goal {
                 Goal::Call(c) => self.call(c, f)?,
                 Goal::CutTo(h) => {
@@ -1050,22 +1065,39 @@ impl<'a> Machine<'a> {
             }
         }
         // Body goals are built last to first, each pushed as it is built (the order in
-        // which variables get their heap cells does not matter).
-        for &g in clause.body.iter().rev() {
+        // which variables get their heap cells does not matter). The first goal is run
+        // next: it goes to `direct` rather than through the continuation store.
+        if let Some((&first, rest)) = clause.body.split_first() {
+            for &g in rest.iter().rev() {
+                let c = instantiate(
+                    &mut self.heap,
+                    &clause.cells,
+                    g,
+                    &mut self.frame,
+                    &mut self.istack,
+                );
+                self.push_frame(Goal::Call(c), barrier, depth + 1, node);
+            }
             let c = instantiate(
                 &mut self.heap,
                 &clause.cells,
-                g,
+                first,
                 &mut self.frame,
                 &mut self.istack,
             );
-            self.push_frame(Goal::Call(c), barrier, depth + 1, node);
+            self.direct = Some(Frame {
+                goal: Goal::Call(c),
+                next: self.cont,
+                cut: barrier,
+                depth: depth + 1,
+                proof: node,
+            });
         }
         true
     }
 
     /// Matches one head template cell that is not a structure against a goal subterm.
-    #[inline]
+    #[inline(always)]
     fn head_leaf(&mut self, t: Cell, c: Cell) -> bool {
         match t {
             Cell::Ref(k) => {
