@@ -1128,67 +1128,68 @@ impl<'a> Machine<'a> {
         let Cell::Fun(_, n) = cells[h as usize] else {
             return true;
         };
-        let mut i = 1;
+        let (h, g) = (h as usize, g as usize);
         // Arguments are taken in order without going through the stack; the stack only
-        // holds the pending pairs inside nested structures (depth first, left to right).
-        loop {
-            let (t, c) = match self.hstack.pop() {
-                Some(pair) => pair,
-                None if i <= n => {
-                    let pair = (cells[(h + i) as usize], self.heap[(g + i) as usize]);
-                    i += 1;
-                    pair
-                }
-                None => return true,
-            };
-            let ok = match t {
-                Cell::Str(p) => match self.deref(c) {
-                    Cell::Ref(a) => {
-                        let built = instantiate(
-                            &mut self.heap,
-                            cells,
-                            t,
-                            &mut self.frame,
-                            &mut self.istack,
-                        );
-                        self.bind(a, built);
-                        true
-                    }
-                    Cell::Str(q) => {
-                        let f = cells[p as usize];
-                        match f {
-                            Cell::Fun(_, m) if same_functor(self.heap[q as usize], f) => {
-                                let (p, q, m) = (p as usize, q as usize, m as usize);
-                                let targs = &cells[p + 1..=p + m];
-                                if targs.iter().all(|a| !matches!(a, Cell::Str(_))) {
-                                    // No nested structure (a list cell [H|T] ...): matched
-                                    // in place, in the same order the stack would give.
-                                    let mut ok = true;
-                                    for (j, &t) in targs.iter().enumerate() {
-                                        if !self.head_leaf(t, self.heap[q + 1 + j]) {
-                                            ok = false;
-                                            break;
-                                        }
-                                    }
-                                    ok
-                                } else {
-                                    for j in (0..m).rev() {
-                                        self.hstack.push((targs[j], self.heap[q + 1 + j]));
-                                    }
-                                    true
-                                }
-                            }
-                            _ => false,
-                        }
-                    }
-                    _ => false,
-                },
-                leaf => self.head_leaf(leaf, c),
-            };
-            if !ok {
+        // holds the pending pairs inside nested structures (depth first, left to right),
+        // drained before the next argument.
+        for (i, &t) in cells[h + 1..=h + n as usize].iter().enumerate() {
+            let c = self.heap[g + 1 + i];
+            if !self.head_pair(cells, t, c) {
                 self.hstack.clear();
                 return false;
             }
+            while let Some((t, c)) = self.hstack.pop() {
+                if !self.head_pair(cells, t, c) {
+                    self.hstack.clear();
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Matches head template cell `t` against goal subterm `c`; the arguments of a
+    /// nested structure that holds structures go to the stack.
+    #[inline(always)]
+    fn head_pair(&mut self, cells: &[Cell], t: Cell, c: Cell) -> bool {
+        match t {
+            Cell::Str(p) => match self.deref(c) {
+                Cell::Ref(a) => {
+                    let built =
+                        instantiate(&mut self.heap, cells, t, &mut self.frame, &mut self.istack);
+                    self.bind(a, built);
+                    true
+                }
+                Cell::Str(q) => {
+                    let f = cells[p as usize];
+                    match f {
+                        Cell::Fun(_, m) if same_functor(self.heap[q as usize], f) => {
+                            let (p, q, m) = (p as usize, q as usize, m as usize);
+                            let targs = &cells[p + 1..=p + m];
+                            if targs.iter().all(|a| !matches!(a, Cell::Str(_))) {
+                                // No nested structure (a list cell [H|T] ...): matched
+                                // in place, in the same order the stack would give.
+                                let mut ok = true;
+                                for (j, &t) in targs.iter().enumerate() {
+                                    if !self.head_leaf(t, self.heap[q + 1 + j]) {
+                                        ok = false;
+                                        break;
+                                    }
+                                }
+                                ok
+                            } else {
+                                for j in (0..m).rev() {
+                                    self.hstack.push((targs[j], self.heap[q + 1 + j]));
+                                }
+                                true
+                            }
+                        }
+                        _ => false,
+                    }
+                }
+                _ => false,
+            },
+            leaf => self.head_leaf(leaf, c),
         }
     }
 
