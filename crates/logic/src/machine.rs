@@ -1610,6 +1610,8 @@ impl Machine<'_> {
 /// Builds the clause template term `t` on the heap, variables from `frame` (fresh ones
 /// for variables not met yet; a variable first met inside a structure lives in its
 /// argument slot). `todo` holds the structure slots still to fill (explicit stack).
+/// Inlined: a 16-byte cell returned through memory stalls the store that follows.
+#[inline(always)]
 fn instantiate(
     heap: &mut Vec<Cell>,
     cells: &[Cell],
