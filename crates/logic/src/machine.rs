@@ -27,8 +27,10 @@ const NONE: u32 = u32::MAX;
 const UNSET: Cell = Cell::Fun(atoms::NIL, u32::MAX);
 
 /// Whether a frame slot is still `UNSET` (a tag test, cheaper than comparing cells).
-#[inline]
-fn is_unset(c: Cell) -> bool {
+/// By reference: the test then reads the two fields it needs, not the whole 16-byte
+/// cell, which would stall on the narrower stores that just wrote `UNSET` there.
+#[inline(always)]
+fn is_unset(c: &Cell) -> bool {
     matches!(c, Cell::Fun(_, u32::MAX))
 }
 
@@ -1101,12 +1103,12 @@ impl<'a> Machine<'a> {
     fn head_leaf(&mut self, t: Cell, c: Cell) -> bool {
         match t {
             Cell::Ref(k) => {
-                let slot = self.frame[k as usize];
-                if is_unset(slot) {
-                    self.frame[k as usize] = c;
+                let k = k as usize;
+                if is_unset(&self.frame[k]) {
+                    self.frame[k] = c;
                     true
                 } else {
-                    self.unify(slot, c)
+                    self.unify(self.frame[k], c)
                 }
             }
             atomic => match self.deref(c) {
@@ -1235,7 +1237,7 @@ impl<'a> Machine<'a> {
             return Err(Stop::ball(existence_error(name, arity)));
         };
         match pref {
-            PredRef::User(p) => self.call_user(p, c, args, f),
+            PredRef::User(p) => self.call_user(p, c, arity, args, f),
             PredRef::Control(k) => self.control(k, c, args, f),
             PredRef::Builtin(b) => {
                 self.count_inference()?;
@@ -1271,10 +1273,12 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn call_user(&mut self, p: u32, goal: Cell, args: u32, f: Frame) -> Res {
+    fn call_user(&mut self, p: u32, goal: Cell, arity: u32, args: u32, f: Frame) -> Res {
         self.count_inference()?;
-        let pred = &self.db.preds[p as usize];
-        let key = if pred.arity > 0 {
+        // The arity comes from the goal (the predicate's own would be one more
+        // dependent load on every call).
+        debug_assert_eq!(self.db.preds[p as usize].arity, arity);
+        let key = if arity > 0 {
             key_of_cell(&self.heap, self.arg(args, 0))
         } else {
             Key::Any
@@ -1638,7 +1642,7 @@ fn instantiate_one(
     match t {
         Cell::Ref(k) => {
             let slot = &mut frame[k as usize];
-            if is_unset(*slot) {
+            if is_unset(slot) {
                 let a = heap.len() as u32;
                 heap.push(Cell::Ref(a));
                 *slot = Cell::Ref(a);
@@ -1659,7 +1663,7 @@ fn instantiate_one(
                     Cell::Ref(k) => {
                         // A variable met for the first time lives in its argument slot.
                         let slot = &mut frame[k as usize];
-                        if is_unset(*slot) {
+                        if is_unset(slot) {
                             *slot = Cell::Ref(at);
                         }
                         *slot
