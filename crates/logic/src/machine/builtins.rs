@@ -77,6 +77,21 @@ impl Machine<'_> {
         l
     }
 
+    /// The characters (one-letter atoms) or the codes of `s`, as a list.
+    fn text_list(&mut self, s: &str, chars: bool) -> Cell {
+        let items: Vec<Cell> = s
+            .chars()
+            .map(|c| {
+                if chars {
+                    Cell::Atom(Atom::new(&c.to_string()))
+                } else {
+                    Cell::Int(c as i64)
+                }
+            })
+            .collect();
+        self.make_list(&items, Cell::Atom(atoms::NIL))
+    }
+
     pub(super) fn text_of(&self, c: Cell) -> Option<String> {
         match self.deref(c) {
             Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
@@ -224,17 +239,7 @@ impl Machine<'_> {
                 let chars = b == B::StringChars;
                 let t = self.deref(a0());
                 if let Some(s) = self.text_of(t) {
-                    let items: Vec<Cell> = s
-                        .chars()
-                        .map(|c| {
-                            if chars {
-                                Cell::Atom(Atom::new(&c.to_string()))
-                            } else {
-                                Cell::Int(c as i64)
-                            }
-                        })
-                        .collect();
-                    let l = self.make_list(&items, Cell::Atom(atoms::NIL));
+                    let l = self.text_list(&s, chars);
                     let y = self.heap[args as usize + 1];
                     self.unify(y, l)
                 } else {
@@ -683,17 +688,7 @@ impl Machine<'_> {
                 let chars = b == B::AtomChars;
                 let t = self.deref(a0());
                 if let Some(s) = self.text_of(t) {
-                    let items: Vec<Cell> = s
-                        .chars()
-                        .map(|c| {
-                            if chars {
-                                Cell::Atom(Atom::new(&c.to_string()))
-                            } else {
-                                Cell::Int(c as i64)
-                            }
-                        })
-                        .collect();
-                    let l = self.make_list(&items, Cell::Atom(atoms::NIL));
+                    let l = self.text_list(&s, chars);
                     let y = self.heap[args as usize + 1];
                     self.unify(y, l)
                 } else {
