@@ -77,6 +77,18 @@ impl Machine<'_> {
         l
     }
 
+    /// Unifies `t` with the number `s` spells, or raises SWI's
+    /// `syntax_error(illegal_number)`.
+    fn unify_number_text(&mut self, t: Cell, s: &str) -> Result<bool, Stop> {
+        match Self::parse_number(s) {
+            Some(n) => Ok(self.unify(t, n)),
+            None => Err(Stop::ball(error_term(Term::compound(
+                "syntax_error",
+                vec![Term::atom("illegal_number")],
+            )))),
+        }
+    }
+
     /// The characters (one-letter atoms) or the codes of `s`, as a list.
     fn text_list(&mut self, s: &str, chars: bool) -> Cell {
         let items: Vec<Cell> = s
@@ -278,15 +290,7 @@ impl Machine<'_> {
                         let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                             return Err(Stop::ball(instantiation_error()));
                         };
-                        match Self::parse_number(&s) {
-                            Some(n) => self.unify(t, n),
-                            None => {
-                                return Err(Stop::ball(error_term(Term::compound(
-                                    "syntax_error",
-                                    vec![Term::atom("illegal_number")],
-                                ))));
-                            }
-                        }
+                        self.unify_number_text(t, &s)?
                     }
                 }
             }
@@ -736,15 +740,7 @@ impl Machine<'_> {
                     }
                     _ => {
                         let s = self.codes_text(self.heap[args as usize + 1], false)?;
-                        match Self::parse_number(&s) {
-                            Some(n) => self.unify(t, n),
-                            None => {
-                                return Err(Stop::ball(error_term(Term::compound(
-                                    "syntax_error",
-                                    vec![Term::atom("illegal_number")],
-                                ))));
-                            }
-                        }
+                        self.unify_number_text(t, &s)?
                     }
                 }
             }
