@@ -134,7 +134,7 @@ where
             stats,
         }
     };
-    while let Some((id, _)) = open.pop() {
+    while let Some(id) = open.pop() {
         if let Some(limit) = budget.check(stats.expanded, nodes.len() as u64) {
             return finish(limit, None, stats, nodes.len());
         }

@@ -1,21 +1,27 @@
 //! The open set of the best-first algorithms: a bucket queue with decrease-key.
 //!
-//! Nodes with the same priority (f, h) share a bucket, a FIFO list; a small binary heap
-//! orders the distinct priorities. Puzzles and maps have few distinct priorities for many
-//! nodes (the 15-puzzle's f takes a few dozen values over millions of nodes), so popping the
-//! best node is O(1) amortised (read the best bucket) and pushing finds its bucket in a small
-//! direct-mapped cache (a hash lookup when it misses), where a binary heap over nodes pays
-//! O(log n) scattered moves for each. With all-distinct priorities (real-valued costs) it
-//! degrades to a binary heap over buckets of one: O(log n) for every operation.
+//! Nodes with the same priority (f, h) share a bucket, a FIFO list. Puzzles and maps have
+//! few distinct priorities for many nodes (the 15-puzzle's f takes a few dozen values over
+//! millions of nodes), so popping the best node reads the best bucket in O(1) amortised,
+//! where a binary heap over nodes pays O(log n) scattered moves for each operation.
 //!
-//! The buckets are doubly linked lists threaded through one array indexed by node id (a node
-//! is in at most one bucket), so a bucket costs no allocation of its own, and decrease-key
-//! unlinks the node from its bucket and appends it to the new one in O(1), plus O(log k)
-//! when the new priority is new to the heap of k distinct priorities (k ≤ n).
+//! The buckets are found in one of two ways:
+//! - While every priority is a pair of whole numbers below [`SMALL`] (unit-cost puzzles,
+//!   integer heuristics: the common case), the buckets form a grid, `levels[f].lists[h]`,
+//!   and a cursor on the least non-empty level: push is two array reads, pop scans forward
+//!   from the cursor, which A* with a consistent heuristic only moves forward.
+//! - From the first priority that is not (real costs, weighted heuristics, large values)
+//!   the open nodes move, in order, to the general form: buckets found through a small
+//!   direct-mapped cache and a hash map, their distinct priorities ordered by a binary
+//!   heap, O(log k) for a priority not yet queued, k ≤ n the number of distinct priorities.
 //!
-//! The order is total, so runs are deterministic: smaller f first; on equal f, smaller h
-//! (the node believed closer to a goal); on equal h, the node that entered the open set
-//! first (FIFO; a decreased node enters anew).
+//! In both, the buckets are doubly linked lists threaded through one array indexed by node
+//! id (a node is in at most one bucket), so a bucket costs no allocation of its own, and
+//! decrease-key unlinks the node from its bucket and appends it to the new one in O(1).
+//!
+//! The order is total and the same in both forms, so runs are deterministic: smaller f
+//! first; on equal f, smaller h (the node believed closer to a goal); on equal h, the node
+//! that entered the open set first (FIFO; a decreased node enters anew).
 
 use crate::nodes::{NONE, NodeId};
 use rustc_hash::FxHashMap;
@@ -29,6 +35,19 @@ pub(crate) struct Priority {
     pub h: f64,
 }
 
+/// Whole-number priorities below this live in the grid. The grid holds at most
+/// `SMALL`² list heads (8 MiB) and a pop scans at most `SMALL` levels and lists.
+const SMALL: u32 = 1024;
+
+/// `(f, h)` packed as `f << 16 | h` when both are whole numbers below [`SMALL`]: the
+/// packed values order as the pairs do.
+#[inline]
+fn small(p: Priority) -> Option<u32> {
+    // A cast and back is exact only for whole numbers in range (NaN and negatives fail).
+    let (f, h) = (p.f as u32, p.h as u32);
+    (f64::from(f) == p.f && f64::from(h) == p.h && f < SMALL && h < SMALL).then_some(f << 16 | h)
+}
+
 /// The priority as integers: for non-negative floats the order of the bit patterns is the
 /// order of the values (`+ 0.0` turns a negative zero into a positive one); f and h are
 /// never negative.
@@ -39,7 +58,8 @@ fn key(p: Priority) -> Key {
     ((p.f + 0.0).to_bits(), (p.h + 0.0).to_bits())
 }
 
-/// Where a node is: its bucket (`ABSENT` when not open) and its neighbours in it.
+/// Where a node is: its bucket (a packed `(f, h)` in the grid, an index in the general
+/// form, `ABSENT` when not open) and its neighbours in it.
 #[derive(Clone, Copy)]
 struct Link {
     bucket: u32,
@@ -54,10 +74,78 @@ const CLOSED: Link = Link {
     next: NONE,
 };
 
-struct Bucket {
-    key: Key,
+/// A FIFO list of nodes threaded through the links.
+#[derive(Clone, Copy)]
+struct List {
     head: NodeId,
     tail: NodeId,
+}
+
+const EMPTY: List = List {
+    head: NONE,
+    tail: NONE,
+};
+
+impl List {
+    #[inline]
+    fn append(&mut self, links: &mut [Link], id: NodeId, bucket: u32) {
+        let tail = std::mem::replace(&mut self.tail, id);
+        if tail == NONE {
+            self.head = id;
+        } else {
+            links[tail as usize].next = id;
+        }
+        links[id as usize] = Link {
+            bucket,
+            prev: tail,
+            next: NONE,
+        };
+    }
+
+    #[inline]
+    fn remove(&mut self, links: &mut [Link], id: NodeId) {
+        let Link { prev, next, .. } = std::mem::replace(&mut links[id as usize], CLOSED);
+        if prev == NONE {
+            self.head = next;
+        } else {
+            links[prev as usize].next = next;
+        }
+        if next == NONE {
+            self.tail = prev;
+        } else {
+            links[next as usize].prev = prev;
+        }
+    }
+}
+
+/// The buckets of one f in the grid, by h.
+struct Level {
+    lists: Vec<List>,
+    len: u32,
+    /// No non-empty list below this h.
+    min_h: u32,
+}
+
+/// The grid form: whole-number priorities below [`SMALL`].
+struct Grid {
+    levels: Vec<Level>,
+    /// No non-empty level below this f.
+    cursor: u32,
+}
+
+/// The general form: any priorities.
+struct General {
+    buckets: Vec<Bucket>,
+    bucket_of: FxHashMap<Key, u32>,
+    /// Direct-mapped: the priorities of siblings recur, and most lookups end here.
+    cache: [(Key, u32); CACHE],
+    /// The priorities whose buckets may hold nodes, least first.
+    keys: BinaryHeap<Reverse<(Key, u32)>>,
+}
+
+struct Bucket {
+    key: Key,
+    list: List,
     /// Whether `key` is in the heap of priorities.
     queued: bool,
 }
@@ -67,13 +155,13 @@ const CACHE: usize = 64;
 /// A key no priority has (f and h are finite and non-negative).
 const NO_KEY: Key = (u64::MAX, u64::MAX);
 
+enum Buckets {
+    Grid(Grid),
+    General(Box<General>),
+}
+
 pub(crate) struct OpenSet {
-    buckets: Vec<Bucket>,
-    bucket_of: FxHashMap<Key, u32>,
-    /// Direct-mapped: the priorities of siblings recur, and most lookups end here.
-    cache: [(Key, u32); CACHE],
-    /// The priorities whose buckets may hold nodes, least first.
-    keys: BinaryHeap<Reverse<(Key, u32)>>,
+    buckets: Buckets,
     links: Vec<Link>,
     len: usize,
 }
@@ -81,11 +169,13 @@ pub(crate) struct OpenSet {
 impl OpenSet {
     pub fn new() -> Self {
         OpenSet {
-            buckets: Vec::new(),
-            bucket_of: FxHashMap::default(),
-            cache: [(NO_KEY, 0); CACHE],
-            keys: BinaryHeap::new(),
-            links: Vec::new(),
+            buckets: Buckets::Grid(Grid {
+                levels: Vec::new(),
+                cursor: 0,
+            }),
+            // Most searches a user watches store a few hundred to a few thousand nodes:
+            // growing from empty would copy the links a dozen times.
+            links: Vec::with_capacity(1024),
             len: 0,
         }
     }
@@ -95,58 +185,152 @@ impl OpenSet {
     }
 
     /// Inserts `id`, or lowers its priority if it is open with a higher one.
+    #[inline]
     pub fn push_or_decrease(&mut self, id: NodeId, prio: Priority) {
         let idx = id as usize;
         if idx >= self.links.len() {
-            self.links.resize(idx + 1, CLOSED);
+            // Ids are handed out in order, so this is nearly always one more.
+            if idx == self.links.len() {
+                self.links.push(CLOSED);
+            } else {
+                self.links.resize(idx + 1, CLOSED);
+            }
         }
+        if let Buckets::Grid(grid) = &mut self.buckets
+            && let Some(packed) = small(prio)
+        {
+            let old = self.links[idx].bucket;
+            if old != ABSENT {
+                if packed >= old {
+                    return;
+                }
+                grid.remove(&mut self.links, id, old);
+                self.len -= 1;
+            }
+            grid.push(&mut self.links, id, packed);
+            self.len += 1;
+        } else {
+            self.push_general(id, prio);
+        }
+    }
+
+    /// [`Self::push_or_decrease`] outside the grid (leaving it first if need be).
+    #[inline(never)]
+    fn push_general(&mut self, id: NodeId, prio: Priority) {
+        self.leave_grid();
+        let Buckets::General(general) = &mut self.buckets else {
+            unreachable!("the grid form was left above")
+        };
         let k = key(prio);
-        let old = self.links[idx].bucket;
+        let old = self.links[id as usize].bucket;
         if old != ABSENT {
-            if k >= self.buckets[old as usize].key {
+            let bucket = &mut general.buckets[old as usize];
+            if k >= bucket.key {
                 return;
             }
-            self.unlink(id);
+            bucket.list.remove(&mut self.links, id);
+            self.len -= 1;
         }
-        let b = self.bucket(k);
-        let bucket = &mut self.buckets[b as usize];
-        let tail = bucket.tail;
-        bucket.tail = id;
-        if tail == NONE {
-            bucket.head = id;
-        }
-        let queued = std::mem::replace(&mut bucket.queued, true);
-        if tail != NONE {
-            self.links[tail as usize].next = id;
-        }
-        self.links[idx] = Link {
-            bucket: b,
-            prev: tail,
-            next: NONE,
-        };
-        if !queued {
-            self.keys.push(Reverse((k, b)));
-        }
+        general.push(&mut self.links, id, k);
         self.len += 1;
     }
 
-    /// Takes `id` out of its bucket.
+    /// Moves the open nodes from the grid to the general form, bucket by bucket in
+    /// priority order and each bucket in its order, so the order of the set is unchanged.
+    fn leave_grid(&mut self) {
+        let Buckets::Grid(grid) = &self.buckets else {
+            return;
+        };
+        let mut open = Vec::with_capacity(self.len);
+        for (f, level) in grid.levels.iter().enumerate() {
+            for (h, list) in level.lists.iter().enumerate() {
+                let mut id = list.head;
+                while id != NONE {
+                    open.push((id, f as f64, h as f64));
+                    id = self.links[id as usize].next;
+                }
+            }
+        }
+        let mut general = Box::new(General {
+            buckets: Vec::new(),
+            bucket_of: FxHashMap::default(),
+            cache: [(NO_KEY, 0); CACHE],
+            keys: BinaryHeap::new(),
+        });
+        for (id, f, h) in open {
+            general.push(&mut self.links, id, key(Priority { f, h }));
+        }
+        self.buckets = Buckets::General(general);
+    }
+
+    /// Removes the open node of least priority.
     #[inline]
-    fn unlink(&mut self, id: NodeId) {
-        let Link { bucket, prev, next } = self.links[id as usize];
-        let b = &mut self.buckets[bucket as usize];
-        if prev == NONE {
-            b.head = next;
-        } else {
-            self.links[prev as usize].next = next;
+    pub fn pop(&mut self) -> Option<NodeId> {
+        if self.len == 0 {
+            return None;
         }
-        if next == NONE {
-            b.tail = prev;
-        } else {
-            self.links[next as usize].prev = prev;
-        }
-        self.links[id as usize] = CLOSED;
         self.len -= 1;
+        Some(match &mut self.buckets {
+            Buckets::Grid(grid) => grid.pop(&mut self.links),
+            Buckets::General(general) => general.pop(&mut self.links),
+        })
+    }
+}
+
+impl Grid {
+    #[inline]
+    fn push(&mut self, links: &mut [Link], id: NodeId, packed: u32) {
+        let (f, h) = (packed >> 16, packed & 0xFFFF);
+        if f as usize >= self.levels.len() {
+            self.levels.resize_with(f as usize + 1, || Level {
+                lists: Vec::new(),
+                len: 0,
+                min_h: u32::MAX,
+            });
+        }
+        let level = &mut self.levels[f as usize];
+        if h as usize >= level.lists.len() {
+            level.lists.resize(h as usize + 1, EMPTY);
+        }
+        level.lists[h as usize].append(links, id, packed);
+        level.len += 1;
+        level.min_h = level.min_h.min(h);
+        self.cursor = self.cursor.min(f);
+    }
+
+    #[inline]
+    fn remove(&mut self, links: &mut [Link], id: NodeId, packed: u32) {
+        let level = &mut self.levels[(packed >> 16) as usize];
+        level.lists[(packed & 0xFFFF) as usize].remove(links, id);
+        level.len -= 1;
+    }
+
+    /// Takes the first node of the least non-empty list; the set is not empty.
+    #[inline]
+    fn pop(&mut self, links: &mut [Link]) -> NodeId {
+        while self.levels[self.cursor as usize].len == 0 {
+            self.cursor += 1;
+        }
+        let level = &mut self.levels[self.cursor as usize];
+        while level.lists[level.min_h as usize].head == NONE {
+            level.min_h += 1;
+        }
+        let list = &mut level.lists[level.min_h as usize];
+        let id = list.head;
+        list.remove(links, id);
+        level.len -= 1;
+        id
+    }
+}
+
+impl General {
+    fn push(&mut self, links: &mut [Link], id: NodeId, k: Key) {
+        let b = self.bucket(k);
+        let bucket = &mut self.buckets[b as usize];
+        bucket.list.append(links, id, b);
+        if !std::mem::replace(&mut bucket.queued, true) {
+            self.keys.push(Reverse((k, b)));
+        }
     }
 
     /// The bucket of priority `k`, created if needed.
@@ -168,8 +352,7 @@ impl OpenSet {
         if b == next {
             self.buckets.push(Bucket {
                 key: k,
-                head: NONE,
-                tail: NONE,
+                list: EMPTY,
                 queued: false,
             });
         }
@@ -177,23 +360,22 @@ impl OpenSet {
         b
     }
 
-    /// Removes the open node of least priority.
-    pub fn pop(&mut self) -> Option<(NodeId, Priority)> {
-        while let Some(&Reverse((k, b))) = self.keys.peek() {
-            let id = self.buckets[b as usize].head;
+    /// Takes the first node of the least non-empty bucket; the set is not empty.
+    fn pop(&mut self, links: &mut [Link]) -> NodeId {
+        loop {
+            let Some(&Reverse((_, b))) = self.keys.peek() else {
+                unreachable!("a non-empty set has a queued bucket")
+            };
+            let bucket = &mut self.buckets[b as usize];
+            let id = bucket.list.head;
             if id != NONE {
-                self.unlink(id);
-                let prio = Priority {
-                    f: f64::from_bits(k.0),
-                    h: f64::from_bits(k.1),
-                };
-                return Some((id, prio));
+                bucket.list.remove(links, id);
+                return id;
             }
             // Empty: take its priority off the heap until a node arrives with it again.
-            self.buckets[b as usize].queued = false;
+            bucket.queued = false;
             self.keys.pop();
         }
-        None
     }
 }
 
@@ -216,7 +398,7 @@ mod tests {
         open.push_or_decrease(2, prio(2.0, 0.0));
         open.push_or_decrease(0, prio(6.0, 0.0)); // not lower: ignored
         assert_eq!(open.len(), 7);
-        let order: Vec<_> = std::iter::from_fn(|| open.pop().map(|(id, _)| id)).collect();
+        let order: Vec<_> = std::iter::from_fn(|| open.pop()).collect();
         assert_eq!(order, vec![4, 3, 2, 1, 5, 0, 6]);
         assert_eq!(open.len(), 0);
     }
@@ -229,7 +411,7 @@ mod tests {
         open.push_or_decrease(2, prio(3.0, 1.0));
         open.push_or_decrease(7, prio(4.0, 1.0));
         open.push_or_decrease(7, prio(3.0, 1.0)); // decreased: arrives after 2
-        let order: Vec<_> = std::iter::from_fn(|| open.pop().map(|(id, _)| id)).collect();
+        let order: Vec<_> = std::iter::from_fn(|| open.pop()).collect();
         assert_eq!(order, vec![5, 2, 7, 0]);
     }
 
@@ -237,10 +419,10 @@ mod tests {
     fn a_drained_priority_can_come_back() {
         let mut open = OpenSet::new();
         open.push_or_decrease(0, prio(1.0, 0.0));
-        assert_eq!(open.pop().map(|(id, _)| id), Some(0));
+        assert_eq!(open.pop(), Some(0));
         open.push_or_decrease(1, prio(2.0, 0.0));
         open.push_or_decrease(2, prio(1.0, 0.0));
-        let order: Vec<_> = std::iter::from_fn(|| open.pop().map(|(id, _)| id)).collect();
+        let order: Vec<_> = std::iter::from_fn(|| open.pop()).collect();
         assert_eq!(order, vec![2, 1]);
     }
 
@@ -254,8 +436,64 @@ mod tests {
         open.push_or_decrease(0, prio(4.0, 1.0)); // head
         open.push_or_decrease(4, prio(4.0, 2.0)); // tail
         assert_eq!(open.len(), 5);
-        let order: Vec<_> = std::iter::from_fn(|| open.pop().map(|(id, _)| id)).collect();
+        let order: Vec<_> = std::iter::from_fn(|| open.pop()).collect();
         assert_eq!(order, vec![2, 0, 4, 1, 3]);
         assert_eq!(open.len(), 0);
+    }
+
+    /// A priority for the property test: mostly small whole numbers (the grid), sometimes
+    /// a fraction or a large value (which moves the set to the general form).
+    fn arb_priority() -> impl proptest::strategy::Strategy<Value = Priority> {
+        use proptest::prelude::*;
+        (0u32..8, 0u32..4, 0u32..20).prop_map(|(f, h, kind)| Priority {
+            f: match kind {
+                0 => f64::from(f) + 0.5,
+                1 => f64::from(f) + 5000.0,
+                _ => f64::from(f),
+            },
+            h: f64::from(h),
+        })
+    }
+
+    proptest::proptest! {
+        /// The open set pops what a plain list ordered by (f, h, arrival) pops, through
+        /// pushes, decreases, re-openings and the move from the grid to the general form.
+        #[test]
+        fn pops_as_an_ordered_list_does(
+            ops in proptest::collection::vec(
+                proptest::option::weighted(0.75, (0u32..24, arb_priority())),
+                1..200,
+            )
+        ) {
+            let mut open = OpenSet::new();
+            // (id, f, h, arrival)
+            let mut model: Vec<(NodeId, f64, f64, usize)> = Vec::new();
+            for (step, op) in ops.into_iter().enumerate() {
+                match op {
+                    Some((id, p)) => {
+                        open.push_or_decrease(id, p);
+                        match model.iter().position(|e| e.0 == id) {
+                            Some(i) if (p.f, p.h) < (model[i].1, model[i].2) => {
+                                model[i] = (id, p.f, p.h, step);
+                            }
+                            Some(_) => {}
+                            None => model.push((id, p.f, p.h, step)),
+                        }
+                    }
+                    None => {
+                        let best = model
+                            .iter()
+                            .enumerate()
+                            .min_by(|a, b| {
+                                (a.1.1, a.1.2, a.1.3).partial_cmp(&(b.1.1, b.1.2, b.1.3)).expect("finite")
+                            })
+                            .map(|(i, _)| i);
+                        let expected = best.map(|i| model.remove(i).0);
+                        proptest::prop_assert_eq!(open.pop(), expected);
+                    }
+                }
+                proptest::prop_assert_eq!(open.len(), model.len());
+            }
+        }
     }
 }
