@@ -148,12 +148,31 @@ impl Cells for Box<[u8]> {
 }
 
 /// A state of the puzzle: the cells and where the blank is.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Equality and hashing read the cells alone: the blank's cell follows from them, and a
+/// search compares and hashes a board for every child it generates.
+#[derive(Clone, Debug)]
 pub struct Board<C> {
     /// The packed cells.
     pub cells: C,
     /// The blank's cell, row-major.
     pub blank: u8,
+}
+
+impl<C: PartialEq> PartialEq for Board<C> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells
+    }
+}
+
+impl<C: Eq> Eq for Board<C> {}
+
+impl<C: Hash> Hash for Board<C> {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.cells.hash(state);
+    }
 }
 
 impl<C: Cells> Board<C> {
