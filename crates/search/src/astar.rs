@@ -35,7 +35,7 @@
 //! ```
 
 use crate::budget::Budget;
-use crate::nodes::{Nodes, Offer, expand};
+use crate::nodes::{Nodes, Offer};
 use crate::open::{OpenSet, Priority};
 use crate::{Heuristic, Limits, Observer, Outcome, Problem, Prune, Stats, StopReason};
 
@@ -149,12 +149,13 @@ where
             return finish(StopReason::Solved, path, stats, nodes.len());
         }
         observer.expand(&state, g, h);
-        expand(problem, &state, &mut buf, &mut stats);
-        for succ in buf.drain(..) {
+        stats.expanded += 1;
+        let improve = order.improve;
+        problem.visit_successors(&state, &mut buf, |succ| {
+            stats.generated += 1;
             let child_g = g + succ.cost;
             let child_h = heuristic.update(&state, h, &succ.action, &succ.state);
             observer.generate(&state, &succ.action, &succ.state, child_g, child_h);
-            let improve = order.improve;
             match nodes.offer(id, succ, child_g, depth + 1, |old| {
                 improve && child_g < old.g
             }) {
@@ -177,7 +178,7 @@ where
                     observer.prune(nodes.state(seen), Prune::Duplicate);
                 }
             }
-        }
+        });
         stats.max_frontier = stats.max_frontier.max(open.len() as u64);
     }
     finish(StopReason::Exhausted, None, stats, nodes.len())

@@ -523,8 +523,19 @@ impl<C: Cells> Problem for SlidingProblem<'_, C> {
         state.cells == self.goal
     }
 
-    #[inline]
     fn successors(&self, state: &Board<C>, out: &mut Vec<Successor<Board<C>, Move>>) {
+        self.visit_successors(state, &mut Vec::new(), |succ| out.push(succ));
+    }
+
+    #[inline]
+    fn visit_successors<F>(
+        &self,
+        state: &Board<C>,
+        _: &mut Vec<Successor<Board<C>, Move>>,
+        mut visit: F,
+    ) where
+        F: FnMut(Successor<Board<C>, Move>),
+    {
         let blank = state.blank;
         for &from in &self.puzzle.neighbours[blank as usize] {
             let tile = state.cells.get(from as usize);
@@ -533,7 +544,7 @@ impl<C: Cells> Problem for SlidingProblem<'_, C> {
                 from,
                 to: blank,
             };
-            out.push(Successor::new(m, state.apply(m), 1.0));
+            visit(Successor::new(m, state.apply(m), 1.0));
         }
     }
 
