@@ -102,16 +102,29 @@ fn main() {
             base.with_start(&base.grid_of(&tiles)).expect("same tiles")
         })
         .collect();
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    for p in &boards {
-        let (a, b) = (resolu_run(p, false), pathfinding_run(p, false));
-        assert_eq!(a.length, b.length, "same optimal length");
-        ours.push(a);
-        theirs.push(b);
+    // Each board is solved PASSES times by each side, alternately, and each side keeps
+    // its fastest time per board: a run of a few tens of microseconds is easily disturbed
+    // by the machine, and the minimum is the figure least so.
+    const PASSES: usize = 5;
+    let (mut ours, mut theirs): (Vec<Run>, Vec<Run>) = (Vec::new(), Vec::new());
+    for pass in 0..PASSES {
+        for (i, p) in boards.iter().enumerate() {
+            let (a, b) = (resolu_run(p, false), pathfinding_run(p, false));
+            assert_eq!(a.length, b.length, "same optimal length");
+            if pass == 0 {
+                ours.push(a);
+                theirs.push(b);
+            } else {
+                ours[i].time = ours[i].time.min(a.time);
+                theirs[i].time = theirs[i].time.min(b.time);
+            }
+        }
     }
     let mean = ours.iter().map(|r| r.length).sum::<usize>() as f64 / ours.len() as f64;
     report(
-        &format!("A* + Manhattan, 300 random 8-puzzle boards (mean length {mean:.1}):"),
+        &format!(
+            "A* + Manhattan, 300 random 8-puzzle boards (mean length {mean:.1}, best of {PASSES}):"
+        ),
         &ours,
         &theirs,
     );
@@ -160,7 +173,9 @@ fn main() {
         ours.push(a);
         theirs.push(b);
     }
-    report("IDA* totals:", &ours, &theirs);
+    if !ours.is_empty() {
+        report("IDA* totals:", &ours, &theirs);
+    }
 
     // A* on the same instances, the easiest five (A* keeps every node: memory grows fast).
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
