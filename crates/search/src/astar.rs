@@ -2,10 +2,11 @@
 //!
 //! A* expands the open state of least f = g + h, where g is the cost from the start and h
 //! the heuristic estimate to a goal. The open set is a bucket queue indexed by node (see
-//! `open.rs`): finding the minimum is O(1) amortised, inserting and lowering the f of a
-//! state already open (decrease-key) take O(1) plus O(log k) for a priority not seen before,
-//! k ≤ n being the number of distinct priorities. The closed set is the store of seen states with parent links, from which the
-//! path is rebuilt. When a cheaper path reaches a closed state (possible only with an
+//! `open.rs`): with whole-number priorities (unit costs, integer heuristics) finding the
+//! minimum, inserting and lowering the f of a state already open (decrease-key) are a few
+//! array reads; with any other priorities they take O(1) plus O(log k) for a priority not
+//! seen before, k ≤ n being the number of distinct priorities. The closed set is the store
+//! of seen states with parent links, from which the path is rebuilt. When a cheaper path reaches a closed state (possible only with an
 //! inconsistent heuristic) the state is re-opened and counted in `reopened`.
 //!
 //! Ties on f go to the smaller h (the deeper node, nearer a goal by the estimate), then to
