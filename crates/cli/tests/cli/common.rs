@@ -33,6 +33,16 @@ pub fn run_with_input(args: &[&str], input: &str) -> (i32, String, String) {
     )
 }
 
+/// Writes `text` to a file called `name` in this run's temporary directory and returns
+/// its path. Tests run in parallel in that one directory, so each uses its own names.
+pub fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("resolu-cli-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("a temporary file");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
 /// Parses stdout as one JSON value.
 pub fn json(stdout: &str) -> serde_json::Value {
     serde_json::from_str(stdout.trim()).expect("stdout is one JSON value")

@@ -1,6 +1,6 @@
 //! `resolu graph` end to end.
 
-use crate::common::{json, run};
+use crate::common::{json, run, temp_file};
 
 #[test]
 fn astar_finds_the_shortest_road_to_bucharest() {
@@ -108,11 +108,8 @@ fn trace_prints_each_expansion_with_f_g_h() {
 
 #[test]
 fn malformed_files_and_bad_flags_exit_2_with_one_clear_line() {
-    let dir = std::env::temp_dir().join(format!("resolu-graph-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let bad = dir.join("bad.graph");
-    std::fs::write(&bad, "start a\ngoal b\nedge a b ten\n").expect("write");
-    let bad = bad.to_str().expect("utf-8 path");
+    let bad = temp_file("bad.graph", "start a\ngoal b\nedge a b ten\n");
+    let bad = bad.as_str();
     let (code, out, err) = run(&["graph", bad]);
     assert_eq!(code, 2);
     assert!(out.is_empty());

@@ -1,6 +1,6 @@
 //! `resolu hanoi` end to end: every move replayed by a simulation written here.
 
-use crate::common::{json, run};
+use crate::common::{json, run, temp_file};
 
 /// Replays `[from, to]` pairs on `pegs` pegs with `disks` disks (all on peg 0 at first):
 /// every move must take a top disk onto an empty peg or a larger disk. Returns the stacks
@@ -271,9 +271,6 @@ fn four_pegs_use_neighbour_moves_and_stuck_bases_exit_1() {
         "{out}"
     );
     // Only two moves allowed: 0->2 and 2->0; the first repeats nothing, then nothing is left.
-    let dir = std::env::temp_dir().join(format!("resolu-hanoi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let two = dir.join("two.rules");
     let course = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../examples/rules/hanoi.rules"
@@ -281,12 +278,13 @@ fn four_pegs_use_neighbour_moves_and_stuck_bases_exit_1() {
     .unwrap();
     let head = course.split("rule r1").next().unwrap();
     let tail = &course[course.find("% move(S, From").unwrap()..];
-    std::fs::write(
-        &two,
-        format!("{head}rule a priority 1: state(S), move(S, 0, 2, _, S1), \\+ seen(S1) ==> retract(state(S)), assert(state(S1)), assert(seen(S1)).\n{tail}"),
-    )
-    .unwrap();
-    let (code, out, _) = run(&["hanoi", "--rules", two.to_str().unwrap(), "--compact"]);
+    let two = temp_file(
+        "two.rules",
+        &format!(
+            "{head}rule a priority 1: state(S), move(S, 0, 2, _, S1), \\+ seen(S1) ==> retract(state(S)), assert(state(S1)), assert(seen(S1)).\n{tail}"
+        ),
+    );
+    let (code, out, _) = run(&["hanoi", "--rules", &two, "--compact"]);
     assert_eq!(code, 1);
     assert!(
         out.contains("Move 1 (a): disk 1 from peg 0 to peg 2"),
@@ -294,13 +292,13 @@ fn four_pegs_use_neighbour_moves_and_stuck_bases_exit_1() {
     );
     assert!(out.contains("Stuck after 1 move: "), "{out}");
     // A rule base that cheats is caught.
-    let cheat = dir.join("cheat.rules");
-    std::fs::write(
-        &cheat,
-        format!("{head}rule jump priority 1: state([[1,2,3],[],[]]) ==> retract(state(_)), assert(state([[],[],[1,2,3]])).\n{tail}"),
-    )
-    .unwrap();
-    let (code, _, err) = run(&["hanoi", "--rules", cheat.to_str().unwrap()]);
+    let cheat = temp_file(
+        "cheat.rules",
+        &format!(
+            "{head}rule jump priority 1: state([[1,2,3],[],[]]) ==> retract(state(_)), assert(state([[],[],[1,2,3]])).\n{tail}"
+        ),
+    );
+    let (code, _, err) = run(&["hanoi", "--rules", &cheat]);
     assert_eq!(code, 2);
     assert!(
         err.contains(
@@ -329,15 +327,11 @@ fn rules_limits_traces_and_errors() {
         "{out}"
     );
     // A rule base that gives up: halted, not solved, exit 1.
-    let dir = std::env::temp_dir().join(format!("resolu-hanoi-halt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let halt = dir.join("halt.rules");
-    std::fs::write(
-        &halt,
+    let halt = temp_file(
+        "halt.rules",
         "rule give_up: state(_) ==> print('no idea'), halt.\n",
-    )
-    .unwrap();
-    let (code, out, _) = run(&["hanoi", "--rules", halt.to_str().unwrap(), "--compact"]);
+    );
+    let (code, out, _) = run(&["hanoi", "--rules", &halt, "--compact"]);
     assert_eq!(code, 1);
     assert!(
         out.contains(

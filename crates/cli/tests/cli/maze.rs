@@ -1,6 +1,6 @@
 //! `resolu maze` end to end.
 
-use crate::common::{json, run};
+use crate::common::{json, run, temp_file};
 
 /// Checks a path of [row, col] against the maze rows drawn in the JSON: orthogonal steps,
 /// no wall, from S to E.
@@ -84,11 +84,8 @@ fn a_walled_off_exit_exits_1() {
 
 #[test]
 fn bad_files_name_line_and_column() {
-    let dir = std::env::temp_dir();
-    let path = dir.join(format!("resolu-bad-{}.maze", std::process::id()));
-    std::fs::write(&path, "#####\n#S..#\n#.?E#\n").unwrap();
-    let (code, _, err) = run(&["maze", path.to_str().unwrap()]);
-    let _ = std::fs::remove_file(&path);
+    let path = temp_file("bad.maze", "#####\n#S..#\n#.?E#\n");
+    let (code, _, err) = run(&["maze", &path]);
     assert_eq!(code, 2);
     assert!(err.contains("line 3, column 3"), "{err}");
     assert_eq!(err.trim().lines().count(), 1);

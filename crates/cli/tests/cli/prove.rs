@@ -1,6 +1,6 @@
 //! `resolu prove` end to end.
 
-use crate::common::{json, resolu, run};
+use crate::common::{json, resolu, run, temp_file};
 
 #[test]
 fn the_car_base_proves_voiture_ok_and_the_tiny_base_proves_a_d_but_not_a_f() {
@@ -151,12 +151,8 @@ fn errors_and_exit_codes() {
 
 #[test]
 fn syntax_errors_are_bad_input_with_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("resolu-prove-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("bad.pl");
-    std::fs::write(&file, "ok(1).\nbad(X) :- foo(X) bar.\n").unwrap();
-    let (code, out, err) = run(&["prove", file.to_str().unwrap(), "ok(X)"]);
-    std::fs::remove_dir_all(&dir).unwrap();
+    let file = temp_file("bad.pl", "ok(1).\nbad(X) :- foo(X) bar.\n");
+    let (code, out, err) = run(&["prove", &file, "ok(X)"]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(err.contains("bad.pl:2:18: syntax error"), "{err}");

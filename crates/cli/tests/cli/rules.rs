@@ -1,15 +1,6 @@
 //! `resolu rules` end to end.
 
-use crate::common::{json, run};
-
-/// A rule file in a fresh temporary directory.
-fn file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("resolu-rules-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
+use crate::common::{json, run, temp_file as file};
 
 #[test]
 fn the_car_base_derives_every_conclusion_with_its_chain_of_rules() {

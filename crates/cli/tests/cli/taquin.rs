@@ -1,6 +1,6 @@
 //! `resolu taquin` end to end.
 
-use crate::common::{json, resolu, run};
+use crate::common::{json, resolu, run, temp_file};
 
 #[test]
 fn the_default_solves_the_course_instance_in_five_numbered_moves() {
@@ -105,17 +105,8 @@ fn numbers_letters_goals_and_files() {
         (code, json(&out)["length"].clone()),
         (1, serde_json::Value::Null)
     );
-    let dir = std::env::temp_dir().join(format!("resolu-taquin-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("start.txt");
-    std::fs::write(&file, "b h c\na f d\ng . e\n").unwrap();
-    let (code, out, _) = run(&[
-        "taquin",
-        "--file",
-        file.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let file = temp_file("start.txt", "b h c\na f d\ng . e\n");
+    let (code, out, _) = run(&["taquin", "--file", &file, "--format", "json"]);
     assert_eq!(code, 0);
     assert_eq!(json(&out)["length"], 5);
 }
@@ -184,16 +175,12 @@ fn limits_stop_the_search_with_exit_3() {
 
 #[test]
 fn batch_writes_one_json_line_per_board_and_goes_on_after_errors() {
-    let dir = std::env::temp_dir().join(format!("resolu-batch-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("boards.txt");
-    std::fs::write(
-        &file,
+    let file = temp_file(
+        "boards.txt",
         "# the course's boards\nbhc/afd/g_e\n\nabc/g_d/hfe  # unsolvable\nabc/d_\nabc/h_d/gfe\n",
-    )
-    .unwrap();
+    );
     let out = resolu()
-        .args(["taquin", "--batch", file.to_str().unwrap()])
+        .args(["taquin", "--batch", &file])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "worst of the lines: a bad line");
