@@ -271,13 +271,6 @@ impl Machine<'_> {
                     self.unify(t, Cell::Text(Atom::new(&s)))
                 }
             }
-            B::StringLength => {
-                let Some(s) = self.text_of(a0()) else {
-                    return Err(Stop::ball(instantiation_error()));
-                };
-                let y = self.heap[args as usize + 1];
-                self.unify(y, Cell::Int(s.chars().count() as i64))
-            }
             B::NumberString => {
                 let t = self.deref(a0());
                 match t {
@@ -721,7 +714,7 @@ impl Machine<'_> {
                     },
                 }
             }
-            B::AtomLength => {
+            B::AtomLength | B::StringLength => {
                 let Some(s) = self.text_of(a0()) else {
                     return Err(Stop::ball(instantiation_error()));
                 };
