@@ -6,8 +6,9 @@
 //! minimum, inserting and lowering the f of a state already open (decrease-key) are a few
 //! array reads; with any other priorities they take O(1) plus O(log k) for a priority not
 //! seen before, k ≤ n being the number of distinct priorities. The closed set is the store
-//! of seen states with parent links, from which the path is rebuilt. When a cheaper path reaches a closed state (possible only with an
-//! inconsistent heuristic) the state is re-opened and counted in `reopened`.
+//! of seen states with parent links, from which the path is rebuilt. When a cheaper path
+//! reaches a closed state (possible only with an inconsistent heuristic) the state is
+//! re-opened and counted in `reopened`.
 //!
 //! Ties on f go to the smaller h (the deeper node, nearer a goal by the estimate), then to
 //! the state generated first: the order is total, so a run is deterministic.
