@@ -71,7 +71,10 @@ pub trait Problem {
     /// first) and hands them over; a problem that makes its successors one at a time can
     /// override it, so a search handles each child as it is made: one loop instead of
     /// two, whose exit the processor mispredicts once rather than twice (measured: 6% of
-    /// A*'s time on the 8-puzzle). Overriding it is only a matter of speed.
+    /// A*'s time on the 8-puzzle). Overriding it is only a matter of speed, and only the
+    /// best-first searches (uniform cost, greedy, A*, weighted A*) call it: the others need
+    /// the whole list (depth-first pushes it in reverse, breadth-first stops at a goal
+    /// among the children, IDA* keeps one list per frame).
     #[inline]
     fn visit_successors<F>(
         &self,
