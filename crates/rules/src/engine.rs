@@ -226,15 +226,31 @@ const CONTROL: [(&str, usize); 9] = [
     ("call", 1),
 ];
 
-/// Actions the engine does itself; any other action is a call to the prover.
-fn is_engine_action(name: &str, arity: usize) -> bool {
-    matches!(
-        (name, arity),
-        (
-            "assert" | "assertz" | "asserta" | "add" | "retract" | "remove",
-            1
-        ) | ("halt", 0)
-    ) || matches!(name, "print" | "write" | "writeln")
+/// What an action does: the engine does all but [`Action::Call`] itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    /// `assert/1`, `assertz/1`, `asserta/1`, `add/1`: add a fact.
+    Assert,
+    /// `retract/1`, `remove/1`: remove the first fact that matches.
+    Retract,
+    /// `halt/0`: stop after this cycle.
+    Halt,
+    /// `print`, `write`, `writeln` (any arity): print the arguments.
+    Print,
+    /// Anything else: a call to the prover.
+    Call,
+}
+
+impl Action {
+    fn of(name: &str, arity: usize) -> Action {
+        match (name, arity) {
+            ("assert" | "assertz" | "asserta" | "add", 1) => Action::Assert,
+            ("retract" | "remove", 1) => Action::Retract,
+            ("halt", 0) => Action::Halt,
+            ("print" | "write" | "writeln", _) => Action::Print,
+            _ => Action::Call,
+        }
+    }
 }
 
 impl Engine {
@@ -304,7 +320,7 @@ impl Engine {
         for r in &compiled {
             for a in &r.actions {
                 if let Some((f, 1)) = a.functor()
-                    && is_engine_action(f.name(), 1)
+                    && Action::of(f.name(), 1) != Action::Call
                 {
                     note(&a.args()[0]);
                 }
@@ -389,9 +405,9 @@ impl Engine {
         if self.halted {
             return Ok(Step::Stopped(Stop::Halt));
         }
-        if let Some((conds, line)) = self.goal.clone() {
-            let holds = !self.satisfy(&conds, "goal", line, 0)?.is_empty();
-            if holds {
+        if let Some((conds, line)) = &self.goal {
+            let mut matcher = Matcher::new(&mut self.db, &self.memory, self.max_inferences);
+            if !matcher.satisfy(conds, "goal", *line, 0, true)?.is_empty() {
                 return Ok(Step::Stopped(Stop::Goal));
             }
         }
@@ -427,16 +443,18 @@ impl Engine {
     /// Every instance not yet fired, in rule order then discovery order.
     pub fn conflict_set(&mut self) -> Result<Vec<Instance>, RunError> {
         let mut set = Vec::new();
-        for r in 0..self.rules.len() {
-            let rule = self.rules[r].clone();
+        let mut matcher = Matcher::new(&mut self.db, &self.memory, self.max_inferences);
+        for (r, rule) in self.rules.iter().enumerate() {
             let nvars = rule.var_names.len() as u32;
-            for p in self.satisfy(&rule.conditions, &rule.name, rule.line, nvars)? {
+            for p in matcher.satisfy(&rule.conditions, &rule.name, rule.line, nvars, false)? {
                 let values: Vec<Term> = (0..nvars)
                     .map(|v| p.bindings.resolve(&Term::Var(v)))
                     .collect();
-                if self.fired.contains(&(r, p.facts.clone(), values.clone())) {
+                let key = (r, p.facts, values);
+                if self.fired.contains(&key) {
                     continue;
                 }
+                let (_, facts, values) = key;
                 let bindings = rule
                     .var_names
                     .iter()
@@ -453,12 +471,121 @@ impl Engine {
                     priority: rule.priority,
                     specificity: rule.conditions.len(),
                     bindings,
-                    facts: p.facts,
+                    facts,
                     values,
                 });
             }
         }
         Ok(set)
+    }
+
+    /// Does the actions of `inst`, recording their effects in `cycle`.
+    fn fire(&mut self, inst: &Instance, cycle: &mut Cycle) -> Result<(), RunError> {
+        let rule = &self.rules[inst.rule];
+        let err = |message: String| RunError {
+            rule: rule.name.clone(),
+            line: rule.line,
+            message,
+        };
+        let mut b = Bindings::new();
+        for (v, value) in inst.values.iter().enumerate() {
+            if *value != Term::Var(v as u32) {
+                b.bind(v as u32, value.clone());
+            }
+        }
+        let mut fresh = (rule.var_names.len() as u32).max(1) * 2 + 100_000;
+        for action in &rule.actions {
+            let (name, arity) = match action.functor() {
+                Some((f, n)) => (f.name(), n),
+                None => return Err(err(format!("`{action}` is not an action"))),
+            };
+            match Action::of(name, arity) {
+                Action::Assert => {
+                    let fact = b.resolve(&action.args()[0]);
+                    if !fact.is_ground() || fact.functor().is_none() {
+                        return Err(err(format!(
+                            "cannot assert `{}`: a fact must be a ground atom or compound term",
+                            writeq(&fact)
+                        )));
+                    }
+                    let origin = Origin::Rule {
+                        rule: rule.name.clone(),
+                        cycle: cycle.number,
+                        premises: inst.facts.clone(),
+                    };
+                    if self.memory.add(fact.clone(), origin).is_some() {
+                        self.db
+                            .assertz(&fact)
+                            .map_err(|e| err(format!("cannot assert `{fact}`: {e}")))?;
+                        cycle.added.push(fact);
+                    }
+                }
+                Action::Retract => {
+                    let pattern = b.resolve(&action.args()[0]);
+                    let Some((f, n)) = pattern.functor() else {
+                        return Err(err(format!("cannot retract `{}`", writeq(&pattern))));
+                    };
+                    let mut found = None;
+                    for &tag in self.memory.with_functor(f, n) {
+                        if let Some(fact) = self.memory.fact(tag) {
+                            let mut trial = b.clone();
+                            if unify(&pattern, &fact.term, &mut trial) {
+                                found = Some((tag, fact.term.clone(), trial));
+                                break;
+                            }
+                        }
+                    }
+                    if let Some((tag, term, trial)) = found {
+                        b = trial;
+                        self.memory.remove(tag);
+                        self.db
+                            .retract(&term)
+                            .map_err(|e| err(format!("cannot retract `{term}`: {e}")))?;
+                        cycle.removed.push(term);
+                    }
+                }
+                Action::Halt => cycle.halted = true,
+                Action::Print => {
+                    let text: String = action
+                        .args()
+                        .iter()
+                        .map(|a| write_plain(&b.resolve(a)))
+                        .collect();
+                    cycle.output.push(text);
+                }
+                Action::Call => {
+                    let goal = b.resolve(action);
+                    let answers = Matcher::new(&mut self.db, &self.memory, self.max_inferences)
+                        .call(&goal, fresh, &rule.name, rule.line, true)?;
+                    let Some((bound, next)) = answers.into_iter().next() else {
+                        return Err(err(format!("the action `{goal}` failed")));
+                    };
+                    fresh = next;
+                    for (v, value) in bound {
+                        b.bind(v, value);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What matching needs, borrowed apart from the engine's rules: the prover's database
+/// (a call needs it mutably), the working memory and the inference limit of one call.
+struct Matcher<'a> {
+    db: &'a mut Database,
+    memory: &'a WorkingMemory,
+    max_inferences: u64,
+}
+
+impl<'a> Matcher<'a> {
+    fn new(db: &'a mut Database, memory: &'a WorkingMemory, max_inferences: u64) -> Self {
+        Matcher {
+            db,
+            memory,
+            max_inferences,
+        }
     }
 
     fn options(&self) -> Options {
@@ -536,161 +663,108 @@ impl Engine {
         }
     }
 
-    /// Every way to satisfy `conds` from the empty bindings, left to right.
+    /// Every way to satisfy `conds` from the empty bindings, left to right, depth first
+    /// (in the order a Prolog body would find them); only the first if `first_only`.
     fn satisfy(
         &mut self,
         conds: &[Cond],
         rule: &str,
         line: usize,
         nvars: u32,
+        first_only: bool,
     ) -> Result<Vec<Partial>, RunError> {
-        let mut partials = vec![Partial {
+        let start = Partial {
             bindings: Bindings::new(),
             facts: Vec::new(),
             fresh: nvars.max(1) * 2 + 1000,
-        }];
-        for cond in conds {
-            let mut next = Vec::new();
-            for p in partials {
-                match cond {
-                    Cond::Fact(pattern) => {
-                        let pattern = p.bindings.resolve(pattern);
-                        let Some((f, n)) = pattern.functor() else {
-                            continue;
-                        };
-                        for &tag in self.memory.with_functor(f, n) {
-                            let Some(fact) = self.memory.fact(tag) else {
-                                continue;
-                            };
-                            let mut b = p.bindings.clone();
-                            if unify(&pattern, &fact.term, &mut b) {
-                                let mut facts = p.facts.clone();
-                                facts.push(tag);
-                                next.push(Partial {
-                                    bindings: b,
-                                    facts,
-                                    fresh: p.fresh,
-                                });
-                            }
-                        }
-                    }
-                    Cond::Call(goal) => {
-                        let goal = p.bindings.resolve(goal);
-                        for (bound, fresh) in self.call(&goal, p.fresh, rule, line, false)? {
-                            let mut b = p.bindings.clone();
-                            for (v, value) in bound {
-                                b.bind(v, value);
-                            }
-                            next.push(Partial {
-                                bindings: b,
-                                facts: p.facts.clone(),
-                                fresh,
-                            });
-                        }
-                    }
-                    Cond::Not(goal) => {
-                        let goal = p.bindings.resolve(goal);
-                        if self.call(&goal, p.fresh, rule, line, true)?.is_empty() {
-                            next.push(p);
-                        }
-                    }
-                }
-            }
-            partials = next;
-            if partials.is_empty() {
-                break;
-            }
-        }
-        Ok(partials)
+        };
+        let mut search = Search {
+            rule,
+            line,
+            first_only,
+            found: Vec::new(),
+        };
+        self.extend(conds, start, &mut search)?;
+        Ok(search.found)
     }
 
-    /// Does the actions of `inst`, recording their effects in `cycle`.
-    fn fire(&mut self, inst: &Instance, cycle: &mut Cycle) -> Result<(), RunError> {
-        let rule = self.rules[inst.rule].clone();
-        let err = |message: String| RunError {
-            rule: rule.name.clone(),
-            line: rule.line,
-            message,
+    /// Every way to satisfy `conds` from `p`, pushed on `search.found`; stops early once
+    /// one is found if `search.first_only`.
+    fn extend(&mut self, conds: &[Cond], p: Partial, search: &mut Search) -> Result<(), RunError> {
+        let Some((cond, rest)) = conds.split_first() else {
+            search.found.push(p);
+            return Ok(());
         };
-        let mut b = Bindings::new();
-        for (v, value) in inst.values.iter().enumerate() {
-            if *value != Term::Var(v as u32) {
-                b.bind(v as u32, value.clone());
-            }
-        }
-        let mut fresh = (rule.var_names.len() as u32).max(1) * 2 + 100_000;
-        for action in &rule.actions {
-            let (name, arity) = match action.functor() {
-                Some((f, n)) => (f.name(), n),
-                None => return Err(err(format!("`{action}` is not an action"))),
-            };
-            match (name, arity) {
-                ("assert" | "assertz" | "asserta" | "add", 1) => {
-                    let fact = b.resolve(&action.args()[0]);
-                    if !fact.is_ground() || fact.functor().is_none() {
-                        return Err(err(format!(
-                            "cannot assert `{}`: a fact must be a ground atom or compound term",
-                            writeq(&fact)
-                        )));
-                    }
-                    let origin = Origin::Rule {
-                        rule: rule.name.clone(),
-                        cycle: cycle.number,
-                        premises: inst.facts.clone(),
+        match cond {
+            Cond::Fact(pattern) => {
+                let pattern = p.bindings.resolve(pattern);
+                let Some((f, n)) = pattern.functor() else {
+                    return Ok(());
+                };
+                let memory = self.memory;
+                for &tag in memory.with_functor(f, n) {
+                    let Some(fact) = memory.fact(tag) else {
+                        continue;
                     };
-                    if self.memory.add(fact.clone(), origin).is_some() {
-                        self.db
-                            .assertz(&fact)
-                            .map_err(|e| err(format!("cannot assert `{fact}`: {e}")))?;
-                        cycle.added.push(fact);
-                    }
-                }
-                ("retract" | "remove", 1) => {
-                    let pattern = b.resolve(&action.args()[0]);
-                    let Some((f, n)) = pattern.functor() else {
-                        return Err(err(format!("cannot retract `{}`", writeq(&pattern))));
-                    };
-                    let mut found = None;
-                    for &tag in self.memory.with_functor(f, n) {
-                        if let Some(fact) = self.memory.fact(tag) {
-                            let mut trial = b.clone();
-                            if unify(&pattern, &fact.term, &mut trial) {
-                                found = Some((tag, fact.term.clone(), trial));
-                                break;
-                            }
+                    let mut b = p.bindings.clone();
+                    if unify(&pattern, &fact.term, &mut b) {
+                        let mut facts = p.facts.clone();
+                        facts.push(tag);
+                        let next = Partial {
+                            bindings: b,
+                            facts,
+                            fresh: p.fresh,
+                        };
+                        self.extend(rest, next, search)?;
+                        if search.done() {
+                            break;
                         }
                     }
-                    if let Some((tag, term, trial)) = found {
-                        b = trial;
-                        self.memory.remove(tag);
-                        self.db
-                            .retract(&term)
-                            .map_err(|e| err(format!("cannot retract `{term}`: {e}")))?;
-                        cycle.removed.push(term);
-                    }
                 }
-                ("halt", 0) => cycle.halted = true,
-                ("print" | "write" | "writeln", _) => {
-                    let text: String = action
-                        .args()
-                        .iter()
-                        .map(|a| write_plain(&b.resolve(a)))
-                        .collect();
-                    cycle.output.push(text);
-                }
-                _ => {
-                    let goal = b.resolve(action);
-                    let answers = self.call(&goal, fresh, &rule.name, rule.line, true)?;
-                    let Some((bound, next)) = answers.into_iter().next() else {
-                        return Err(err(format!("the action `{goal}` failed")));
-                    };
-                    fresh = next;
+            }
+            Cond::Call(goal) => {
+                let goal = p.bindings.resolve(goal);
+                for (bound, fresh) in self.call(&goal, p.fresh, search.rule, search.line, false)? {
+                    let mut b = p.bindings.clone();
                     for (v, value) in bound {
                         b.bind(v, value);
                     }
+                    let next = Partial {
+                        bindings: b,
+                        facts: p.facts.clone(),
+                        fresh,
+                    };
+                    self.extend(rest, next, search)?;
+                    if search.done() {
+                        break;
+                    }
+                }
+            }
+            Cond::Not(goal) => {
+                let goal = p.bindings.resolve(goal);
+                if self
+                    .call(&goal, p.fresh, search.rule, search.line, true)?
+                    .is_empty()
+                {
+                    self.extend(rest, p, search)?;
                 }
             }
         }
         Ok(())
+    }
+}
+
+/// One [`Matcher::satisfy`]: whose conditions (for errors), and the matches found so far.
+struct Search<'s> {
+    rule: &'s str,
+    line: usize,
+    first_only: bool,
+    found: Vec<Partial>,
+}
+
+impl Search<'_> {
+    /// Whether the search can stop: it wanted one match and has it.
+    fn done(&self) -> bool {
+        self.first_only && !self.found.is_empty()
     }
 }
