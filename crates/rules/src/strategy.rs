@@ -43,8 +43,9 @@ impl Strategy {
     pub fn sort(self, set: &mut [Instance]) {
         match self {
             Strategy::Priority => set.sort_by_key(|i| i.priority.unwrap_or(i64::MAX)),
-            Strategy::Order => set.sort_by_key(|i| i.rule),
-            Strategy::Recency => set.sort_by_key(|i| Reverse(recency(i))),
+            // Rule order is the order the set was found in.
+            Strategy::Order => {}
+            Strategy::Recency => set.sort_by_cached_key(|i| Reverse(recency(i))),
             Strategy::Specificity => set.sort_by_key(|i| Reverse(i.specificity)),
         }
     }
