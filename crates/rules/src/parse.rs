@@ -113,7 +113,6 @@ impl RuleBase {
     /// assert_eq!((e.line, e.column), (2, 1));
     /// ```
     pub fn parse(text: &str) -> Result<RuleBase, RuleError> {
-        let items = split_items(text)?;
         let chars: Vec<char> = text.chars().collect();
         let lines: Vec<usize> = std::iter::once(0)
             .chain(
@@ -124,8 +123,14 @@ impl RuleBase {
                     .map(|(i, _)| i + 1),
             )
             .collect();
+        let file = Located {
+            chars: &chars,
+            lines: &lines,
+            end: chars.len(),
+        };
+        let items = split_items(&file)?;
         // The Prolog part keeps its line and column numbers: our items are blanked out.
-        let mut program: Vec<char> = text.chars().collect();
+        let mut program = chars.clone();
         let mut base = RuleBase {
             rules: Vec::new(),
             facts: Vec::new(),
@@ -142,9 +147,8 @@ impl RuleBase {
                 }
             }
             let item_text = Located {
-                chars: &chars,
-                lines: &lines,
                 end: item.end,
+                ..file
             };
             match keyword {
                 Keyword::Rule => base.rules.push(parse_rule(&item_text, item)?),
@@ -305,20 +309,6 @@ impl Located<'_> {
     }
 }
 
-fn position(chars: &[char], offset: usize) -> (usize, usize) {
-    let mut line = 1;
-    let mut column = 1;
-    for &c in &chars[..offset.min(chars.len())] {
-        if c == '\n' {
-            line += 1;
-            column = 1;
-        } else {
-            column += 1;
-        }
-    }
-    (line, column)
-}
-
 fn parse_rule(text: &Located, item: &Item) -> Result<Rule, RuleError> {
     let chars = text.chars;
     let err = |at: usize, message: String| {
@@ -419,15 +409,15 @@ const SYMBOL_CHARS: &str = "+-*/\\^<>=~:.?@#&$";
 /// Cuts the text into items ending with a full stop, the way the Prolog reader would,
 /// skipping comments, quoted text and numbers, and noting our keywords and the `==>`
 /// tokens outside brackets.
-fn split_items(text: &str) -> Result<Vec<Item>, RuleError> {
-    let chars: Vec<char> = text.chars().collect();
+fn split_items(file: &Located) -> Result<Vec<Item>, RuleError> {
+    let chars = file.chars;
     let n = chars.len();
     let mut items = Vec::new();
     let mut i = 0;
     let mut current: Option<Item> = None;
     let mut depth: i64 = 0;
     let err = |at: usize, message: &str| {
-        let (line, column) = position(&chars, at);
+        let (line, column) = file.position(at);
         RuleError {
             line,
             column,
