@@ -75,14 +75,9 @@ fn legal_move(a: &Situation, b: &Situation) -> (usize, usize) {
     panic!("{a:?} -> {b:?} is not one legal move")
 }
 
-/// Runs a Hanoi rule base from `disks` disks on `pegs` pegs: the stop, the moves (each
-/// checked legal) and the rules fired.
-fn run_hanoi(
-    text: &str,
-    disks: i64,
-    pegs: usize,
-    strategy: Strategy,
-) -> (Stop, Vec<(usize, usize)>, Vec<String>) {
+/// An engine over a Hanoi rule base whose start, seen and target facts are replaced by
+/// those of `disks` disks on `pegs` pegs.
+fn hanoi_engine(text: &str, disks: i64, pegs: usize, strategy: Strategy) -> Engine {
     let mut base = RuleBase::parse(text).unwrap();
     base.facts.retain(
         |f| !matches!(f.functor(), Some((n, 1)) if ["state", "seen", "target"].contains(&n.name())),
@@ -92,9 +87,20 @@ fn run_hanoi(
     base.facts.push(Term::compound("seen", vec![term(&s0)]));
     base.facts
         .push(Term::compound("target", vec![term(&target(disks, pegs))]));
-    let mut engine = Engine::new(base, strategy).unwrap();
+    Engine::new(base, strategy).unwrap()
+}
+
+/// Runs a Hanoi rule base from `disks` disks on `pegs` pegs: the stop, the moves (each
+/// checked legal) and the rules fired.
+fn run_hanoi(
+    text: &str,
+    disks: i64,
+    pegs: usize,
+    strategy: Strategy,
+) -> (Stop, Vec<(usize, usize)>, Vec<String>) {
+    let mut engine = hanoi_engine(text, disks, pegs, strategy);
     engine.set_max_cycles(Some(10_000));
-    let mut state = s0;
+    let mut state = start(disks, pegs);
     let mut moves = Vec::new();
     let mut fired = Vec::new();
     loop {
@@ -339,16 +345,7 @@ fn no_order_of_the_six_moves_is_optimal() {
 
 /// The largest conflict set met in a run of a Hanoi rule base on 3 pegs.
 fn largest_conflict_set(text: &str, disks: i64) -> usize {
-    let mut base = RuleBase::parse(text).unwrap();
-    base.facts.retain(
-        |f| !matches!(f.functor(), Some((n, 1)) if ["state", "seen", "target"].contains(&n.name())),
-    );
-    let s0 = start(disks, 3);
-    base.facts.push(Term::compound("state", vec![term(&s0)]));
-    base.facts.push(Term::compound("seen", vec![term(&s0)]));
-    base.facts
-        .push(Term::compound("target", vec![term(&target(disks, 3))]));
-    let mut engine = Engine::new(base, Strategy::Priority).unwrap();
+    let mut engine = hanoi_engine(text, disks, 3, Strategy::Priority);
     let mut largest = 0;
     engine
         .run(|c| largest = largest.max(c.conflict_set.len()))
