@@ -50,13 +50,10 @@ fn overflow() -> Term {
     eval_error("int_overflow")
 }
 
-fn int_of(n: Num, name: &str) -> Result<i64, Term> {
+fn int_of(n: Num) -> Result<i64, Term> {
     match n {
         Num::I(i) => Ok(i),
-        Num::F(x) => {
-            let _ = name;
-            Err(type_error("integer", Term::Float(x)))
-        }
+        Num::F(x) => Err(type_error("integer", Term::Float(x))),
     }
 }
 
@@ -123,7 +120,7 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
             check_float(a.f() / b.f())?
         }
         ("//" | "mod" | "rem" | "div", [a, b]) => {
-            let (a, b) = (int_of(*a, name)?, int_of(*b, name)?);
+            let (a, b) = (int_of(*a)?, int_of(*b)?);
             if b == 0 {
                 return Err(eval_error("zero_divisor"));
             }
@@ -197,33 +194,30 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
         ("round", [F(a)]) => I(float_to_int(a.round())?),
         ("ceiling", [F(a)]) => I(float_to_int(a.ceil())?),
         ("floor", [F(a)]) => I(float_to_int(a.floor())?),
-        (">>", [a, b]) => I(int_of(*a, name)?
-            .checked_shr(u32::try_from(int_of(*b, name)?).map_err(|_| overflow())?)
+        (">>", [a, b]) => I(int_of(*a)?
+            .checked_shr(u32::try_from(int_of(*b)?).map_err(|_| overflow())?)
             .unwrap_or(0)),
-        ("<<", [a, b]) => I(int_of(*a, name)?
-            .checked_shl(u32::try_from(int_of(*b, name)?).map_err(|_| overflow())?)
+        ("<<", [a, b]) => I(int_of(*a)?
+            .checked_shl(u32::try_from(int_of(*b)?).map_err(|_| overflow())?)
             .ok_or_else(overflow)?),
-        ("/\\", [a, b]) => I(int_of(*a, name)? & int_of(*b, name)?),
-        ("\\/", [a, b]) => I(int_of(*a, name)? | int_of(*b, name)?),
-        ("xor", [a, b]) => I(int_of(*a, name)? ^ int_of(*b, name)?),
-        ("\\", [a]) => I(!int_of(*a, name)?),
+        ("/\\", [a, b]) => I(int_of(*a)? & int_of(*b)?),
+        ("\\/", [a, b]) => I(int_of(*a)? | int_of(*b)?),
+        ("xor", [a, b]) => I(int_of(*a)? ^ int_of(*b)?),
+        ("\\", [a]) => I(!int_of(*a)?),
         ("gcd", [a, b]) => {
-            let (mut x, mut y) = (
-                int_of(*a, name)?.unsigned_abs(),
-                int_of(*b, name)?.unsigned_abs(),
-            );
+            let (mut x, mut y) = (int_of(*a)?.unsigned_abs(), int_of(*b)?.unsigned_abs());
             while y != 0 {
                 (x, y) = (y, x % y);
             }
             I(i64::try_from(x).map_err(|_| overflow())?)
         }
-        ("msb", [a]) => I(63 - int_of(*a, name)?.leading_zeros() as i64),
+        ("msb", [a]) => I(63 - int_of(*a)?.leading_zeros() as i64),
         ("pi", []) => F(std::f64::consts::PI),
         ("e", []) => F(std::f64::consts::E),
         ("inf" | "infinite", []) => F(f64::INFINITY),
         ("nan", []) => F(f64::NAN),
         ("max_tagged_integer", []) => I((1 << 60) - 1),
-        ("random", [a]) => I(int_of(*a, name)?.max(1) / 2),
+        ("random", [a]) => I(int_of(*a)?.max(1) / 2),
         _ => {
             return Err(type_error(
                 "evaluable",

@@ -1238,7 +1238,7 @@ impl<'a> Machine<'a> {
         };
         match pref {
             PredRef::User(p) => self.call_user(p, c, arity, args, f),
-            PredRef::Control(k) => self.control(k, c, args, f),
+            PredRef::Control(k) => self.control(k, args, f),
             PredRef::Builtin(b) => {
                 self.count_inference()?;
                 if self.opts.explain {
@@ -1339,7 +1339,7 @@ impl<'a> Machine<'a> {
         Ok(ok)
     }
 
-    fn control(&mut self, k: Control, c: Cell, args: u32, f: Frame) -> Res {
+    fn control(&mut self, k: Control, args: u32, f: Frame) -> Res {
         match k {
             Control::True => Ok(true),
             Control::Fail => Ok(false),
@@ -1431,7 +1431,6 @@ impl<'a> Machine<'a> {
                     }
                     Cell::Str(a)
                 };
-                let _ = c;
                 // call/N is opaque to cut: a cut inside cuts back to here only.
                 let h = self.cps.len() as u32;
                 self.push_frame(Goal::Call(goal), h, f.depth, f.proof);

@@ -82,24 +82,22 @@ struct Token {
     text: String,
 }
 
-struct Lexer<'a> {
+struct Lexer {
     chars: Vec<char>,
     pos: usize,
     line: usize,
     col: usize,
-    _src: &'a str,
 }
 
 type PResult<T> = Result<T, ParseError>;
 
-impl<'a> Lexer<'a> {
-    fn new(src: &'a str) -> Self {
+impl Lexer {
+    fn new(src: &str) -> Self {
         Lexer {
             chars: src.chars().collect(),
             pos: 0,
             line: 1,
             col: 1,
-            _src: src,
         }
     }
 
@@ -403,8 +401,8 @@ impl<'a> Lexer<'a> {
     }
 }
 
-struct Parser<'a> {
-    lex: Lexer<'a>,
+struct Parser {
+    lex: Lexer,
     tok: Token,
     /// Peeked token after `tok`, if any.
     ahead: Option<Token>,
@@ -421,8 +419,8 @@ fn starts_term(t: &Tok) -> bool {
     }
 }
 
-impl<'a> Parser<'a> {
-    fn new(src: &'a str) -> PResult<Self> {
+impl Parser {
+    fn new(src: &str) -> PResult<Self> {
         let mut lex = Lexer::new(src);
         let tok = lex.next()?;
         Ok(Parser {

@@ -202,7 +202,6 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
                     let s = out.atom(name);
                     // An operator atom as an operand is bracketed, as SWI does: `(-)-a`,
                     // `1=(:-)`, `- (-)`.
-                    let _ = prec;
                     if operand && ops::is_op(name) && name != "," {
                         out.punct("(");
                         out.punct(&s);

@@ -183,13 +183,11 @@ impl Machine<'_> {
             }
             B::NotUnify => {
                 let (x, y) = (a0(), self.heap[args as usize + 1]);
-                let trail = self.trail.len();
                 // Bind with trailing forced: push a marker choicepoint.
                 self.push_cp(CpKind::Dead);
                 let ok = self.unify(x, y);
                 self.restore();
                 self.pop_cp();
-                let _ = trail;
                 !ok
             }
             B::Eq | B::NotEq => {
@@ -1024,7 +1022,6 @@ impl Machine<'_> {
                     n += 1;
                     t = self.deref(self.heap[a as usize + 2]);
                 }
-                let _ = n;
                 let k = state - n;
                 let vars: Vec<Cell> = (0..k.max(0)).map(|_| self.new_var()).collect();
                 let l = self.make_list(&vars, Cell::Atom(atoms::NIL));
