@@ -664,17 +664,23 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// Unbinds the variables trailed since the trail was `to` long.
+    #[inline]
+    fn undo_trail(&mut self, to: usize) {
+        while self.trail.len() > to {
+            if let Some(a) = self.trail.pop() {
+                self.heap[a as usize] = Cell::Ref(a);
+            }
+        }
+    }
+
     /// Restores the state saved in the top choicepoint (which stays on the stack).
     fn restore(&mut self) {
         // A goal about to run belongs to the branch being abandoned.
         self.direct = None;
         let Some(cp) = self.cps.last() else { return };
         let (heap, trail, conts, cont, proofs) = (cp.heap, cp.trail, cp.conts, cp.cont, cp.proofs);
-        while self.trail.len() > trail as usize {
-            if let Some(a) = self.trail.pop() {
-                self.heap[a as usize] = Cell::Ref(a);
-            }
-        }
+        self.undo_trail(trail as usize);
         self.heap.truncate(heap as usize);
         self.conts.truncate(conts as usize);
         self.cont = cont;
@@ -761,14 +767,7 @@ impl<'a> Machine<'a> {
     }
 
     fn backtrack_or_stop(&mut self) -> Result<bool, SolveError> {
-        match self.backtrack() {
-            Ok(b) => Ok(b),
-            Err(stop) => match self.handle(stop) {
-                Ok(true) => Ok(true),
-                Ok(false) => Ok(false),
-                Err(e) => Err(e),
-            },
-        }
+        self.backtrack().or_else(|stop| self.handle(stop))
     }
 
     /// Turns a thrown ball into a catch or an error; limits are never caught.
@@ -802,11 +801,7 @@ impl<'a> Machine<'a> {
                             self.push_frame(Goal::Call(recovery), cut, depth, proof);
                             return Ok(true);
                         }
-                        while self.trail.len() > trail {
-                            if let Some(a) = self.trail.pop() {
-                                self.heap[a as usize] = Cell::Ref(a);
-                            }
-                        }
+                        self.undo_trail(trail);
                         self.heap.truncate(mark);
                     } else {
                         // A findall/3 left by the exception drops its bag.
@@ -938,7 +933,7 @@ impl<'a> Machine<'a> {
                         _ => Key::Any,
                     };
                     let clause = clauses[i].clone();
-                    let following = next_match(&clauses, i + 1, key);
+                    let following = clauses.next_match(i + 1, key);
                     match following {
                         Some(j) => {
                             if let Some(Cp {
@@ -1295,7 +1290,7 @@ impl<'a> Machine<'a> {
             });
         }
         let clauses = &self.db.preds[p as usize].clauses;
-        let Some(i) = next_match(clauses, 0, key) else {
+        let Some(i) = clauses.next_match(0, key) else {
             if self.observer.is_some() && !self.opts.ports {
                 let g = self.read(goal);
                 self.emit(TraceEvent::NoClause {
@@ -1307,7 +1302,7 @@ impl<'a> Machine<'a> {
         };
         let barrier = self.cps.len() as u32;
         let clause = clauses[i].clone();
-        if let Some(j) = next_match(clauses, i + 1, key) {
+        if let Some(j) = clauses.next_match(i + 1, key) {
             // Only a call with alternatives holds on to the clause list (so that clauses
             // added or removed meanwhile do not change what it sees).
             let clauses = clauses.clone();
@@ -1465,12 +1460,6 @@ impl<'a> Machine<'a> {
             }
         }
     }
-}
-
-/// The first clause at or after `from` whose first-argument key is compatible.
-#[inline]
-fn next_match(clauses: &crate::db::ClauseSet, from: usize, key: Key) -> Option<usize> {
-    clauses.next_match(from, key)
 }
 
 pub(crate) fn key_of_cell(heap: &[Cell], c: Cell) -> Key {
