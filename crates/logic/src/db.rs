@@ -6,8 +6,11 @@ use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// A clause compiled to a cell template. Cells `0..nvars` are the variables (each
-/// `Ref(k)`); `Str(p)` points inside the template. Calling the clause copies the template
-/// to the heap top with every address shifted by the heap top: fresh variables for free.
+/// `Ref(k)`); `Str(p)` points inside the template. A call matches the head straight from
+/// the template, recording each variable's value in a frame, and builds on the heap only
+/// the head structures that meet unbound goal variables and the body goals (see
+/// `Machine::try_clause`). clause/2, retract/1 and retractall/1 instead copy the whole
+/// template to the heap top, every address shifted by the heap top (`unify_clause`).
 #[derive(Debug)]
 pub(crate) struct Clause {
     pub(crate) cells: Vec<Cell>,
@@ -128,7 +131,6 @@ impl ClauseSet {
 /// sees the clauses as they were when it started: the logical update view).
 #[derive(Debug)]
 pub(crate) struct Pred {
-    pub(crate) arity: u32,
     pub(crate) clauses: ClauseList,
     pub(crate) dynamic: bool,
     /// Defined by the embedded library: a user definition replaces it.

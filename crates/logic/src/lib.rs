@@ -581,7 +581,6 @@ impl Database {
             None => {
                 let p = self.preds.len();
                 self.preds.push(Pred {
-                    arity,
                     clauses: Rc::new(db::ClauseSet::default()),
                     dynamic: false,
                     library: false,

@@ -1270,9 +1270,6 @@ impl<'a> Machine<'a> {
 
     fn call_user(&mut self, p: u32, goal: Cell, arity: u32, args: u32, f: Frame) -> Res {
         self.count_inference()?;
-        // The arity comes from the goal (the predicate's own would be one more
-        // dependent load on every call).
-        debug_assert_eq!(self.db.preds[p as usize].arity, arity);
         let key = if arity > 0 {
             key_of_cell(&self.heap, self.arg(args, 0))
         } else {
