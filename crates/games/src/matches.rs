@@ -8,8 +8,9 @@
 //! one heap; with any number allowed ([`TakeSet::Any`]) it is Nim.
 //!
 //! [`Matches::solve`] decides a position without walking the tree where theory allows:
-//! - one heap: a table over heap sizes 0..=n built bottom-up (O(n·|takes|) time, one `u32`
-//!   per size), or a closed form when any number may be taken;
+//! - one heap (or one heap left that can be played): a closed form when the takes are
+//!   1..=k or any number, otherwise a table over heap sizes 0..=n built bottom-up
+//!   (O(n·|takes|) time, one `u32` per size);
 //! - several heaps, normal play: Sprague–Grundy values (the XOR of the heaps' Grundy
 //!   numbers is zero exactly in lost positions);
 //! - several heaps, misère Nim: Bouton's misère rule (play as in Nim unless every heap has
@@ -29,8 +30,8 @@
 //! assert_eq!(moves, [(0, 2)]); // leave 1, 4, 5: XOR zero
 //! ```
 
-use crate::solver::{Solver, Stopped};
-use crate::{Game, MoveValue, Outcome, Player, Solution, Stats, Value, solution::compare};
+use crate::solver::{Solver, Stopped, fold};
+use crate::{Game, MoveValue, Outcome, Player, Solution, Stats, Value};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
@@ -344,18 +345,21 @@ impl Matches {
                 };
                 (Box::new(f), Method::ClosedForm)
             }
-            TakeSet::List(_) if self.take.one_to_k().is_some() => {
-                let k = self.take.one_to_k().map_or(1, u64::from);
-                (Box::new(one_to_k(k, self.misere)), Method::ClosedForm)
-            }
             TakeSet::List(_) => {
-                let table = self.table(n);
-                let f = move |m: u32| {
-                    let e = table[m as usize];
-                    let v = if e & 1 == 1 { Value::Win } else { Value::Loss };
-                    (v, u64::from(e >> 1))
-                };
-                (Box::new(f), Method::Table)
+                if let Some(k) = self.take.one_to_k() {
+                    (
+                        Box::new(one_to_k(u64::from(k), self.misere)),
+                        Method::ClosedForm,
+                    )
+                } else {
+                    let table = self.table(n);
+                    let f = move |m: u32| {
+                        let e = table[m as usize];
+                        let v = if e & 1 == 1 { Value::Win } else { Value::Loss };
+                        (v, u64::from(e >> 1))
+                    };
+                    (Box::new(f), Method::Table)
+                }
             }
         };
         let mut moves = Vec::new();
@@ -406,10 +410,7 @@ impl Matches {
             self.take.for_each(m, |t| {
                 let e: u32 = table[(m - t) as usize];
                 let child = if e & 1 == 1 { Value::Win } else { Value::Loss };
-                let mine = (child.negate(), u64::from(e >> 1) + 1);
-                if best.is_none_or(|b| compare((mine.0, Some(mine.1)), (b.0, Some(b.1))).is_gt()) {
-                    best = Some(mine);
-                }
+                fold(&mut best, (child, u64::from(e >> 1)));
             });
             let (v, p) = best.unwrap_or(if self.misere {
                 (Value::Win, 0)

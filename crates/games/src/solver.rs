@@ -57,7 +57,7 @@ struct Frame<S, M> {
 
 /// Keeps the better result for the player to move of `best` and a child's result seen from
 /// the child's player to move.
-fn fold(best: &mut Option<(Value, u64)>, child: (Value, u64)) {
+pub(crate) fn fold(best: &mut Option<(Value, u64)>, child: (Value, u64)) {
     let mine = (child.0.negate(), child.1 + 1);
     if best.is_none_or(|b| compare((mine.0, Some(mine.1)), (b.0, Some(b.1))).is_gt()) {
         *best = Some(mine);
