@@ -16,16 +16,12 @@
 //! assert_eq!(stats.visited, 549_946); // every node of the game tree
 //! ```
 
-use crate::{Game, Outcome, Player, Stats};
+use crate::{Game, Outcome, Player, Stats, Value};
 use std::time::Instant;
 
 /// The score of an ended play for player 1.
 fn score(outcome: Outcome) -> i8 {
-    match outcome {
-        Outcome::Win(Player::One) => 1,
-        Outcome::Win(Player::Two) => -1,
-        Outcome::Draw => 0,
-    }
+    Value::of_outcome(outcome, Player::One).score()
 }
 
 struct Frame<S, M> {
