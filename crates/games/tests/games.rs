@@ -7,9 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use resolu_games::alphabeta::alphabeta;
 use resolu_games::enumerate::{count, plays_bfs, plays_dfs};
-use resolu_games::matches::{
-    MAX_TABLE_HEAP, Matches, Method, Position, Take, TakeSet, bouton_misere,
-};
+use resolu_games::matches::{MAX_TABLE_HEAP, Matches, Method, Take, TakeSet, bouton_misere};
 use resolu_games::minimax::minimax;
 use resolu_games::player::{Computer, Level};
 use resolu_games::solver::Solver;
@@ -18,29 +16,8 @@ use resolu_games::tt::TranspositionTable;
 use resolu_games::{Game, Outcome, Player, Value};
 use std::ops::ControlFlow;
 
-/// The matches game without the canonical form: the solver then stores every position as
-/// it is (heaps in order, player included): plain memoised search.
-struct Plain(Matches);
-
-impl Game for Plain {
-    type State = Position;
-    type Move = Take;
-    fn start(&self) -> Position {
-        self.0.start()
-    }
-    fn to_move(&self, s: &Position) -> Player {
-        s.to_move
-    }
-    fn moves(&self, s: &Position, out: &mut Vec<Take>) {
-        self.0.moves(s, out)
-    }
-    fn play(&self, s: &Position, m: &Take) -> Position {
-        self.0.play(s, m)
-    }
-    fn outcome(&self, s: &Position) -> Option<Outcome> {
-        self.0.outcome(s)
-    }
-}
+mod common;
+use common::Plain;
 
 fn one_heap(n: u32, take: TakeSet, misere: bool) -> Matches {
     Matches::new(vec![n], take, misere)
@@ -266,63 +243,6 @@ fn big_sums_give_the_verdict_without_the_distance_and_misere_search_stops_at_the
     assert_eq!(a.solution.value, Value::Loss);
     let misere = Matches::new(vec![30, 30, 30, 30], TakeSet::one_to(3), true);
     assert!(misere.solve(&misere.position(), Some(1000)).is_err());
-}
-
-fn score_for_one(v: Value, to_move: Player) -> i8 {
-    if to_move == Player::One {
-        v.score()
-    } else {
-        -v.score()
-    }
-}
-
-#[test]
-fn minimax_alphabeta_and_the_solver_agree_on_random_positions() {
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let ttt = TicTacToe;
-    for _ in 0..150 {
-        let mut board = ttt.start();
-        let plies = rng.random_range(0..7);
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            moves.clear();
-            ttt.moves(&board, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            board = ttt.play(&board, &moves[rng.random_range(0..moves.len())]);
-        }
-        let (mm, _) = minimax(&ttt, &board);
-        let (ab, _) = alphabeta(&ttt, &board, None);
-        let mut table = TranspositionTable::new();
-        let (abt, _) = alphabeta(&ttt, &board, Some(&mut table));
-        let solved = Solver::new(&ttt).solve(&board).unwrap();
-        let to_move = ttt.to_move(&board);
-        assert_eq!(score_for_one(ab, to_move), mm, "{board}");
-        assert_eq!(abt, ab, "{board}");
-        assert_eq!(solved.value, ab, "{board}");
-    }
-    for _ in 0..150 {
-        let takes: Vec<u32> = (0..rng.random_range(1..4))
-            .map(|_| rng.random_range(1..5))
-            .collect();
-        let heaps: Vec<u32> = (0..rng.random_range(1..4))
-            .map(|_| rng.random_range(0..6))
-            .collect();
-        let game = Matches::new(heaps, TakeSet::list(takes).unwrap(), rng.random_bool(0.5));
-        let mut pos = game.position();
-        if rng.random_bool(0.5) {
-            pos.to_move = Player::Two;
-        }
-        let (mm, _) = minimax(&game, &pos);
-        let (ab, _) = alphabeta(&game, &pos, None);
-        let mut table = TranspositionTable::new();
-        let (abt, _) = alphabeta(&game, &pos, Some(&mut table));
-        let fast = game.solve(&pos, None).unwrap().solution.value;
-        assert_eq!(score_for_one(ab, pos.to_move), mm, "{pos} {game:?}");
-        assert_eq!(abt, ab, "{pos} {game:?}");
-        assert_eq!(fast, ab, "{pos} {game:?}");
-    }
 }
 
 #[test]
