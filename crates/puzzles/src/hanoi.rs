@@ -367,7 +367,7 @@ pub fn optimal_moves(hanoi: &Hanoi) -> Vec<HanoiMove> {
 #[derive(Clone, Debug)]
 pub struct OptimalMoves {
     stack: Vec<Task>,
-    table: Vec<Vec<u64>>,
+    table: Vec<Vec<FrameStewart>>,
 }
 
 /// A pending piece of work of [`OptimalMoves`].
@@ -460,7 +460,7 @@ impl Iterator for OptimalMoves {
                 // Frame–Stewart: the top k disks to the spare with every peg, the n − k
                 // others to the target without the spare (it holds smaller disks), the k
                 // back on top of them.
-                let k = best_split(n as usize, count, &self.table) as u8;
+                let k = self.table[count][n as usize].split as u8;
                 self.stack.push(Task::Tower {
                     n: k,
                     base,
@@ -488,25 +488,36 @@ impl Iterator for OptimalMoves {
     }
 }
 
-/// The k of Frame–Stewart for n disks on p pegs (the smallest k reaching the minimum).
-fn best_split(n: usize, p: usize, table: &[Vec<u64>]) -> usize {
-    (1..n)
-        .min_by_key(|&k| 2 * table[p][k] + table[p - 1][n - k])
-        .unwrap_or(0)
+/// An entry of [`frame_stewart_table`].
+#[derive(Clone, Copy, Debug, Default)]
+struct FrameStewart {
+    /// The number of moves.
+    moves: u64,
+    /// With 4 pegs or more and at least 2 disks, the k of Frame–Stewart: the top k disks
+    /// go aside with every peg (the smallest k that reaches the minimum); 0 otherwise.
+    split: usize,
 }
 
-/// `table[p][n]`: the Frame–Stewart number of moves for n disks on p pegs (p ≥ 3).
-fn frame_stewart_table(disks: usize, pegs: usize) -> Vec<Vec<u64>> {
-    let mut t = vec![vec![0u64; disks + 1]; pegs + 1];
+/// `table[p][n]`: the Frame–Stewart number of moves for n disks on p pegs (p ≥ 3), and the
+/// split that reaches it.
+fn frame_stewart_table(disks: usize, pegs: usize) -> Vec<Vec<FrameStewart>> {
+    let mut t = vec![vec![FrameStewart::default(); disks + 1]; pegs + 1];
     for p in 3..=pegs {
         for n in 1..=disks {
             t[p][n] = if p == 3 {
-                (1u64 << n) - 1
+                FrameStewart {
+                    moves: (1u64 << n) - 1,
+                    split: 0,
+                }
             } else {
                 (1..n)
-                    .map(|k| 2 * t[p][k] + t[p - 1][n - k])
-                    .min()
-                    .unwrap_or(1)
+                    .map(|k| FrameStewart {
+                        moves: 2 * t[p][k].moves + t[p - 1][n - k].moves,
+                        split: k,
+                    })
+                    // The first of several minima: the smallest k.
+                    .min_by_key(|e| e.moves)
+                    .unwrap_or(FrameStewart { moves: 1, split: 0 })
             };
         }
     }
@@ -522,7 +533,7 @@ fn frame_stewart_table(disks: usize, pegs: usize) -> Vec<Vec<u64>> {
 /// assert_eq!(four, [1, 3, 5, 9, 13, 17, 25, 33]);
 /// ```
 pub fn frame_stewart(disks: usize, pegs: usize) -> u64 {
-    frame_stewart_table(disks, pegs.max(3))[pegs.max(3)][disks]
+    frame_stewart_table(disks, pegs.max(3))[pegs.max(3)][disks].moves
 }
 
 #[cfg(test)]
