@@ -539,23 +539,7 @@ pub fn frame_stewart(disks: usize, pegs: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use resolu_search::{Algorithm, Limits, Runner};
-
-    #[test]
-    fn optimal_lengths_by_search_match_the_formulas() {
-        for pegs in [3, 4, 5] {
-            let max = if pegs == 3 { 8 } else { 7 };
-            for n in 1..=max {
-                let h = Hanoi::new(n, pegs).unwrap();
-                let bfs = Runner::new(&h).limits(Limits::new()).run(Algorithm::Bfs);
-                let len = bfs.path.unwrap().len() as u64;
-                assert_eq!(len, frame_stewart(n, pegs), "{n} disks, {pegs} pegs");
-                let moves = optimal_moves(&h);
-                assert_eq!(moves.len() as u64, len, "{n} disks, {pegs} pegs");
-                assert_eq!(h.replay(&moves), Ok(h.all_on(pegs - 1)));
-            }
-        }
-    }
+    use resolu_search::{Algorithm, Runner};
 
     #[test]
     fn astar_and_idastar_are_optimal_with_the_heuristic() {
@@ -579,30 +563,6 @@ mod tests {
                 );
                 let moves: Vec<HanoiMove> = path.actions().copied().collect();
                 assert!(h.replay(&moves).is_ok());
-            }
-        }
-    }
-
-    #[test]
-    fn the_heuristic_never_overestimates() {
-        // Against exact distances to the goal, by BFS from every situation of 5 disks.
-        for pegs in [3, 4] {
-            let base = Hanoi::new(5, pegs).unwrap();
-            let heuristic = DisksOffGoal::new(&base);
-            for code in 0..(pegs as u64).pow(5) {
-                let mut s = 0u64;
-                let mut c = code;
-                for d in 0..5 {
-                    s |= (c % pegs as u64) << (d * base.bits);
-                    c /= pegs as u64;
-                }
-                let h = base.clone().with_start(Pegs(s));
-                let exact = Runner::new(&h).run(Algorithm::Bfs).path.unwrap().len() as f64;
-                assert!(
-                    heuristic.estimate(&Pegs(s)) <= exact,
-                    "{pegs} pegs: {}",
-                    h.draw(Pegs(s))
-                );
             }
         }
     }
