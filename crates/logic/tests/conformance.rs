@@ -952,6 +952,18 @@ add_more.
 "#,
             ),
             (
+                r#"assertz(q(1)), assertz(q(2)), assertz(q(1)), retractall(q(1)), findall(X, q(X), L)"#,
+                100,
+                r#"X = _, L = [2]
+"#,
+            ),
+            (
+                r#"assertz((s(1) :- true)), assertz((s(2) :- fail)), assertz((s(3) :- s(2))), retractall(s(2)), findall(X-B, clause(s(X), B), L)"#,
+                100,
+                r#"X = _, B = _, L = [1-true,3-s(2)]
+"#,
+            ),
+            (
                 r#"assertz(r(1)), clause(r(X), B)"#,
                 100,
                 r#"X = 1, B = true

@@ -183,12 +183,7 @@ impl Machine<'_> {
             }
             B::NotUnify => {
                 let (x, y) = (a0(), self.heap[args as usize + 1]);
-                // Bind with trailing forced: push a marker choicepoint.
-                self.push_cp(CpKind::Dead);
-                let ok = self.unify(x, y);
-                self.restore();
-                self.pop_cp();
-                !ok
+                !self.undone(|m| m.unify(x, y))
             }
             B::Eq | B::NotEq => {
                 let o = compare(&self.heap, a0(), self.heap[args as usize + 1]);
@@ -461,19 +456,11 @@ impl Machine<'_> {
                 let clauses = self.db.preds[p].clauses.clone();
                 let mut keep = Vec::new();
                 for cl in clauses.iter() {
-                    let mark = self.heap.len();
-                    self.push_cp(CpKind::Dead);
-                    let base = mark as u32;
-                    let reloc = |c: Cell| match c {
-                        Cell::Ref(k) => Cell::Ref(k + base),
-                        Cell::Str(p) => Cell::Str(p + base),
-                        other => other,
-                    };
-                    self.heap.extend(cl.cells.iter().map(|&c| reloc(c)));
-                    let h = reloc(cl.head);
-                    let matched = self.unify(head, h);
-                    self.restore();
-                    self.pop_cp();
+                    // The head matches: `head :- _` unifies with the clause.
+                    let matched = self.undone(|m| {
+                        let any = m.new_var();
+                        m.unify_clause(cl, head, any)
+                    });
                     if !matched {
                         keep.push(cl.clone());
                     }
@@ -1076,18 +1063,8 @@ impl Machine<'_> {
                 if i + 1 < clauses.len() {
                     again(self, i as i64 + 1);
                 }
-                let base = self.heap.len() as u32;
-                let reloc = |c: Cell| match c {
-                    Cell::Ref(k) => Cell::Ref(k + base),
-                    Cell::Str(p) => Cell::Str(p + base),
-                    other => other,
-                };
-                self.heap.extend(cl.cells.iter().map(|&c| reloc(c)));
-                let h = reloc(cl.head);
-                let goals: Vec<Cell> = cl.body.iter().map(|&g| reloc(g)).collect();
-                let body = self.conjunction(&goals);
                 let bc = self.heap[args as usize + 1];
-                Ok(self.unify(head, h) && self.unify(bc, body))
+                Ok(self.unify_clause(&cl, head, bc))
             }
             B::Retract => self.retract(args, state as usize, depth, proof),
             B::SubAtom => {
@@ -1171,13 +1148,9 @@ impl Machine<'_> {
         let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
         let clauses = self.db.preds[p].clauses.clone();
         for (i, cl) in clauses.iter().enumerate().skip(start) {
-            // Try under a marker choicepoint, undone at once: the real bindings are made
-            // below, after the choicepoint for the next clause.
-            self.push_cp(CpKind::Dead);
-            let ok = self.unify_clause(cl, head, body);
-            self.restore();
-            self.pop_cp();
-            if !ok {
+            // A trial, undone at once: the real bindings are made below, after the
+            // choicepoint for the next clause.
+            if !self.undone(|m| m.unify_clause(cl, head, body)) {
                 continue;
             }
             let mut v = (*clauses).clone();
@@ -1196,6 +1169,16 @@ impl Machine<'_> {
             return Ok(self.unify_clause(cl, head, body));
         }
         Ok(false)
+    }
+
+    /// Whether `f` succeeds, every binding it made undone: it runs under a marker
+    /// choicepoint (so that all its bindings are trailed), restored and popped after.
+    fn undone(&mut self, f: impl FnOnce(&mut Self) -> bool) -> bool {
+        self.push_cp(CpKind::Dead);
+        let ok = f(self);
+        self.restore();
+        self.pop_cp();
+        ok
     }
 
     /// Copies clause `cl` to the heap and unifies it with `head :- body`.
