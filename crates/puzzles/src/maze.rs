@@ -233,20 +233,14 @@ impl fmt::Display for Maze {
     }
 }
 
-/// The state of a square during a [`MazeWalk`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mark {
-    Free,
-    OnPath,
-    DeadEnd,
-}
-
 /// The backtracking walk through a maze (see the [module documentation](self)). Implements
 /// [`Backtrack`]: a choice is a direction (an index in [`DIRECTIONS`]).
 #[derive(Clone, Debug)]
 pub struct MazeWalk<'m> {
     maze: &'m Maze,
-    marks: Vec<Mark>,
+    /// The squares entered so far: on the path, or left by backtracking (dead ends, never
+    /// entered again).
+    entered: Vec<bool>,
     path: Vec<u32>,
     exit: usize,
 }
@@ -254,12 +248,12 @@ pub struct MazeWalk<'m> {
 impl<'m> MazeWalk<'m> {
     /// A walk standing on the start.
     pub fn new(maze: &'m Maze) -> Self {
-        let mut marks = vec![Mark::Free; maze.rows * maze.cols];
+        let mut entered = vec![false; maze.rows * maze.cols];
         let start = maze.index(maze.start);
-        marks[start] = Mark::OnPath;
+        entered[start] = true;
         MazeWalk {
             maze,
-            marks,
+            entered,
             path: vec![start as u32],
             exit: maze.index(maze.exit),
         }
@@ -293,20 +287,19 @@ impl Backtrack for MazeWalk<'_> {
     fn promising(&self, d: u8) -> bool {
         self.maze
             .step(self.head(), d as usize)
-            .is_some_and(|n| self.marks[n] == Mark::Free)
+            .is_some_and(|n| !self.entered[n])
     }
 
     fn apply(&mut self, d: u8) {
         if let Some(n) = self.maze.step(self.head(), d as usize) {
-            self.marks[n] = Mark::OnPath;
+            self.entered[n] = true;
             self.path.push(n as u32);
         }
     }
 
     fn undo(&mut self, _: u8) {
-        if let Some(n) = self.path.pop() {
-            self.marks[n as usize] = Mark::DeadEnd;
-        }
+        // The square stays entered: a dead end.
+        self.path.pop();
     }
 
     fn frame_bytes(&self) -> usize {
