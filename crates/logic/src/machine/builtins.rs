@@ -543,18 +543,8 @@ impl Machine<'_> {
                     };
                     keyed.push((k, it));
                 }
-                let heap = &self.heap;
-                keyed.sort_by(|x, y| {
-                    let o = compare(heap, x.0, y.0);
-                    if descending { o.reverse() } else { o }
-                });
-                if dedup {
-                    keyed.dedup_by(|x, y| compare(heap, x.0, y.0) == Ordering::Equal);
-                }
-                let items: Vec<Cell> = keyed.into_iter().map(|k| k.1).collect();
-                let list = self.make_list(&items, Cell::Atom(atoms::NIL));
                 let y = self.heap[args as usize + 3];
-                self.unify(y, list)
+                self.sort_unify(keyed, descending, dedup, y)
             }
             B::CharType(codes) => {
                 let c = self.deref(a0());
@@ -638,15 +628,15 @@ impl Machine<'_> {
                 }
             }
             B::Msort | B::Sort | B::Keysort => {
-                let src = a0();
-                let mut items = self.list_cells(src)?;
-                let heap = &self.heap;
-                if b == B::Keysort {
-                    let mut keyed = Vec::new();
+                // msort/2 is sort(0, @=<), sort/2 sort(0, @<), keysort/2 sort(1, @=<) on
+                // Key-Value pairs only.
+                let items = self.list_cells(a0())?;
+                let keyed = if b == B::Keysort {
+                    let mut keyed = Vec::with_capacity(items.len());
                     for it in items {
-                        match deref(heap, it) {
-                            Cell::Str(a) if heap[a as usize] == Cell::Fun(atoms::MINUS, 2) => {
-                                keyed.push((heap[a as usize + 1], it))
+                        match self.deref(it) {
+                            Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::MINUS, 2) => {
+                                keyed.push((self.heap[a as usize + 1], it))
                             }
                             Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
                             other => {
@@ -654,17 +644,12 @@ impl Machine<'_> {
                             }
                         }
                     }
-                    keyed.sort_by(|x, y| compare(heap, x.0, y.0));
-                    items = keyed.into_iter().map(|k| k.1).collect();
+                    keyed
                 } else {
-                    items.sort_by(|x, y| compare(heap, *x, *y));
-                    if b == B::Sort {
-                        items.dedup_by(|x, y| compare(heap, *x, *y) == Ordering::Equal);
-                    }
-                }
-                let list = self.make_list(&items, Cell::Atom(atoms::NIL));
+                    items.into_iter().map(|it| (it, it)).collect()
+                };
                 let y = self.heap[args as usize + 1];
-                self.unify(y, list)
+                self.sort_unify(keyed, false, b == B::Sort, y)
             }
             B::AtomCodes | B::AtomChars => {
                 let chars = b == B::AtomChars;
@@ -950,6 +935,28 @@ impl Machine<'_> {
                 }
             }
         })
+    }
+
+    /// Sorts `(key, item)` pairs by key, stably, in descending order if asked and keeping
+    /// only the first of equal keys if asked; unifies the items in that order with `out`.
+    fn sort_unify(
+        &mut self,
+        mut keyed: Vec<(Cell, Cell)>,
+        descending: bool,
+        dedup: bool,
+        out: Cell,
+    ) -> bool {
+        let heap = &self.heap;
+        keyed.sort_by(|x, y| {
+            let o = compare(heap, x.0, y.0);
+            if descending { o.reverse() } else { o }
+        });
+        if dedup {
+            keyed.dedup_by(|x, y| compare(heap, x.0, y.0) == Ordering::Equal);
+        }
+        let items: Vec<Cell> = keyed.into_iter().map(|k| k.1).collect();
+        let list = self.make_list(&items, Cell::Atom(atoms::NIL));
+        self.unify(out, list)
     }
 
     /// Nondeterministic built-ins: try from `state`, leaving a choicepoint for the next.
