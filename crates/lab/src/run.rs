@@ -68,6 +68,31 @@ impl Run {
         }
     }
 
+    /// The record of a run that could not start: status `error`, the error in place of the
+    /// instance, no solution and zero counters.
+    pub fn error(
+        problem: String,
+        algorithm: &str,
+        heuristic: &str,
+        error: String,
+        depth: u32,
+    ) -> Run {
+        Run {
+            problem,
+            algorithm: algorithm.into(),
+            heuristic: heuristic.into(),
+            instance: error,
+            depth,
+            status: "error".into(),
+            length: None,
+            expanded: 0,
+            generated: 0,
+            max_frontier: 0,
+            time_ms: 0.0,
+            bstar: None,
+        }
+    }
+
     /// Whether the run found a solution.
     pub fn solved(&self) -> bool {
         self.status == "solved"

@@ -165,20 +165,13 @@ pub fn run(
         Err(e) => {
             // Instances come from the goal's own tiles, so this cannot happen; record it
             // rather than drop the run.
-            return Run {
+            return Run::error(
                 problem,
-                algorithm: algorithm.name().into(),
-                heuristic: heuristic.as_str().into(),
-                instance: e.to_string(),
-                depth: instance.depth,
-                status: "error".into(),
-                length: None,
-                expanded: 0,
-                generated: 0,
-                max_frontier: 0,
-                time_ms: 0.0,
-                bstar: None,
-            };
+                algorithm.name(),
+                heuristic.as_str(),
+                e.to_string(),
+                instance.depth,
+            );
         }
     };
     let outcome = solve(&puzzle, algorithm, heuristic, limits);
