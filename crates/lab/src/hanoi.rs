@@ -44,12 +44,7 @@ impl Method {
     /// The heuristic the method uses, for the CSV's `heuristic` column.
     pub fn heuristic(self, pegs: usize) -> &'static str {
         match self {
-            Method::Search(
-                Algorithm::Greedy
-                | Algorithm::Astar
-                | Algorithm::WeightedAstar(_)
-                | Algorithm::IdaStar,
-            ) => "disks-off-goal",
+            Method::Search(a) if a.is_informed() => "disks-off-goal",
             Method::Search(_) => "none",
             Method::Optimal if pegs == 3 => "recursion",
             Method::Optimal => "frame-stewart",
@@ -79,61 +74,43 @@ pub fn run(disks: usize, pegs: usize, method: Method, limits: Limits) -> Run {
     let depth = u32::try_from(frame_stewart(disks, pegs)).unwrap_or(u32::MAX);
     let hanoi = match Hanoi::new(disks, pegs) {
         Ok(h) => h,
-        Err(e) => {
-            let outcome: Outcome<(), ()> = Outcome {
-                reason: StopReason::Exhausted,
-                path: None,
-                stats: Stats::default(),
-            };
-            let mut run = Run::from_outcome(problem, method.name(), "", e, depth, &outcome);
-            run.status = "error".into();
-            return run;
-        }
+        Err(e) => return Run::error(problem, method.name(), "", e, depth),
     };
-    let outcome: Outcome<(), ()> = match method {
+    let (name, heuristic) = (method.name(), method.heuristic(pegs));
+    match method {
         Method::Search(algorithm) => {
-            let o = Runner::new(&hanoi)
+            let outcome = Runner::new(&hanoi)
                 .heuristic(DisksOffGoal::new(&hanoi))
                 .limits(limits)
                 .run(algorithm);
-            Outcome {
-                reason: o.reason,
-                path: o.path.map(|p| Path {
-                    start: (),
-                    steps: p.steps.into_iter().map(|_| ((), ())).collect(),
-                    cost: p.cost,
-                }),
-                stats: o.stats,
-            }
+            Run::from_outcome(problem, name, heuristic, instance, depth, &outcome)
         }
         Method::Optimal => {
-            let started = Instant::now();
-            let moves = OptimalMoves::new(&hanoi).count();
-            let stats = Stats {
-                expanded: moves as u64,
-                generated: moves as u64,
-                elapsed: started.elapsed(),
-                ..Stats::default()
-            };
-            Outcome {
-                reason: StopReason::Solved,
-                path: Some(Path {
-                    start: (),
-                    steps: vec![((), ()); moves],
-                    cost: moves as f64,
-                }),
-                stats,
-            }
+            let outcome = optimal(&hanoi);
+            Run::from_outcome(problem, name, heuristic, instance, depth, &outcome)
         }
+    }
+}
+
+/// The recursive algorithm's moves, counted as a run: each move is one expansion.
+fn optimal(hanoi: &Hanoi) -> Outcome<(), ()> {
+    let started = Instant::now();
+    let moves = OptimalMoves::new(hanoi).count();
+    let stats = Stats {
+        expanded: moves as u64,
+        generated: moves as u64,
+        elapsed: started.elapsed(),
+        ..Stats::default()
     };
-    Run::from_outcome(
-        problem,
-        method.name(),
-        method.heuristic(pegs),
-        instance,
-        depth,
-        &outcome,
-    )
+    Outcome {
+        reason: StopReason::Solved,
+        path: Some(Path {
+            start: (),
+            steps: vec![((), ()); moves],
+            cost: moves as f64,
+        }),
+        stats,
+    }
 }
 
 /// The Markdown report of a Hanoi experiment: the command, the plots, the table, and for
