@@ -240,16 +240,21 @@ impl Machine<'_> {
                 let z = self.heap[args as usize + 2];
                 self.unify(z, Cell::Text(Atom::new(&format!("{x}{y}"))))
             }
-            B::StringChars | B::StringCodes => {
-                let chars = b == B::StringChars;
+            B::AtomCodes | B::AtomChars | B::StringChars | B::StringCodes => {
+                let chars = matches!(b, B::AtomChars | B::StringChars);
                 let t = self.deref(a0());
                 if let Some(s) = self.text_of(t) {
                     let l = self.text_list(&s, chars);
                     let y = self.heap[args as usize + 1];
                     self.unify(y, l)
                 } else {
-                    let s = self.codes_text(self.heap[args as usize + 1], chars)?;
-                    self.unify(t, Cell::Text(Atom::new(&s)))
+                    let s = Atom::new(&self.codes_text(self.heap[args as usize + 1], chars)?);
+                    let text = if matches!(b, B::AtomCodes | B::AtomChars) {
+                        Cell::Atom(s)
+                    } else {
+                        Cell::Text(s)
+                    };
+                    self.unify(t, text)
                 }
             }
             B::StringToAtom => {
@@ -651,18 +656,6 @@ impl Machine<'_> {
                 let y = self.heap[args as usize + 1];
                 self.sort_unify(keyed, false, b == B::Sort, y)
             }
-            B::AtomCodes | B::AtomChars => {
-                let chars = b == B::AtomChars;
-                let t = self.deref(a0());
-                if let Some(s) = self.text_of(t) {
-                    let l = self.text_list(&s, chars);
-                    let y = self.heap[args as usize + 1];
-                    self.unify(y, l)
-                } else {
-                    let s = self.codes_text(self.heap[args as usize + 1], chars)?;
-                    self.unify_atom_text(t, &s)
-                }
-            }
             B::CharCode => {
                 let t = self.deref(a0());
                 match t {
@@ -696,8 +689,7 @@ impl Machine<'_> {
                 match t {
                     Cell::Int(_) | Cell::Float(_) => {
                         let s = self.text_of(t).unwrap_or_default();
-                        let items: Vec<Cell> = s.chars().map(|c| Cell::Int(c as i64)).collect();
-                        let l = self.make_list(&items, Cell::Atom(atoms::NIL));
+                        let l = self.text_list(&s, false);
                         let y = self.heap[args as usize + 1];
                         self.unify(y, l)
                     }
