@@ -1,6 +1,7 @@
 //! Definite clause grammars: `Head --> Body` rules translated to ordinary clauses with two
 //! extra arguments, the list before and after (as in SWI-Prolog, without pushback).
 
+use crate::arith::type_error;
 use crate::term::{Term, atoms};
 
 /// Translates `head --> body` into `head(S0, S) :- body'`; `None` if the head is not a
@@ -114,23 +115,9 @@ fn single(t: &Term, s0: Term, s: Term, fresh: &mut dyn FnMut() -> Term) -> Term 
         Term::Compound(f, args) if *f == atoms::CURLY && args.len() == 1 => {
             Term::compound(",", vec![args[0].clone(), eq(s0, s)])
         }
-        Term::Compound(f, args) if *f == atoms::CALL => {
-            let mut v: Vec<Term> = args.iter().cloned().collect();
-            v.push(s0);
-            v.push(s);
-            Term::new(*f, v)
-        }
+        // call//N too: the list pair is added to its arguments.
         other => extend(other, s0.clone(), s.clone()).unwrap_or_else(|| {
-            Term::compound(
-                "throw",
-                vec![Term::compound(
-                    "error",
-                    vec![
-                        Term::compound("type_error", vec![Term::atom("callable"), other.clone()]),
-                        Term::Var(0),
-                    ],
-                )],
-            )
+            Term::compound("throw", vec![type_error("callable", other.clone())])
         }),
     }
 }

@@ -430,9 +430,9 @@ impl Database {
                     translated =
                         dcg::translate(&args[0], &args[1]).ok_or_else(|| ConsultError::Clause {
                             line: c.line,
-                            error: SolveError::Thrown(Term::compound(
-                                "type_error",
-                                vec![Term::atom("callable"), args[0].clone()],
+                            error: SolveError::from_ball(arith::type_error(
+                                "callable",
+                                args[0].clone(),
                             )),
                         })?;
                     &translated
