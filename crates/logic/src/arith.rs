@@ -106,13 +106,12 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
         ("-", [a, b]) => check_float(a.f() - b.f())?,
         ("*", [a, b]) => check_float(a.f() * b.f())?,
         ("/", [I(_), I(0)]) => return Err(eval_error("zero_divisor")),
-        ("/", [I(a), I(b)]) => {
-            if a % b == 0 {
-                I(a.checked_div(*b).ok_or_else(overflow)?)
-            } else {
-                F(*a as f64 / *b as f64)
-            }
-        }
+        ("/", [I(a), I(b)]) => match a.checked_rem(*b) {
+            Some(0) => I(a.checked_div(*b).ok_or_else(overflow)?),
+            Some(_) => F(*a as f64 / *b as f64),
+            // min_int / -1: exact, but the quotient does not fit.
+            None => return Err(overflow()),
+        },
         ("/", [a, b]) => {
             if b.f() == 0.0 {
                 return Err(eval_error("zero_divisor"));
@@ -126,11 +125,12 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
             }
             I(match name {
                 "//" => a.checked_div(b).ok_or_else(overflow)?,
-                "rem" => a.checked_rem(b).ok_or_else(overflow)?,
-                "mod" => a
-                    .checked_rem_euclid(b)
-                    .map(|r| if b < 0 && r != 0 { r + b } else { r })
-                    .ok_or_else(overflow)?,
+                // Wrapping only for min_int and -1, where it gives the true 0.
+                "rem" => a.wrapping_rem(b),
+                "mod" => {
+                    let r = a.wrapping_rem_euclid(b);
+                    if b < 0 && r != 0 { r + b } else { r }
+                }
                 _ => a
                     .checked_div_euclid(b)
                     .map(|q| {

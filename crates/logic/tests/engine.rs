@@ -569,3 +569,19 @@ proptest! {
         prop_assert_eq!(back.term, renumbered, "{}", text);
     }
 }
+
+#[test]
+fn integer_division_of_min_int_by_minus_one_is_an_overflow_error() {
+    // No big integers: the quotient of min_int by -1 does not fit, and says so (SWI,
+    // with big integers, gives 9223372036854775808 for // and div).
+    let mut d = Database::new();
+    for op in ["/", "//", "div"] {
+        let q = parse_query(&format!("M is -9223372036854775807 - 1, X is M {op} -1")).unwrap();
+        let r = d.solve(&q, Options::default()).next().unwrap();
+        assert_eq!(
+            r.unwrap_err().to_string(),
+            "evaluation_error(int_overflow)",
+            "{op}"
+        );
+    }
+}
