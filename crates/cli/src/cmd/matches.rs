@@ -319,7 +319,11 @@ fn model(setup: &Setup, io: &mut Io) -> CmdResult {
     writeln!(io.out)?;
     tree(setup, 60, Some(6), io)?;
     writeln!(io.out)?;
-    verdict(setup, io)
+    let Some(analysis) = setup.analyse(&setup.start, io)? else {
+        return Ok(Exit::Limit);
+    };
+    verdict(setup, &analysis, io)?;
+    Ok(Exit::Success)
 }
 
 fn player_name(p: Player) -> String {
@@ -572,11 +576,8 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
     Ok(Exit::Success)
 }
 
-/// The verdict in a sentence or two.
-fn verdict(setup: &Setup, io: &mut Io) -> CmdResult {
-    let Some(analysis) = setup.analyse(&setup.start, io)? else {
-        return Ok(Exit::Limit);
-    };
+/// The verdict on the start, given its analysis, in a sentence or two.
+fn verdict(setup: &Setup, analysis: &Analysis, io: &mut Io) -> Result<(), CliError> {
     let s = &analysis.solution;
     if let Some(o) = setup.game.outcome(&setup.start) {
         let end = match o.winner() {
@@ -588,7 +589,7 @@ fn verdict(setup: &Setup, io: &mut Io) -> CmdResult {
             "Verdict: {} is a final state (no move is possible): {end}.",
             setup.start
         )?;
-        return Ok(Exit::Success);
+        return Ok(());
     }
     let who = player_name(s.to_move);
     let left = |t: &Take| {
@@ -631,7 +632,7 @@ fn verdict(setup: &Setup, io: &mut Io) -> CmdResult {
              opponent takes 4 - k), and any other number is won by leaving a multiple of 4."
         )?;
     }
-    Ok(Exit::Success)
+    Ok(())
 }
 
 fn solve(setup: &Setup, format: Format, io: &mut Io) -> CmdResult {
@@ -644,7 +645,7 @@ fn solve(setup: &Setup, format: Format, io: &mut Io) -> CmdResult {
         return Ok(Exit::Success);
     }
     writeln!(io.out, "The matches game: {}.", setup.rules())?;
-    verdict(setup, io)?;
+    verdict(setup, &analysis, io)?;
     writeln!(io.out, "Decided by {}.", analysis.method.describe())?;
     let st = &s.stats;
     writeln!(
@@ -1027,5 +1028,9 @@ pub fn demo(io: &mut Io) -> CmdResult {
         "{} plays from (5, 1): {} won by player 1, {} by player 2.",
         counts.plays, counts.wins[0], counts.wins[1]
     )?;
-    verdict(&setup, io)
+    let Some(analysis) = setup.analyse(&setup.start, io)? else {
+        return Ok(Exit::Limit);
+    };
+    verdict(&setup, &analysis, io)?;
+    Ok(Exit::Success)
 }
