@@ -365,6 +365,18 @@ X = 3
             ),
             (r#"between(1, 3, 5)"#, 100, r#""#),
             (
+                r#"between(1.5, 3, X)"#,
+                100,
+                r#"error: type_error(integer,1.5)
+"#,
+            ),
+            (
+                r#"between(1, 2.5, X)"#,
+                100,
+                r#"error: type_error(integer,2.5)
+"#,
+            ),
+            (
                 r#"findall(X, member(X, [c,a,b]), L)"#,
                 100,
                 r#"X = _, L = [c,a,b]

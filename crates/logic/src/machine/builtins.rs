@@ -767,9 +767,8 @@ impl Machine<'_> {
                 true
             }
             B::Between => {
-                let lo = self.eval(a0())?;
-                let Num::I(lo) = lo else {
-                    return Err(Stop::ball(type_error("integer", Term::Float(0.0))));
+                let Num::I(lo) = self.eval(a0())? else {
+                    return Err(Stop::ball(type_error("integer", self.read(a0()))));
                 };
                 return self.retry(B::Between, args, lo, f.depth, f.proof);
             }
