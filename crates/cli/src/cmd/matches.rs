@@ -815,7 +815,7 @@ pub trait Playable {
     fn words(&self, mv: &<Self::G as Game>::Move) -> String;
     /// Solves a position for the computer.
     fn solve(
-        &mut self,
+        &self,
         state: &<Self::G as Game>::State,
     ) -> Result<Solution<<Self::G as Game>::Move>, CliError>;
 }
@@ -823,7 +823,7 @@ pub trait Playable {
 /// A game against the computer: moves read line by line from `io.input`; a refused move
 /// is explained and asked again; end of input ends the game.
 pub fn play_loop<P: Playable>(
-    p: &mut P,
+    p: &P,
     start: <P::G as Game>::State,
     args: &PlayArgs,
     io: &mut Io,
@@ -985,7 +985,7 @@ impl Playable for Setup {
         self.words(t)
     }
 
-    fn solve(&mut self, pos: &Position) -> Result<Solution<Take>, CliError> {
+    fn solve(&self, pos: &Position) -> Result<Solution<Take>, CliError> {
         // The start was decided within the limits, and later positions are smaller.
         self.game
             .solve(pos, Some(self.max_positions))
@@ -1000,13 +1000,7 @@ fn play(setup: &Setup, args: &PlayArgs, io: &mut Io) -> CmdResult {
     if setup.analyse(&setup.start, io)?.is_none() {
         return Ok(Exit::Limit);
     }
-    let mut setup = Setup {
-        game: setup.game.clone(),
-        start: setup.start.clone(),
-        max_positions: setup.max_positions,
-    };
-    let start = setup.start.clone();
-    play_loop(&mut setup, start, args, io)
+    play_loop(setup, setup.start.clone(), args, io)
 }
 
 /// `resolu demo`: the course's 5 matches, the verdict and the winning move.

@@ -74,10 +74,10 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         None => overview(start, args.format, io),
         Some(Command::Solve) => solve(start, args.format, io),
         Some(Command::Play(p)) => {
-            let mut game = Terminal {
+            let game = Terminal {
                 solver_game: TicTacToe,
             };
-            play_loop(&mut game, start, &p, io)
+            play_loop(&game, start, &p, io)
         }
     }
 }
@@ -300,7 +300,7 @@ impl Playable for Terminal {
         cell_words(cell)
     }
 
-    fn solve(&mut self, board: &Board) -> Result<Solution<u8>, CliError> {
+    fn solve(&self, board: &Board) -> Result<Solution<u8>, CliError> {
         Ok(solve_board(board))
     }
 }
