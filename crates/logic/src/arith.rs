@@ -217,7 +217,6 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
         ("inf" | "infinite", []) => F(f64::INFINITY),
         ("nan", []) => F(f64::NAN),
         ("max_tagged_integer", []) => I((1 << 60) - 1),
-        ("random", [a]) => I(int_of(*a)?.max(1) / 2),
         _ => {
             return Err(type_error(
                 "evaluable",

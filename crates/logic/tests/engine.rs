@@ -585,3 +585,12 @@ fn integer_division_of_min_int_by_minus_one_is_an_overflow_error() {
         );
     }
 }
+
+#[test]
+fn random_is_not_an_evaluable() {
+    // No random numbers: random/1 is unknown rather than a fixed stand-in value.
+    let mut d = Database::new();
+    let q = parse_query("X is random(10)").unwrap();
+    let r = d.solve(&q, Options::default()).next().unwrap();
+    assert_eq!(r.unwrap_err().to_string(), "type_error(evaluable,random/1)");
+}
