@@ -211,23 +211,32 @@ pub struct AlgoArgs {
 impl AlgoArgs {
     /// The algorithm named by `--algo`, with `--weight` for wastar.
     pub fn algorithm(&self) -> Result<resolu_search::Algorithm, CliError> {
-        let algo: resolu_search::Algorithm = self
-            .algo
-            .parse()
-            .map_err(|e: resolu_search::ParseAlgorithmError| bad_input(e.to_string()))?;
-        Ok(match algo {
-            resolu_search::Algorithm::WeightedAstar(_) => {
-                if !(self.weight.is_finite() && self.weight >= 1.0) {
-                    return Err(bad_input(format!(
-                        "--weight must be a number >= 1, got {}",
-                        self.weight
-                    )));
-                }
-                resolu_search::Algorithm::WeightedAstar(self.weight)
-            }
-            other => other,
+        algorithm_named(&self.algo, self.weight)?.ok_or_else(|| {
+            bad_input(resolu_search::ParseAlgorithmError(self.algo.clone()).to_string())
         })
     }
+}
+
+/// The search algorithm called `name`, with `weight` (`--weight`, at least 1) if it is
+/// weighted A*; `None` if no algorithm has that name, for the caller to say so in its own
+/// words.
+pub fn algorithm_named(
+    name: &str,
+    weight: f64,
+) -> Result<Option<resolu_search::Algorithm>, CliError> {
+    use resolu_search::Algorithm;
+    Ok(match name.parse::<Algorithm>() {
+        Ok(Algorithm::WeightedAstar(_)) => {
+            if !(weight.is_finite() && weight >= 1.0) {
+                return Err(bad_input(format!(
+                    "--weight must be a number >= 1, got {weight}"
+                )));
+            }
+            Some(Algorithm::WeightedAstar(weight))
+        }
+        Ok(other) => Some(other),
+        Err(_) => None,
+    })
 }
 
 /// The JSON object of a search result: `{"solved", "length", "cost", "moves", "stats",

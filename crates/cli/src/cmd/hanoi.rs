@@ -3,8 +3,8 @@
 
 use crate::cmd::rules::{stop_text, strategy, write_trace};
 use crate::common::{
-    CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, read_file,
-    reason_text, search_json, stats_line, write_json,
+    CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, algorithm_named, bad_input,
+    read_file, reason_text, search_json, stats_line, write_json,
 };
 use clap::Args as ClapArgs;
 use resolu_logic::Term;
@@ -118,24 +118,12 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         "rules" | "expert" | "regles" => rules(&hanoi, &args, io),
         "optimal" | "recursive" | "frame-stewart" => optimal(&hanoi, &args, io),
         name => {
-            let algorithm = match name.parse::<Algorithm>() {
-                Ok(Algorithm::WeightedAstar(_)) => {
-                    if !(args.weight.is_finite() && args.weight >= 1.0) {
-                        return Err(bad_input(format!(
-                            "--weight must be a number >= 1, got {}",
-                            args.weight
-                        )));
-                    }
-                    Algorithm::WeightedAstar(args.weight)
-                }
-                Ok(a) => a,
-                Err(_) => {
-                    return Err(bad_input(format!(
-                        "unknown method '{}' (expected rules, optimal, or a search algorithm: {})",
-                        args.method,
-                        Algorithm::NAMES.join(", ")
-                    )));
-                }
+            let Some(algorithm) = algorithm_named(name, args.weight)? else {
+                return Err(bad_input(format!(
+                    "unknown method '{}' (expected rules, optimal, or a search algorithm: {})",
+                    args.method,
+                    Algorithm::NAMES.join(", ")
+                )));
             };
             search(&hanoi, algorithm, &args, io)
         }
