@@ -124,8 +124,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
 }
 
 fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
-    let disks =
-        parse_depths(&args.disks).map_err(|e| bad_input(e.replace("--depths", "--disks")))?;
+    let disks = parse_ranges(&args.disks, "--disks", "number of disks").map_err(bad_input)?;
     if disks.iter().any(|&d| d == 0 || d > 20) {
         return Err(bad_input("--disks: between 1 and 20 disks"));
     }
@@ -213,11 +212,11 @@ fn show_summary(
     Ok(Exit::Success)
 }
 
-/// Parses `2,4,6`, `2-30` and `2-30/2`.
-fn parse_depths(text: &str) -> Result<Vec<u32>, String> {
+/// Parses `2,4,6`, `2-30` and `2-30/2` (each a `what`), naming `flag` in its errors.
+fn parse_ranges(text: &str, flag: &str, what: &str) -> Result<Vec<u32>, String> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let bad = || format!("--depths: '{part}' is not a depth, a range A-B or A-B/STEP");
+        let bad = || format!("{flag}: '{part}' is not a {what}, a range A-B or A-B/STEP");
         let (range, step) = match part.split_once('/') {
             Some((r, s)) => (r, s.parse::<u32>().map_err(|_| bad())?),
             None => (part, 1),
@@ -240,7 +239,7 @@ fn parse_depths(text: &str) -> Result<Vec<u32>, String> {
     out.sort_unstable();
     out.dedup();
     if out.is_empty() {
-        return Err("--depths: no depth given".into());
+        return Err(format!("{flag}: no {what} given"));
     }
     Ok(out)
 }
@@ -297,7 +296,7 @@ fn goal_puzzle(size: &str, goal: Option<&str>) -> Result<SlidingPuzzle, String> 
 }
 
 fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
-    let depths = parse_depths(&args.depths).map_err(bad_input)?;
+    let depths = parse_ranges(&args.depths, "--depths", "depth").map_err(bad_input)?;
     let heuristics = parse_list(&args.heuristics, "--heuristics", |s| {
         s.parse::<HeuristicName>()
     })
@@ -496,10 +495,19 @@ mod tests {
 
     #[test]
     fn depth_lists_and_ranges() {
-        assert_eq!(parse_depths("2-10/4,3, 3").unwrap(), [2, 3, 6, 10]);
-        assert_eq!(parse_depths("2-30/2").unwrap().len(), 15);
+        let depths = |text| parse_ranges(text, "--depths", "depth");
+        assert_eq!(depths("2-10/4,3, 3").unwrap(), [2, 3, 6, 10]);
+        assert_eq!(depths("2-30/2").unwrap().len(), 15);
         for bad in ["", "x", "5-2", "1-4/0", "2-"] {
-            assert!(parse_depths(bad).is_err(), "{bad}");
+            assert!(depths(bad).is_err(), "{bad}");
         }
+        assert_eq!(
+            parse_ranges("5-2", "--disks", "number of disks").unwrap_err(),
+            "--disks: '5-2' is not a number of disks, a range A-B or A-B/STEP"
+        );
+        assert_eq!(
+            parse_ranges(",", "--disks", "number of disks").unwrap_err(),
+            "--disks: no number of disks given"
+        );
     }
 }
