@@ -461,7 +461,6 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
         };
         let mut sols = db.solve(&q, options.clone());
         let trace = attach_trace(&mut sols, args.trace);
-        let mut any = false;
         loop {
             let next = sols.next();
             io.out.write_all(sols.take_output().as_bytes())?;
@@ -472,7 +471,6 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
                     break;
                 }
                 Some(Ok(a)) => {
-                    any = true;
                     for l in proof_lines(&a) {
                         writeln!(io.out, "{l}")?;
                     }
@@ -514,7 +512,6 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
                 }
             }
         }
-        let _ = any;
     }
     if !io.interactive {
         writeln!(io.out)?;
