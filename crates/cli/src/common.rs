@@ -280,6 +280,46 @@ pub fn reason_text(reason: resolu_search::StopReason) -> &'static str {
     }
 }
 
+/// `s` with its first letter in upper case.
+pub fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The `stats` object of the JSON output of a backtracking run.
+pub fn backtrack_stats_json(stats: &resolu_search::backtrack::BacktrackStats) -> serde_json::Value {
+    serde_json::json!({
+        "tries": stats.tries,
+        "backtracks": stats.backtracks,
+        "solutions": stats.solutions,
+        "elapsed_ms": stats.elapsed_ms(),
+    })
+}
+
+/// The counters of a backtracking run as one line of text.
+pub fn backtrack_stats_line(stats: &resolu_search::backtrack::BacktrackStats) -> String {
+    format!(
+        "{} tries, {} backtracks, depth {}, {:.3} ms",
+        stats.tries,
+        stats.backtracks,
+        stats.max_depth,
+        stats.elapsed_ms()
+    )
+}
+
+/// A sentence on why a backtracking run for the first `noun` stopped; the limits are
+/// worded as in [`reason_text`], except that a backtracking run counts tries, not nodes.
+pub fn backtrack_stop_text(reason: resolu_search::StopReason, noun: &str) -> String {
+    use resolu_search::StopReason::*;
+    match reason {
+        Solved => format!("A {noun} was found."),
+        Exhausted => format!("No {noun} exists: every candidate was tried."),
+        NodeLimit => "Stopped: the tries limit (--max-nodes) was reached.".into(),
+        TimeLimit | MemoryLimit => format!("{}.", capitalise(reason_text(reason))),
+    }
+}
+
 /// A teaching trace: one line per expansion with g, h and f, the state drawn by `show`.
 pub struct ExpansionTrace<'w, F> {
     out: &'w mut dyn Write,

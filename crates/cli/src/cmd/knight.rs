@@ -1,11 +1,13 @@
-//! `resolu knight`: the knight's tour by backtracking. Also the helpers that the other
-//! backtracking commands (`queens`, `maze`) share: the counters as JSON and text, the
-//! enumeration of solutions with its question after each one.
+//! `resolu knight`: the knight's tour by backtracking. Also the enumeration of solutions,
+//! with its question after each one, that `queens` reuses.
 
-use crate::common::{CliError, CmdResult, Exit, Format, Io, LimitArgs, bad_input, write_json};
+use crate::common::{
+    CliError, CmdResult, Exit, Format, Io, LimitArgs, backtrack_stats_json, backtrack_stats_line,
+    backtrack_stop_text, bad_input, capitalise, write_json,
+};
 use clap::Args as ClapArgs;
 use resolu_puzzles::knight::{KnightTour, Method, Ties, TourOptions, parse_size, parse_square};
-use resolu_search::backtrack::{self, Backtrack, BacktrackOutcome, BacktrackStats, Backtracker};
+use resolu_search::backtrack::{self, Backtrack, Backtracker};
 use resolu_search::{Limits, StopReason};
 use serde_json::json;
 use std::path::PathBuf;
@@ -128,7 +130,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                 "closed": opts.closed,
                 "solved": solved,
                 "board": if solved { json!(tour.board()) } else { json!(null) },
-                "stats": stats_json(&outcome.stats),
+                "stats": backtrack_stats_json(&outcome.stats),
                 "reason": if solved { None } else { Some(outcome.reason.as_str()) },
             }),
         )?;
@@ -136,13 +138,13 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         writeln!(io.out, "{}:", capitalise(&what))?;
         if solved {
             write!(io.out, "{}", tour.to_text())?;
-            writeln!(io.out, "Found: {}", stats_line(&outcome.stats))?;
+            writeln!(io.out, "Found: {}", backtrack_stats_line(&outcome.stats))?;
         } else {
-            writeln!(io.out, "{}", stop_text(outcome.reason, "tour"))?;
-            writeln!(io.out, "{}", stats_line(&outcome.stats))?;
+            writeln!(io.out, "{}", backtrack_stop_text(outcome.reason, "tour"))?;
+            writeln!(io.out, "{}", backtrack_stats_line(&outcome.stats))?;
         }
     }
-    Ok(first_exit(&outcome))
+    Ok(Exit::from_reason(outcome.reason))
 }
 
 /// "knight's tour of 5x5 from (0, 0), basic version".
@@ -163,52 +165,9 @@ fn describe(o: &TourOptions) -> String {
     )
 }
 
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
-}
-
 fn write_svg(path: &std::path::Path, svg: &str) -> Result<(), CliError> {
     std::fs::write(path, svg)
         .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
-}
-
-/// The `stats` object of a backtracking run.
-pub(crate) fn stats_json(stats: &BacktrackStats) -> serde_json::Value {
-    json!({
-        "tries": stats.tries,
-        "backtracks": stats.backtracks,
-        "solutions": stats.solutions,
-        "elapsed_ms": stats.elapsed_ms(),
-    })
-}
-
-/// The counters of a backtracking run as text.
-pub(crate) fn stats_line(stats: &BacktrackStats) -> String {
-    format!(
-        "{} tries, {} backtracks, depth {}, {:.3} ms",
-        stats.tries,
-        stats.backtracks,
-        stats.max_depth,
-        stats.elapsed_ms()
-    )
-}
-
-/// Why a first-solution run stopped without one.
-pub(crate) fn stop_text(reason: StopReason, noun: &str) -> String {
-    match reason {
-        StopReason::Solved => format!("A {noun} was found."),
-        StopReason::Exhausted => format!("No {noun} exists: every candidate was tried."),
-        StopReason::NodeLimit => "Stopped: the tries limit (--max-nodes) was reached.".into(),
-        StopReason::TimeLimit => "Stopped: the time limit (--timeout) was reached.".into(),
-        StopReason::MemoryLimit => "Stopped: the memory budget (--max-memory) was reached.".into(),
-    }
-}
-
-/// The exit code of a first-solution run.
-pub(crate) fn first_exit(outcome: &BacktrackOutcome) -> Exit {
-    Exit::from_reason(outcome.reason)
 }
 
 /// How to enumerate: count only, up to a limit, or asking after each solution.
@@ -243,11 +202,11 @@ where
 {
     let mut run = Backtracker::new(problem, limits);
     let mut stopped = false;
-    let mut count = 0;
-    while let Some(p) = run.next_solution() {
-        count += 1;
+    while run.next_solution().is_some() {
+        // The solutions met so far, this one included.
+        let count = run.stats().solutions;
         if !mode.count_only {
-            show(p, count, io)?;
+            show(run.problem(), count, io)?;
         }
         if mode.limit.is_some_and(|l| count >= l) {
             stopped = true;
@@ -259,6 +218,7 @@ where
         }
     }
     let stats = run.stats();
+    let count = stats.solutions;
     let reason = run.reason();
     let reason_str = match reason {
         Some(r) if !stopped => r.as_str(),
@@ -273,7 +233,7 @@ where
     if mode.json {
         write_json(
             io.out,
-            &json!({ "count": count, "stats": stats_json(&stats), "reason": reason_str }),
+            &json!({ "count": count, "stats": backtrack_stats_json(&stats), "reason": reason_str }),
         )?;
     } else {
         let plural = if count == 1 { "" } else { "s" };
@@ -284,7 +244,7 @@ where
             _ => "",
         };
         writeln!(io.out, "{count} {}{plural}{how}: {}", mode.noun, mode.title)?;
-        writeln!(io.out, "{}", stats_line(&stats))?;
+        writeln!(io.out, "{}", backtrack_stats_line(&stats))?;
     }
     Ok(exit)
 }
@@ -316,8 +276,8 @@ pub fn demo(io: &mut Io) -> CmdResult {
         let outcome = backtrack::first(&mut tour, Limits::default());
         writeln!(io.out, "{}:", capitalise(&describe(&opts)))?;
         write!(io.out, "{}", tour.to_text())?;
-        writeln!(io.out, "{}\n", stats_line(&outcome.stats))?;
-        worst = worst.worst(first_exit(&outcome));
+        writeln!(io.out, "{}\n", backtrack_stats_line(&outcome.stats))?;
+        worst = worst.worst(Exit::from_reason(outcome.reason));
     }
     let mut tour = KnightTour::new(TourOptions::square(5)).map_err(|e| bad_input(e.to_string()))?;
     let outcome = backtrack::count(&mut tour, Limits::default());
@@ -325,7 +285,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         io.out,
         "Open tours of 5x5 from (0, 0): {} ({})",
         outcome.stats.solutions,
-        stats_line(&outcome.stats)
+        backtrack_stats_line(&outcome.stats)
     )?;
     Ok(worst)
 }

@@ -1,9 +1,9 @@
 //! `resolu maze FILE`: a maze solved by backtracking (a path, with the tries and backtracks)
 //! or by BFS / A* (a shortest path).
 
-use crate::cmd::knight::{first_exit, stats_json, stats_line, stop_text};
 use crate::common::{
-    self, CmdResult, Exit, Format, Io, LimitArgs, bad_input, read_file, reason_text, write_json,
+    CmdResult, Exit, Format, Io, LimitArgs, backtrack_stats_json, backtrack_stats_line,
+    backtrack_stop_text, bad_input, read_file, reason_text, stats_json, stats_line, write_json,
 };
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_puzzles::maze::{Maze, MazeWalk};
@@ -83,10 +83,10 @@ fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -
             let path = (outcome.reason == StopReason::Solved).then(|| walk.path());
             (
                 path,
-                stats_json(&outcome.stats),
-                stats_line(&outcome.stats),
+                backtrack_stats_json(&outcome.stats),
+                backtrack_stats_line(&outcome.stats),
                 outcome.reason,
-                first_exit(&outcome),
+                Exit::from_reason(outcome.reason),
             )
         }
         MazeAlgo::Bfs | MazeAlgo::Astar => {
@@ -106,8 +106,8 @@ fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -
                 .map(|p| p.states().map(|&s| problem.square(s)).collect::<Vec<_>>());
             (
                 path,
-                common::stats_json(&outcome.stats),
-                common::stats_line(&outcome.stats),
+                stats_json(&outcome.stats),
+                stats_line(&outcome.stats),
                 outcome.reason,
                 Exit::from_reason(outcome.reason),
             )
@@ -141,7 +141,7 @@ fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -
             writeln!(io.out, "Path of {} moves found {how}.", p.len() - 1)?;
         }
         None if algo == MazeAlgo::Backtrack => {
-            writeln!(io.out, "{}", stop_text(reason, "path"))?;
+            writeln!(io.out, "{}", backtrack_stop_text(reason, "path"))?;
         }
         None => writeln!(io.out, "{}", reason_text(reason))?,
     }

@@ -1,7 +1,10 @@
 //! `resolu queens N`: the N-queens problem by backtracking.
 
-use crate::cmd::knight::{Enumerate, enumerate, first_exit, stats_json, stats_line, stop_text};
-use crate::common::{CmdResult, Exit, Format, Io, LimitArgs, bad_input, write_json};
+use crate::cmd::knight::{Enumerate, enumerate};
+use crate::common::{
+    CmdResult, Exit, Format, Io, LimitArgs, backtrack_stats_json, backtrack_stats_line,
+    backtrack_stop_text, bad_input, write_json,
+};
 use clap::Args as ClapArgs;
 use resolu_puzzles::queens::Queens;
 use resolu_search::backtrack;
@@ -84,7 +87,7 @@ fn first(queens: &mut Queens, limits: Limits, json: bool, io: &mut Io) -> CmdRes
                 "solved": solved,
                 "board": if solved { json!(rows(queens)) } else { json!(null) },
                 "columns": if solved { json!(queens.columns()) } else { json!(null) },
-                "stats": stats_json(&outcome.stats),
+                "stats": backtrack_stats_json(&outcome.stats),
                 "reason": if solved { None } else { Some(outcome.reason.as_str()) },
             }),
         )?;
@@ -94,11 +97,15 @@ fn first(queens: &mut Queens, limits: Limits, json: bool, io: &mut Io) -> CmdRes
         if solved {
             write!(io.out, "{}", queens.to_text())?;
         } else {
-            writeln!(io.out, "{}", stop_text(outcome.reason, "solution"))?;
+            writeln!(
+                io.out,
+                "{}",
+                backtrack_stop_text(outcome.reason, "solution")
+            )?;
         }
-        writeln!(io.out, "{}", stats_line(&outcome.stats))?;
+        writeln!(io.out, "{}", backtrack_stats_line(&outcome.stats))?;
     }
-    Ok(first_exit(&outcome))
+    Ok(Exit::from_reason(outcome.reason))
 }
 
 /// `resolu demo`: the first solution of the 8 queens, and the count of all of them.
@@ -111,7 +118,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         io.out,
         "All solutions of the 8 queens: {} ({})",
         outcome.stats.solutions,
-        stats_line(&outcome.stats)
+        backtrack_stats_line(&outcome.stats)
     )?;
     Ok(exit.worst(Exit::from_reason(match outcome.reason {
         StopReason::Exhausted => StopReason::Solved,
