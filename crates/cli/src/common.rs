@@ -80,9 +80,6 @@ pub fn bad_input(msg: impl Into<String>) -> CliError {
 pub type CmdResult = Result<Exit, CliError>;
 
 /// The terminal handles, passed down so that tests can script input and capture output.
-// `input` and `interactive` serve the interactive commands (playing a game, asking whether
-// to go on after each solution); the commands that only print leave them unread.
-#[allow(dead_code)]
 pub struct Io<'a> {
     /// Standard input (interactive commands read answers from it).
     pub input: &'a mut dyn BufRead,

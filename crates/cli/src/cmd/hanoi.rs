@@ -534,7 +534,6 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
 }
 
 /// `resolu demo`: the course's expert system on 3 disks, one line per move.
-// Until `resolu demo` lists it (cmd/demo.rs belongs to the lead).
 pub fn demo(io: &mut Io) -> CmdResult {
     let args = Args {
         method: "rules".into(),

@@ -303,7 +303,6 @@ fn write_conclusions(memory: &WorkingMemory, tags: &[usize], io: &mut Io) -> Res
 }
 
 /// `resolu demo`: the car diagnosis forwards.
-// Until `resolu demo` lists it (cmd/demo.rs belongs to the lead).
 pub fn demo(io: &mut Io) -> CmdResult {
     let base = RuleBase::parse(CAR_RULES).map_err(|e| bad_input(format!("car.rules:{e}")))?;
     let engine = Engine::new(base, Strategy::Priority).map_err(|e| bad_input(e.to_string()))?;
