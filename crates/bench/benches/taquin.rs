@@ -130,7 +130,7 @@ fn main() {
     );
 
     // IDA* on the easiest Korf instances (fewest nodes in Korf's table).
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/puzzles/");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/puzzles/");
     let nodes = std::fs::read_to_string(format!("{data}korf100-nodes.txt")).expect("Korf data");
     let instances = std::fs::read_to_string(format!("{data}korf100.txt")).expect("Korf data");
     let mut by_nodes: Vec<(u64, usize)> = nodes

@@ -1,5 +1,6 @@
 //! The sliding-tile puzzle against ground truth: exhaustive breadth-first distances on the
-//! 8-puzzle and smaller boards, the published data in `../shared/data/puzzles/`, and every
+//! 8-puzzle and smaller boards, the published data in `data/puzzles/` (shipped in the
+//! repository; see its README), and every
 //! solution replayed move by move.
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
@@ -24,7 +25,7 @@ fn puzzle(start: &str, goal: &str) -> SlidingPuzzle {
 
 fn data(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/puzzles")
+        .join("../../data/puzzles")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
