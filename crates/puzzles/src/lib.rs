@@ -4,6 +4,7 @@
 //! problem) with its heuristics: explicit graphs read from text, the sliding-tile puzzle,
 //! the Towers of Hanoi, the knight's tour, N-queens and mazes.
 
+pub mod cache;
 pub mod graph;
 pub mod hanoi;
 pub mod knight;
