@@ -1,8 +1,8 @@
 //! `resolu graph FILE`: search an explicit state graph read from a text file.
 
 use crate::common::{
-    AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, read_file,
-    reason_text, search_json, stats_line, write_json,
+    AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, plural, read_file,
+    search_json, search_stop_text, stats_line, write_json,
 };
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_puzzles::graph::Graph;
@@ -77,17 +77,17 @@ fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdRe
         let mut runner = runner;
         runner.run(algorithm)
     };
-    report(graph, algorithm, &outcome, args.format, io)
+    report(graph, algorithm, &outcome, args, io)
 }
 
 fn report(
     graph: &Graph,
     algorithm: Algorithm,
     outcome: &Outcome<u32, u32>,
-    format: Format,
+    args: &Args,
     io: &mut Io,
 ) -> CmdResult {
-    if format == Format::Json {
+    if args.format == Format::Json {
         let moves = outcome.path.as_ref().map_or_else(Vec::new, |p| {
             p.actions().map(|&n| graph.name(n).into()).collect()
         });
@@ -98,8 +98,8 @@ fn report(
         Some(path) => {
             writeln!(
                 io.out,
-                "{algorithm}: {} steps, cost {}: {}",
-                path.len(),
+                "{algorithm}: {}, cost {}: {}",
+                plural(path.len() as u64, "step"),
                 path.cost,
                 graph.names(path.states()).join(" -> ")
             )?;
@@ -118,7 +118,11 @@ fn report(
                 previous = *node;
             }
         }
-        None => writeln!(io.out, "{algorithm}: {}", reason_text(outcome.reason))?,
+        None => writeln!(
+            io.out,
+            "{algorithm}: {}",
+            search_stop_text(outcome.reason, args.algo.depth_limit)
+        )?,
     }
     writeln!(io.out, "{}", stats_line(&outcome.stats))?;
     Ok(Exit::from_reason(outcome.reason))

@@ -2,7 +2,7 @@
 
 use crate::common::{
     AlgoArgs, CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input,
-    read_file, reason_text, search_json, stats_line, unsolvable_json, write_json,
+    read_file, search_json, search_stop_text, stats_line, unsolvable_json, write_json,
 };
 use clap::Args as ClapArgs;
 use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
@@ -179,7 +179,11 @@ impl Solver<'_> {
                         .join(" ")
                 )?;
             }
-            None => writeln!(io.out, "{what}: {}", reason_text(outcome.reason))?,
+            None => writeln!(
+                io.out,
+                "{what}: {}",
+                search_stop_text(outcome.reason, self.args.algo.depth_limit)
+            )?,
         }
         writeln!(io.out, "{}", stats_line(&outcome.stats))?;
         Ok(Exit::from_reason(outcome.reason))
