@@ -272,10 +272,43 @@ pub fn stats_line(stats: &resolu_search::Stats) -> String {
     )
 }
 
-/// Reads a file for a subcommand, with an error that names it.
+/// The largest input file read (a graph of millions of edges is tens of MB).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Reads a file for a subcommand, with an error that names it. Refused before reading:
+/// what is not a regular file (a directory, a device such as /dev/zero, a pipe) and files
+/// over [`MAX_FILE_BYTES`]; a file that grows while read is cut there and refused too.
 pub fn read_file(path: &std::path::Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))
+    use std::io::Read;
+    let cannot =
+        |e: &dyn std::fmt::Display| bad_input(format!("cannot read {}: {e}", path.display()));
+    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+    if !meta.is_file() {
+        return Err(cannot(&"not a regular file"));
+    }
+    let too_big = || {
+        cannot(&format!(
+            "larger than {} MB, the most an input file may have",
+            MAX_FILE_BYTES >> 20
+        ))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let file = std::fs::File::open(path).map_err(|e| cannot(&e))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(&e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        cannot(&format!(
+            "not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 /// The algorithm flags of every search subcommand.

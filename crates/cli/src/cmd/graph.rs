@@ -54,7 +54,47 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let graph =
         Graph::parse(&text).map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
     let algorithm = args.algo.algorithm()?;
+    if args.format == Format::Text {
+        for note in isolated_notes(&graph) {
+            writeln!(io.out, "Note: {note}")?;
+        }
+    }
     solve(&graph, algorithm, &args, io)
+}
+
+/// The start or goals that no edge or arc touches (named only by `start` or `goal`): most
+/// likely a misspelt name, which the verdict alone would not reveal.
+fn isolated_notes(graph: &Graph) -> Vec<String> {
+    use resolu_search::Problem;
+    let mut touched = vec![false; graph.len()];
+    let mut out = Vec::new();
+    for id in 0..graph.len() as u32 {
+        out.clear();
+        graph.successors(&id, &mut out);
+        if !out.is_empty() {
+            touched[id as usize] = true;
+        }
+        for s in &out {
+            touched[s.state as usize] = true;
+        }
+    }
+    let start = graph.start();
+    (0..graph.len() as u32)
+        .filter(|&id| !touched[id as usize])
+        .filter_map(|id| {
+            let role = if id == start {
+                "the start"
+            } else if graph.is_goal(&id) {
+                "the goal"
+            } else {
+                return None;
+            };
+            Some(format!(
+                "{role} {} is in no edge or arc of the graph",
+                graph.name(id)
+            ))
+        })
+        .collect()
 }
 
 fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdResult {
