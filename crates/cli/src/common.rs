@@ -26,7 +26,7 @@ impl Exit {
         match reason {
             Solved => Exit::Success,
             Exhausted => Exit::NoSolution,
-            NodeLimit | TimeLimit | MemoryLimit => Exit::Limit,
+            NodeLimit | TimeLimit | MemoryLimit | DepthLimit | Interrupted => Exit::Limit,
         }
     }
 }
@@ -109,8 +109,8 @@ pub struct LimitArgs {
     /// Stop after this many seconds (decimal allowed; exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
-    /// Memory budget in megabytes, counted as stored states (default: half the available
-    /// memory, at most 8 GiB; exit code 3 when reached).
+    /// Memory budget in megabytes, counted as stored states (default: half the memory
+    /// really available to this process, at most 8 GiB; exit code 3 when reached).
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
 }
@@ -118,10 +118,12 @@ pub struct LimitArgs {
 impl LimitArgs {
     /// The library limits these flags describe.
     pub fn limits(&self) -> resolu_search::Limits {
-        let mut limits = resolu_search::Limits::new().max_memory_bytes(
-            self.max_memory
-                .map_or_else(default_memory_bytes, |mb| mb << 20),
-        );
+        let mut limits = resolu_search::Limits::new()
+            .max_memory_bytes(
+                self.max_memory
+                    .map_or_else(default_memory_bytes, |mb| mb.saturating_mul(1 << 20)),
+            )
+            .monitor(&crate::progress::MONITOR);
         limits.max_expanded = self.max_nodes;
         limits.timeout = self.timeout;
         limits
@@ -137,21 +139,109 @@ pub fn parse_seconds(s: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(secs).map_err(|_| format!("'{s}' is not a valid duration"))
 }
 
-/// Half the memory the machine has available, at most 8 GiB, read from /proc/meminfo (the
-/// library's default where it cannot be read).
+/// The default memory budget: half the memory really available to this process, at most
+/// 8 GiB. "Available" is the least of the machine's available memory (/proc/meminfo), what
+/// the process's cgroups (v2 `memory.max`, v1 `memory.limit_in_bytes`, of the cgroup and its
+/// ancestors) leave beyond their current usage, and what `RLIMIT_AS` and `RLIMIT_DATA` leave
+/// beyond the process's current address space and data (/proc/self/limits and status).
+/// Half, because the search's estimate of its own memory is not exact and a growing vector
+/// briefly holds its old and new buffers. Read once per process: a batch of boards does
+/// not read /proc for each one. The library's default where nothing can be read.
 pub fn default_memory_bytes() -> u64 {
-    let available_kb = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|v| v.parse::<u64>().ok())
-        });
-    match available_kb {
-        Some(kb) => (kb * 1024 / 2).min(8 << 30),
+    static BUDGET: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *BUDGET.get_or_init(|| match available_memory() {
+        Some(bytes) => (bytes / 2).min(8 << 30),
         None => resolu_search::DEFAULT_MAX_MEMORY_BYTES,
+    })
+}
+
+/// The memory this process may still use, in bytes (see [`default_memory_bytes`]).
+fn available_memory() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let status = read("/proc/self/status");
+    let status_kb = |key: &str| status.as_deref().and_then(|s| field_kb(s, key));
+    let limits = read("/proc/self/limits");
+    let rlimit = |name: &str| limits.as_deref().and_then(|s| soft_limit(s, name));
+    let mut room = [
+        read("/proc/meminfo")
+            .and_then(|s| field_kb(&s, "MemAvailable:"))
+            .map(|kb| kb.saturating_mul(1024)),
+        rlimit("Max address space")
+            .map(|max| max.saturating_sub(status_kb("VmSize:").unwrap_or(0) * 1024)),
+        rlimit("Max data size")
+            .map(|max| max.saturating_sub(status_kb("VmData:").unwrap_or(0) * 1024)),
+    ]
+    .into_iter()
+    .flatten()
+    .min();
+    if let Some(cgroups) = read("/proc/self/cgroup") {
+        for bytes in cgroup_room(&cgroups, |path| read(path)) {
+            room = Some(room.map_or(bytes, |r| r.min(bytes)));
+        }
     }
+    room
+}
+
+/// The value in kB of the line starting with `key` in /proc/meminfo or /proc/self/status.
+fn field_kb(text: &str, key: &str) -> Option<u64> {
+    text.lines()
+        .find(|l| l.starts_with(key))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+}
+
+/// The soft limit in bytes of the line `name` in /proc/self/limits (`None` if unlimited).
+fn soft_limit(limits: &str, name: &str) -> Option<u64> {
+    let line = limits.lines().find(|l| l.starts_with(name))?;
+    line[name.len()..].split_whitespace().next()?.parse().ok()
+}
+
+/// What each memory cgroup of the process (from /proc/self/cgroup) and each of their
+/// ancestors leaves: its limit minus its usage, for the limits that are set. `read` reads
+/// a file of /sys/fs/cgroup.
+fn cgroup_room(cgroups: &str, read: impl Fn(&str) -> Option<String>) -> Vec<u64> {
+    let number = |text: Option<String>| text.and_then(|t| t.trim().parse::<u64>().ok());
+    let mut room = Vec::new();
+    for line in cgroups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = match (parts.next(), parts.next(), parts.next()) {
+            (Some(id), Some(c), Some(p)) => (id, c, p),
+            _ => continue,
+        };
+        // v2: "0::/path", files memory.max and memory.current (under /sys/fs/cgroup or,
+        // in hybrid mode, /sys/fs/cgroup/unified); v1: "4:memory:/path".
+        let (roots, limit_file, usage_file): (&[&str], _, _) = if controllers.is_empty() {
+            (
+                &["/sys/fs/cgroup", "/sys/fs/cgroup/unified"],
+                "memory.max",
+                "memory.current",
+            )
+        } else if controllers.split(',').any(|c| c == "memory") {
+            (
+                &["/sys/fs/cgroup/memory"],
+                "memory.limit_in_bytes",
+                "memory.usage_in_bytes",
+            )
+        } else {
+            continue;
+        };
+        for root in roots {
+            let mut dir = path.trim_end_matches('/');
+            loop {
+                let limit = number(read(&format!("{root}{dir}/{limit_file}")));
+                let usage = number(read(&format!("{root}{dir}/{usage_file}")));
+                // "max" (v2) does not parse: no limit there.
+                if let Some(limit) = limit {
+                    room.push(limit.saturating_sub(usage.unwrap_or(0)));
+                }
+                match dir.rfind('/') {
+                    Some(i) => dir = &dir[..i],
+                    None => break,
+                }
+            }
+        }
+    }
+    room
 }
 
 /// Writes `value` as one line of JSON.
@@ -182,10 +272,43 @@ pub fn stats_line(stats: &resolu_search::Stats) -> String {
     )
 }
 
-/// Reads a file for a subcommand, with an error that names it.
+/// The largest input file read (a graph of millions of edges is tens of MB).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Reads a file for a subcommand, with an error that names it. Refused before reading:
+/// what is not a regular file (a directory, a device such as /dev/zero, a pipe) and files
+/// over [`MAX_FILE_BYTES`]; a file that grows while read is cut there and refused too.
 pub fn read_file(path: &std::path::Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))
+    use std::io::Read;
+    let cannot =
+        |e: &dyn std::fmt::Display| bad_input(format!("cannot read {}: {e}", path.display()));
+    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+    if !meta.is_file() {
+        return Err(cannot(&"not a regular file"));
+    }
+    let too_big = || {
+        cannot(&format!(
+            "larger than {} MB, the most an input file may have",
+            MAX_FILE_BYTES >> 20
+        ))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let file = std::fs::File::open(path).map_err(|e| cannot(&e))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(&e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        cannot(&format!(
+            "not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 /// The algorithm flags of every search subcommand.
@@ -274,6 +397,33 @@ pub fn reason_text(reason: resolu_search::StopReason) -> &'static str {
         NodeLimit => "stopped: the node limit (--max-nodes) was reached",
         TimeLimit => "stopped: the time limit (--timeout) was reached",
         MemoryLimit => "stopped: the memory budget (--max-memory) was reached",
+        DepthLimit => "no solution within the depth limit (--depth-limit); one may lie deeper",
+        Interrupted => "stopped: interrupted (Ctrl-C)",
+    }
+}
+
+/// [`reason_text`] with the depth limit named: "no solution within depth D".
+pub fn search_stop_text(reason: resolu_search::StopReason, depth_limit: Option<usize>) -> String {
+    match (reason, depth_limit) {
+        (resolu_search::StopReason::DepthLimit, Some(d)) => {
+            format!("no solution within depth {d} (--depth-limit); one may lie deeper")
+        }
+        _ => reason_text(reason).to_string(),
+    }
+}
+
+/// `n` and the noun, in the plural unless `n` is 1: "1 step", "2 steps", "0 steps".
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else if let Some(stem) = noun.strip_suffix('y')
+        && !stem.ends_with(['a', 'e', 'o', 'u'])
+    {
+        format!("{n} {stem}ies")
+    } else if noun.ends_with(['s', 'x', 'h']) {
+        format!("{n} {noun}es")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 
@@ -313,7 +463,9 @@ pub fn backtrack_stop_text(reason: resolu_search::StopReason, noun: &str) -> Str
         Solved => format!("A {noun} was found."),
         Exhausted => format!("No {noun} exists: every candidate was tried."),
         NodeLimit => "Stopped: the tries limit (--max-nodes) was reached.".into(),
-        TimeLimit | MemoryLimit => format!("{}.", capitalise(reason_text(reason))),
+        TimeLimit | MemoryLimit | DepthLimit | Interrupted => {
+            format!("{}.", capitalise(reason_text(reason)))
+        }
     }
 }
 
@@ -351,5 +503,46 @@ impl<S, A, F: FnMut(&S) -> String> resolu_search::Observer<S, A> for ExpansionTr
     }
     fn iteration(&mut self, bound: f64) {
         let _ = writeln!(self.out, "-- new iteration, bound {bound}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn process_limits_are_read_from_proc_text() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units
+Max data size             unlimited            unlimited            bytes
+Max address space         4096000000           unlimited            bytes
+";
+        assert_eq!(soft_limit(limits, "Max address space"), Some(4_096_000_000));
+        assert_eq!(soft_limit(limits, "Max data size"), None);
+        assert_eq!(field_kb("VmSize:\t   12345 kB\n", "VmSize:"), Some(12345));
+    }
+
+    #[test]
+    fn cgroup_limits_of_the_group_and_its_ancestors_count() {
+        let files = |path: &str| -> Option<String> {
+            match path {
+                "/sys/fs/cgroup/a/b/memory.max" => Some("max\n".into()),
+                "/sys/fs/cgroup/a/b/memory.current" => Some("100\n".into()),
+                "/sys/fs/cgroup/a/memory.max" => Some("1000\n".into()),
+                "/sys/fs/cgroup/a/memory.current" => Some("300\n".into()),
+                "/sys/fs/cgroup/memory/x/memory.limit_in_bytes" => Some("5000".into()),
+                "/sys/fs/cgroup/memory/x/memory.usage_in_bytes" => Some("1000".into()),
+                _ => None,
+            }
+        };
+        assert_eq!(cgroup_room("0::/a/b\n", files), [700]);
+        assert_eq!(cgroup_room("4:memory:/x\n3:cpu:/y\n", files), [4000]);
+        assert!(cgroup_room("0::/\n", files).is_empty());
+    }
+
+    #[test]
+    fn the_default_budget_is_read_once_and_is_positive() {
+        let first = default_memory_bytes();
+        assert!(first > 0 && first <= 8 << 30);
+        assert_eq!(default_memory_bytes(), first);
     }
 }

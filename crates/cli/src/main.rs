@@ -4,6 +4,7 @@
 
 mod cmd;
 mod common;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use common::{CliError, Exit, Io};
@@ -80,11 +81,15 @@ fn main() -> ExitCode {
             };
         }
     };
+    progress::handle_interrupts();
+    if io::stderr().is_terminal() && !asks_for_json() {
+        progress::show_progress();
+    }
     let stdin = io::stdin();
     let interactive = stdin.is_terminal();
     let mut input = stdin.lock();
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(progress::ClearingWriter(stdout.lock()));
     let mut io = Io {
         input: &mut input,
         out: &mut out,
@@ -92,6 +97,7 @@ fn main() -> ExitCode {
     };
     let result = dispatch(cli.command, &mut io);
     let flushed = out.flush();
+    progress::clear_line();
     match (result, flushed) {
         (Ok(exit), Ok(())) => exit.into(),
         (Err(CliError::Input(msg)), _) => {
@@ -107,6 +113,16 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Whether the command line asks for JSON (`--format json` in any subcommand): then no
+/// progress line is drawn, even on a terminal.
+fn asks_for_json() -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().any(|a| a == "--format=json")
+        || args
+            .windows(2)
+            .any(|w| w[0] == "--format" && w[1] == "json")
 }
 
 fn dispatch(command: Command, io: &mut Io) -> common::CmdResult {

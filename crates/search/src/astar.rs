@@ -121,7 +121,7 @@ where
     };
     let start = problem.start();
     let h0 = heuristic.estimate(&start);
-    let mut nodes = Nodes::new(start);
+    let mut nodes = Nodes::new(start, budget.max_states());
     nodes.info_mut(0).h = h0;
     let mut open = OpenSet::new();
     open.push_or_decrease(0, order.priority(0.0, h0));

@@ -35,7 +35,7 @@ where
         ..Stats::default()
     };
     let start = problem.start();
-    let mut nodes = Nodes::new(start);
+    let mut nodes = Nodes::new(start, budget.max_states());
     let finish = |reason, path, mut stats: Stats, nodes: &Nodes<_, _>| {
         stats.stored = nodes.len() as u64;
         stats.elapsed = budget.elapsed();

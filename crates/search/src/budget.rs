@@ -1,18 +1,33 @@
 //! The running check of [`Limits`] shared by every algorithm.
 
 use crate::{Limits, StopReason};
-use std::time::Instant;
+use std::cell::Cell;
+use std::time::{Duration, Instant};
 
-/// How many expansions pass between two reads of the clock: reading it costs about 20 ns,
-/// an expansion of a small puzzle about as much, so checking every time would halve speed.
-const CLOCK_EVERY: u64 = 1024;
+/// The most checks of the limits between two reads of the clock: reading it costs about
+/// 20 ns, an expansion of a small puzzle about as much, so reading it every time would
+/// halve speed.
+const MAX_CLOCK_STRIDE: u32 = 1024;
 
-/// Tracks the limits during a run.
-#[derive(Clone, Debug)]
+/// The time between two reads of the clock that the stride aims at: short enough that a
+/// timeout or a Ctrl-C stops a run within a few milliseconds, long enough to cost nothing.
+const CLOCK_PERIOD: Duration = Duration::from_millis(2);
+
+/// Tracks the limits during a run (one run: it counts itself as running on the limits'
+/// monitor from its creation to its drop).
+#[derive(Debug)]
 pub struct Budget {
     limits: Limits,
     started: Instant,
+    per_state: u64,
     max_states: u64,
+    /// Checks left before the next read of the clock.
+    countdown: Cell<u32>,
+    /// Checks between two reads of the clock: adapted so that reads fall about every
+    /// [`CLOCK_PERIOD`] whether a step takes nanoseconds (a small puzzle) or milliseconds
+    /// (a node of a huge graph, a board of 10,000 tiles).
+    stride: Cell<u32>,
+    last_read: Cell<Instant>,
 }
 
 impl Budget {
@@ -22,10 +37,18 @@ impl Budget {
         // 64 bytes of bookkeeping per stored state: measured 78 bytes per 16-byte state at the peak
         // of a 15-puzzle BFS (index table, node record, frontier entry).
         let per_state = (state_bytes + 64).max(1) as u64;
+        let started = Instant::now();
+        if let Some(monitor) = limits.monitor {
+            monitor.begin_run();
+        }
         Budget {
             limits,
-            started: Instant::now(),
+            started,
+            per_state,
             max_states: limits.max_memory_bytes / per_state,
+            countdown: Cell::new(1),
+            stride: Cell::new(1),
+            last_read: Cell::new(started),
         }
     }
 
@@ -51,12 +74,47 @@ impl Budget {
         if stored > self.max_states {
             return Some(StopReason::MemoryLimit);
         }
-        if let Some(timeout) = self.limits.timeout
-            && expanded.is_multiple_of(CLOCK_EVERY)
-            && self.started.elapsed() >= timeout
-        {
-            return Some(StopReason::TimeLimit);
+        let left = self.countdown.get() - 1;
+        if left > 0 {
+            self.countdown.set(left);
+            return None;
         }
-        None
+        self.read_clock(expanded, stored)
+    }
+
+    /// The check of the clock and the monitor, every `stride` checks.
+    #[cold]
+    fn read_clock(&self, expanded: u64, stored: u64) -> Option<StopReason> {
+        let now = Instant::now();
+        let since = now - self.last_read.get();
+        self.last_read.set(now);
+        let stride = self.stride.get();
+        let stride = if since < CLOCK_PERIOD / 2 {
+            (stride * 2).min(MAX_CLOCK_STRIDE)
+        } else if since > CLOCK_PERIOD * 2 {
+            (stride / 2).max(1)
+        } else {
+            stride
+        };
+        self.stride.set(stride);
+        self.countdown.set(stride);
+        if let Some(monitor) = self.limits.monitor {
+            monitor.publish(expanded, stored.saturating_mul(self.per_state));
+            if monitor.is_interrupted() {
+                return Some(StopReason::Interrupted);
+            }
+        }
+        match self.limits.timeout {
+            Some(timeout) if now - self.started >= timeout => Some(StopReason::TimeLimit),
+            _ => None,
+        }
+    }
+}
+
+impl Drop for Budget {
+    fn drop(&mut self) {
+        if let Some(monitor) = self.limits.monitor {
+            monitor.end_run();
+        }
     }
 }

@@ -8,8 +8,10 @@
 //! so that the limit does not hide a solution. Goal test at expansion.
 //!
 //! - Complete on finite spaces (the explored set prevents loops); not optimal.
-//! - With a depth limit: complete for solutions within the limit; `Exhausted` then means no
-//!   solution within the limit.
+//! - With a depth limit: complete for solutions within the limit. When the limit cut a state
+//!   that has successors, a run that finds nothing ends with `DepthLimit` (no solution
+//!   within the limit; one may lie deeper); `Exhausted` means the limit cut nothing, so no
+//!   solution exists at all.
 //! - Time O(b^m), space O(b·m) for the stack plus the explored set.
 //!
 //! ```
@@ -20,11 +22,11 @@
 //! // Unlimited, DFS first follows +2 all the way (deep, but on a heap stack) then backs up.
 //! assert!(dfs(&p, None, Limits::default(), &mut NoObserver).is_solved());
 //! let limited = dfs(&p, Some(2), Limits::default(), &mut NoObserver);
-//! assert_eq!(limited.reason, StopReason::Exhausted); // 5 needs 3 steps
+//! assert_eq!(limited.reason, StopReason::DepthLimit); // 5 needs 3 steps
 //! ```
 
 use crate::budget::Budget;
-use crate::nodes::{Nodes, Offer, expand};
+use crate::nodes::{NodeId, Nodes, Offer, expand};
 use crate::{Limits, Observer, Outcome, Problem, Prune, Stats, StopReason};
 
 /// Depth-first search (see the [module documentation](self)); `depth_limit` bounds the
@@ -45,10 +47,11 @@ where
         max_frontier: 1,
         ..Stats::default()
     };
-    let mut nodes = Nodes::new(problem.start());
+    let mut nodes = Nodes::new(problem.start(), budget.max_states());
     let mut stack = vec![0];
     let mut buf = Vec::new();
     let max_depth = depth_limit.map_or(u32::MAX, |d| d.min(u32::MAX as usize) as u32);
+
     let finish = |reason, path, mut stats: Stats, stored: usize| {
         stats.stored = stored as u64;
         stats.elapsed = budget.elapsed();
@@ -98,5 +101,22 @@ where
         }
         stats.max_frontier = stats.max_frontier.max(stack.len() as u64);
     }
-    finish(StopReason::Exhausted, None, stats, nodes.len())
+    // Every state within the limit is now stored with its least depth (a shallower path
+    // re-opens it). The limit cut something if a state at the limit has successors: then
+    // nothing was found within the limit, but a solution may lie deeper.
+    let cut = depth_limit.is_some()
+        && (0..nodes.len()).any(|id| {
+            let id = id as NodeId;
+            nodes.info(id).depth >= max_depth && {
+                buf.clear();
+                problem.successors(nodes.state(id), &mut buf);
+                !buf.is_empty()
+            }
+        });
+    let reason = if cut {
+        StopReason::DepthLimit
+    } else {
+        StopReason::Exhausted
+    };
+    finish(reason, None, stats, nodes.len())
 }

@@ -46,6 +46,6 @@ pub mod ucs;
 pub use backtrack::{Backtrack, BacktrackOutcome, BacktrackStats};
 pub use budget::Budget;
 pub use observer::{NoObserver, Observer, Prune};
-pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Outcome, Path, Stats, StopReason};
+pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Monitor, Outcome, Path, Stats, StopReason};
 pub use problem::{FnProblem, Heuristic, Problem, Successor, ZeroHeuristic};
 pub use runner::{Algorithm, ParseAlgorithmError, Runner};

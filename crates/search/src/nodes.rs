@@ -42,7 +42,15 @@ const INITIAL_IDS: usize = 4096;
 pub(crate) struct Nodes<S, A> {
     nodes: Vec<Node<S, A>>,
     index: HashTable<NodeId>,
+    /// The most records the memory budget allows (the search stops soon after): the record
+    /// vector grows up to it, not to the next power of two, which could ask the allocator
+    /// for twice the budget at once.
+    max_records: usize,
 }
+
+/// Records added beyond `max_records` at most: the searches check the budget before each
+/// expansion, so one expansion's successors may land past it.
+const SLACK_RECORDS: usize = 1024;
 
 /// What [`Nodes::offer`] found.
 pub(crate) enum Offer {
@@ -60,7 +68,8 @@ fn hash<S: Hash>(state: &S) -> u64 {
 }
 
 impl<S: Clone + Eq + Hash, A: Clone> Nodes<S, A> {
-    pub fn new(start: S) -> Self {
+    /// A store holding `start`, for at most about `max_states` states (the budget's).
+    pub fn new(start: S, max_states: u64) -> Self {
         let mut index = HashTable::with_capacity(INITIAL_IDS);
         index.insert_unique(hash(&start), 0, |_: &NodeId| unreachable!("room was made"));
         let mut nodes = Vec::with_capacity(INITIAL_RECORDS);
@@ -76,7 +85,11 @@ impl<S: Clone + Eq + Hash, A: Clone> Nodes<S, A> {
                 closed: false,
             },
         });
-        Nodes { nodes, index }
+        Nodes {
+            nodes,
+            index,
+            max_records: usize::try_from(max_states).unwrap_or(usize::MAX),
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -117,6 +130,11 @@ impl<S: Clone + Eq + Hash, A: Clone> Nodes<S, A> {
             Entry::Vacant(v) => {
                 let id = nodes.len() as NodeId;
                 v.insert(id);
+                if nodes.len() == nodes.capacity() {
+                    let len = nodes.len();
+                    let room = len.min(self.max_records.saturating_sub(len));
+                    nodes.reserve_exact(room.max(SLACK_RECORDS));
+                }
                 nodes.push(Node {
                     state: succ.state,
                     info: NodeInfo {

@@ -1,6 +1,7 @@
 //! What every search returns: the path, the counters and why the search stopped; and the
 //! limits that may stop it.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Why a search (or a backtracking run) stopped.
@@ -17,11 +18,16 @@ pub enum StopReason {
     TimeLimit,
     /// The memory budget (stored states times bytes per state) was reached.
     MemoryLimit,
+    /// Depth-first search with a depth limit explored everything within the limit and cut
+    /// some states at it: no solution within the limit, but one may lie deeper.
+    DepthLimit,
+    /// The run was interrupted from outside (the [`Monitor`]'s flag: Ctrl-C in the CLI).
+    Interrupted,
 }
 
 impl StopReason {
     /// The name used in JSON output and tables: `solved`, `exhausted`, `node-limit`,
-    /// `time-limit`, `memory-limit`.
+    /// `time-limit`, `memory-limit`, `depth-limit`, `interrupted`.
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::Solved => "solved",
@@ -29,15 +35,15 @@ impl StopReason {
             StopReason::NodeLimit => "node-limit",
             StopReason::TimeLimit => "time-limit",
             StopReason::MemoryLimit => "memory-limit",
+            StopReason::DepthLimit => "depth-limit",
+            StopReason::Interrupted => "interrupted",
         }
     }
 
-    /// Whether a limit (rather than the problem) stopped the search.
+    /// Whether a limit or an interruption (rather than the problem) stopped the search: a
+    /// solution may exist beyond it.
     pub fn is_limit(self) -> bool {
-        matches!(
-            self,
-            StopReason::NodeLimit | StopReason::TimeLimit | StopReason::MemoryLimit
-        )
+        !matches!(self, StopReason::Solved | StopReason::Exhausted)
     }
 }
 
@@ -148,6 +154,9 @@ pub struct Limits {
     /// Memory budget in bytes, compared with stored states times the estimated bytes per
     /// state. Always set: a search never grows until the machine runs out of memory.
     pub max_memory_bytes: u64,
+    /// A monitor shared with another thread: the run publishes its counters there and
+    /// stops with [`StopReason::Interrupted`] when its flag is raised.
+    pub monitor: Option<&'static Monitor>,
 }
 
 impl Default for Limits {
@@ -156,7 +165,100 @@ impl Default for Limits {
             max_expanded: None,
             timeout: None,
             max_memory_bytes: DEFAULT_MAX_MEMORY_BYTES,
+            monitor: None,
         }
+    }
+}
+
+/// What a running search shares with the outside: a flag that interrupts it, and its
+/// counters, published at each clock check (every 1024 checks of the limits), so that
+/// another thread can draw a progress line. A `static` one lives as long as the program:
+///
+/// ```
+/// use resolu_search::{Algorithm, FnProblem, Limits, Monitor, Runner, StopReason, Successor};
+/// static MONITOR: Monitor = Monitor::new();
+/// let line = FnProblem::new(0u64, |_: &u64| false, |&s: &u64, out: &mut Vec<Successor<u64, ()>>| {
+///     out.push(Successor::new((), s + 1, 1.0));
+/// });
+/// MONITOR.interrupt(); // as a Ctrl-C handler would, from another thread
+/// let outcome = Runner::new(&line).limits(Limits::new().monitor(&MONITOR)).run(Algorithm::Bfs);
+/// assert_eq!(outcome.reason, StopReason::Interrupted);
+/// ```
+#[derive(Debug, Default)]
+pub struct Monitor {
+    interrupted: AtomicBool,
+    expanded: AtomicU64,
+    memory_bytes: AtomicU64,
+    running: AtomicU64,
+    started: AtomicU64,
+}
+
+impl PartialEq for Monitor {
+    /// Two monitors are equal when they are the same one.
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Monitor {
+    /// A monitor with its flag down and counters at zero.
+    pub const fn new() -> Self {
+        Monitor {
+            interrupted: AtomicBool::new(false),
+            expanded: AtomicU64::new(0),
+            memory_bytes: AtomicU64::new(0),
+            running: AtomicU64::new(0),
+            started: AtomicU64::new(0),
+        }
+    }
+
+    /// How many runs watched by this monitor are going on now.
+    pub fn running(&self) -> u64 {
+        self.running.load(Ordering::Relaxed)
+    }
+
+    /// How many runs watched by this monitor have started so far (a new number says that
+    /// a new run began).
+    pub fn started(&self) -> u64 {
+        self.started.load(Ordering::Relaxed)
+    }
+
+    /// Counts a run that starts (called by the searches, paired with [`Monitor::end_run`]).
+    pub fn begin_run(&self) {
+        self.publish(0, 0);
+        self.started.fetch_add(1, Ordering::Relaxed);
+        self.running.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts a run that ends.
+    pub fn end_run(&self) {
+        self.running.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// Raises the flag: the runs watched stop at their next clock check.
+    pub fn interrupt(&self) {
+        self.interrupted.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is raised.
+    pub fn is_interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::Relaxed)
+    }
+
+    /// Nodes expanded (tries, for backtracking) by the current run, as last published.
+    pub fn expanded(&self) -> u64 {
+        self.expanded.load(Ordering::Relaxed)
+    }
+
+    /// Estimated memory of the current run's stored states, as last published.
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory_bytes.load(Ordering::Relaxed)
+    }
+
+    /// Publishes the counters of the run (called by the searches).
+    pub fn publish(&self, expanded: u64, memory_bytes: u64) {
+        self.expanded.store(expanded, Ordering::Relaxed);
+        self.memory_bytes.store(memory_bytes, Ordering::Relaxed);
     }
 }
 
@@ -181,6 +283,12 @@ impl Limits {
     /// Sets the memory budget in bytes.
     pub fn max_memory_bytes(mut self, bytes: u64) -> Self {
         self.max_memory_bytes = bytes;
+        self
+    }
+
+    /// Publishes the counters to `monitor` and stops when its flag is raised.
+    pub fn monitor(mut self, monitor: &'static Monitor) -> Self {
+        self.monitor = Some(monitor);
         self
     }
 }

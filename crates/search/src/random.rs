@@ -43,7 +43,7 @@ where
         max_frontier: 1,
         ..Stats::default()
     };
-    let mut nodes = Nodes::new(problem.start());
+    let mut nodes = Nodes::new(problem.start(), budget.max_states());
     let mut frontier = vec![0];
     let mut buf = Vec::new();
     let finish = |reason, path, mut stats: Stats, stored: usize| {

@@ -225,9 +225,34 @@ proptest! {
                 check_path(&g, &outcome);
                 prop_assert!(outcome.path.unwrap().len() <= limit);
             }
-            _ => prop_assert_eq!(outcome.reason, StopReason::Exhausted),
+            _ => {
+                // The limit cut the search if a state at exactly `limit` steps (by BFS,
+                // written here independently) has successors.
+                let depths = steps_from_start(&g);
+                let cut = (0..g.edges.len())
+                    .any(|s| depths[s] == Some(limit) && !g.edges[s].is_empty());
+                let expected = if cut { StopReason::DepthLimit } else { StopReason::Exhausted };
+                prop_assert_eq!(outcome.reason, expected);
+            }
         }
     }
+}
+
+/// The fewest steps from the start to each node (`None`: unreachable).
+fn steps_from_start(g: &Graph) -> Vec<Option<usize>> {
+    let mut depth = vec![None; g.edges.len()];
+    depth[0] = Some(0);
+    let mut queue = std::collections::VecDeque::from([0usize]);
+    while let Some(u) = queue.pop_front() {
+        let next = depth[u].map(|d| d + 1);
+        for &(t, _) in &g.edges[u] {
+            if depth[t as usize].is_none() {
+                depth[t as usize] = next;
+                queue.push_back(t as usize);
+            }
+        }
+    }
+    depth
 }
 
 /// An infinite binary tree: no goal, so only a limit can stop a search.
@@ -344,4 +369,85 @@ fn algorithm_names_round_trip() {
     }
     let err = "bestfirst".parse::<Algorithm>().unwrap_err();
     assert!(err.to_string().contains("unknown algorithm 'bestfirst'"));
+}
+
+/// A line of states 0..=`LINE_END`, moves +1 and -1, the goal at the end: solvable, but
+/// beyond the cuts below (iterative deepening takes cubic time on it: keep it short).
+struct Line;
+
+const LINE_END: u64 = 300;
+
+impl Problem for Line {
+    type State = u64;
+    type Action = i8;
+    fn start(&self) -> u64 {
+        0
+    }
+    fn is_goal(&self, s: &u64) -> bool {
+        *s == LINE_END
+    }
+    fn successors(&self, s: &u64, out: &mut Vec<Successor<u64, i8>>) {
+        if *s < LINE_END {
+            out.push(Successor::new(1, s + 1, 1.0));
+        }
+        if *s > 0 {
+            out.push(Successor::new(-1, s - 1, 1.0));
+        }
+    }
+}
+
+#[test]
+fn every_cut_off_of_every_algorithm_is_reported_as_such_on_a_solvable_problem() {
+    static RAISED: resolu_search::Monitor = resolu_search::Monitor::new();
+    RAISED.interrupt();
+    let h = |s: &u64| (LINE_END - s) as f64;
+    let cuts = [
+        (Limits::new().max_expanded(50), StopReason::NodeLimit),
+        (
+            Limits::new().timeout(std::time::Duration::ZERO),
+            StopReason::TimeLimit,
+        ),
+        (
+            Limits::new().max_memory_bytes(1 << 10),
+            StopReason::MemoryLimit,
+        ),
+        (Limits::new().monitor(&RAISED), StopReason::Interrupted),
+    ];
+    for algo in ALL {
+        // Uncut, every algorithm solves it (the reference for the cuts below).
+        let outcome = Runner::new(&Line).heuristic(h).run(algo);
+        assert_eq!(outcome.reason, StopReason::Solved, "{algo}");
+        for (limits, reason) in cuts {
+            let outcome = Runner::new(&Line).heuristic(h).limits(limits).run(algo);
+            assert_eq!(outcome.reason, reason, "{algo} under {limits:?}");
+            assert!(reason.is_limit() && outcome.path.is_none());
+        }
+    }
+    // Depth-first search cut at depth 10 of a goal 300 steps away.
+    let outcome = Runner::new(&Line).depth_limit(Some(10)).run(Algorithm::Dfs);
+    assert_eq!(outcome.reason, StopReason::DepthLimit);
+    assert_eq!(outcome.reason.as_str(), "depth-limit");
+    assert!(outcome.reason.is_limit());
+    // A limit at or beyond the goal's depth finds it.
+    let outcome = Runner::new(&Line)
+        .depth_limit(Some(LINE_END as usize))
+        .run(Algorithm::Dfs);
+    assert_eq!(outcome.path.map(|p| p.len()), Some(LINE_END as usize));
+}
+
+#[test]
+fn a_depth_limit_that_cuts_nothing_proves_there_is_no_solution() {
+    // 0..=5 with no goal: a limit of 5 reaches every state, a limit of 4 cuts state 5.
+    let short = resolu_search::FnProblem::new(
+        0u8,
+        |_: &u8| false,
+        |&s: &u8, out: &mut Vec<Successor<u8, ()>>| {
+            if s < 5 {
+                out.push(Successor::new((), s + 1, 1.0));
+            }
+        },
+    );
+    let run = |d| Runner::new(&short).depth_limit(Some(d)).run(Algorithm::Dfs);
+    assert_eq!(run(5).reason, StopReason::Exhausted);
+    assert_eq!(run(4).reason, StopReason::DepthLimit);
 }

@@ -237,3 +237,27 @@ fn limits_stop_with_the_search_vocabulary() {
     assert_eq!(outcome.reason, StopReason::MemoryLimit);
     assert!(c.depth < 10_000);
 }
+
+#[test]
+fn every_cut_off_of_backtracking_is_reported_as_such_on_a_solvable_problem() {
+    static RAISED: resolu_search::Monitor = resolu_search::Monitor::new();
+    RAISED.interrupt();
+    // Permutations of 0..9: solvable (the first takes 45 tries), but not under these cuts.
+    assert_eq!(
+        backtrack::first(&mut Perms::new(9), Limits::default()).reason,
+        StopReason::Solved
+    );
+    for (limits, reason) in [
+        (Limits::new().max_expanded(5), StopReason::NodeLimit),
+        (
+            Limits::new().timeout(std::time::Duration::ZERO),
+            StopReason::TimeLimit,
+        ),
+        (Limits::new().max_memory_bytes(64), StopReason::MemoryLimit),
+        (Limits::new().monitor(&RAISED), StopReason::Interrupted),
+    ] {
+        let outcome = backtrack::first(&mut Perms::new(9), limits);
+        assert_eq!(outcome.reason, reason, "{limits:?}");
+        assert!(reason.is_limit());
+    }
+}

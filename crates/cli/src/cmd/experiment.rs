@@ -28,7 +28,7 @@ pub enum Study {
     /// algorithm.
     #[command(visible_alias = "sliding")]
     #[command(after_help = "Examples:
-  resolu experiment taquin                       the course's study (3x3, depths 2..30), about a minute
+  resolu experiment taquin                       the course's study (3x3, depths 2..30): a few seconds
   resolu experiment taquin --depths 2,4,6,8 --per-depth 3 --out out/quick
   resolu experiment taquin --size 4 --depths 10,20,30 --heuristics manhattan,linear-conflict --algos idastar
 
@@ -100,14 +100,16 @@ pub struct TaquinArgs {
     /// Time limit of each run, in seconds.
     #[arg(long, default_value = "10", value_parser = parse_seconds)]
     pub timeout: Duration,
-    /// How many of Korf's 100 random 4x4 boards (evenly spread) to solve with the same
-    /// algorithms, heuristics and limits, to answer "what length for the 4x4?"; 0 to skip.
-    #[arg(long, default_value_t = 10)]
+    /// How many of Korf's 100 random 4x4 boards (evenly spread, 0 to 100) to solve with
+    /// the same algorithms, heuristics and limits, to answer "what length for the 4x4?"
+    /// (minutes: each may take up to --timeout per configuration).
+    #[arg(long, default_value_t = 0)]
     pub korf: usize,
     /// Output folder.
     #[arg(long, default_value = "out/experiment-taquin")]
     pub out: PathBuf,
-    /// Worker threads [default: all cores]. Results do not depend on it.
+    /// Worker threads [default: all cores; at most the cores available]. Results do not
+    /// depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Output format of the summary on standard output.
@@ -133,9 +135,7 @@ fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
     }
     let methods =
         parse_list(&args.algos, "--algos", |s| s.parse::<hanoi::Method>()).map_err(bad_input)?;
-    let limits = Limits::new()
-        .max_expanded(args.max_nodes)
-        .timeout(args.timeout);
+    let limits = run_limits(args.max_nodes, args.timeout, rayon_threads());
     let jobs: Vec<(usize, hanoi::Method)> = disks
         .iter()
         .flat_map(|&d| methods.iter().map(move |&m| (d as usize, m)))
@@ -305,14 +305,26 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
         s.parse::<Algorithm>().map_err(|e| e.to_string())
     })
     .map_err(bad_input)?;
-    if args.per_depth == 0 {
-        return Err(bad_input("--per-depth must be at least 1"));
+    if !(1..=MAX_PER_DEPTH).contains(&args.per_depth) {
+        return Err(bad_input(format!(
+            "--per-depth must be 1 to {MAX_PER_DEPTH}, not {}",
+            args.per_depth
+        )));
+    }
+    let korf_count = taquin::korf_instances(KORF100).map_or(0, |all| all.len());
+    if args.korf > korf_count {
+        return Err(bad_input(format!(
+            "--korf: there are {korf_count} of Korf's boards, not {}",
+            args.korf
+        )));
     }
     let goal = goal_puzzle(&args.size, args.goal.as_deref()).map_err(bad_input)?;
-    let limits = Limits::new()
-        .max_expanded(args.max_nodes)
-        .timeout(args.timeout);
-    let threads = args.threads.unwrap_or_else(rayon_threads).max(1);
+    // More threads than cores only share the cores, each with its own share of memory.
+    let threads = args
+        .threads
+        .unwrap_or_else(rayon_threads)
+        .clamp(1, rayon_threads());
+    let limits = run_limits(args.max_nodes, args.timeout, threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -426,6 +438,19 @@ fn progress(len: usize, what: &str) -> ProgressBar {
     ProgressBar::new(len as u64).with_style(
         ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     )
+}
+
+/// The most instances per depth `--per-depth` accepts.
+const MAX_PER_DEPTH: usize = 1000;
+
+/// The limits of each run: the flags, the default memory budget shared by the runs that
+/// go on at once, and the command line's monitor (Ctrl-C stops the runs).
+fn run_limits(max_nodes: u64, timeout: Duration, threads: usize) -> Limits {
+    Limits::new()
+        .max_expanded(max_nodes)
+        .timeout(timeout)
+        .max_memory_bytes(crate::common::default_memory_bytes() / threads.max(1) as u64)
+        .monitor(&crate::progress::MONITOR)
 }
 
 fn rayon_threads() -> usize {

@@ -1,8 +1,8 @@
 //! `resolu graph FILE`: search an explicit state graph read from a text file.
 
 use crate::common::{
-    AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, read_file,
-    reason_text, search_json, stats_line, write_json,
+    AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, plural, read_file,
+    search_json, search_stop_text, stats_line, write_json,
 };
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_puzzles::graph::Graph;
@@ -54,7 +54,47 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let graph =
         Graph::parse(&text).map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
     let algorithm = args.algo.algorithm()?;
+    if args.format == Format::Text {
+        for note in isolated_notes(&graph) {
+            writeln!(io.out, "Note: {note}")?;
+        }
+    }
     solve(&graph, algorithm, &args, io)
+}
+
+/// The start or goals that no edge or arc touches (named only by `start` or `goal`): most
+/// likely a misspelt name, which the verdict alone would not reveal.
+fn isolated_notes(graph: &Graph) -> Vec<String> {
+    use resolu_search::Problem;
+    let mut touched = vec![false; graph.len()];
+    let mut out = Vec::new();
+    for id in 0..graph.len() as u32 {
+        out.clear();
+        graph.successors(&id, &mut out);
+        if !out.is_empty() {
+            touched[id as usize] = true;
+        }
+        for s in &out {
+            touched[s.state as usize] = true;
+        }
+    }
+    let start = graph.start();
+    (0..graph.len() as u32)
+        .filter(|&id| !touched[id as usize])
+        .filter_map(|id| {
+            let role = if id == start {
+                "the start"
+            } else if graph.is_goal(&id) {
+                "the goal"
+            } else {
+                return None;
+            };
+            Some(format!(
+                "{role} {} is in no edge or arc of the graph",
+                graph.name(id)
+            ))
+        })
+        .collect()
 }
 
 fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdResult {
@@ -77,17 +117,17 @@ fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdRe
         let mut runner = runner;
         runner.run(algorithm)
     };
-    report(graph, algorithm, &outcome, args.format, io)
+    report(graph, algorithm, &outcome, args, io)
 }
 
 fn report(
     graph: &Graph,
     algorithm: Algorithm,
     outcome: &Outcome<u32, u32>,
-    format: Format,
+    args: &Args,
     io: &mut Io,
 ) -> CmdResult {
-    if format == Format::Json {
+    if args.format == Format::Json {
         let moves = outcome.path.as_ref().map_or_else(Vec::new, |p| {
             p.actions().map(|&n| graph.name(n).into()).collect()
         });
@@ -98,8 +138,8 @@ fn report(
         Some(path) => {
             writeln!(
                 io.out,
-                "{algorithm}: {} steps, cost {}: {}",
-                path.len(),
+                "{algorithm}: {}, cost {}: {}",
+                plural(path.len() as u64, "step"),
                 path.cost,
                 graph.names(path.states()).join(" -> ")
             )?;
@@ -118,7 +158,11 @@ fn report(
                 previous = *node;
             }
         }
-        None => writeln!(io.out, "{algorithm}: {}", reason_text(outcome.reason))?,
+        None => writeln!(
+            io.out,
+            "{algorithm}: {}",
+            search_stop_text(outcome.reason, args.algo.depth_limit)
+        )?,
     }
     writeln!(io.out, "{}", stats_line(&outcome.stats))?;
     Ok(Exit::from_reason(outcome.reason))

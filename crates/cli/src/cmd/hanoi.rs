@@ -4,7 +4,7 @@
 use crate::cmd::rules::{stop_text, strategy, write_trace};
 use crate::common::{
     CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, algorithm_named, bad_input,
-    read_file, reason_text, search_json, stats_line, write_json,
+    read_file, search_json, search_stop_text, stats_line, write_json,
 };
 use clap::Args as ClapArgs;
 use resolu_logic::Term;
@@ -92,6 +92,9 @@ pub struct Args {
     /// Seed of the random search.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Depth limit of --method dfs (number of moves).
+    #[arg(long, value_name = "D")]
+    pub depth_limit: Option<usize>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Print each cycle of the rules (conflict set, rule fired, facts added and removed),
@@ -252,7 +255,8 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
     let runner = Runner::new(hanoi)
         .heuristic(DisksOffGoal::new(hanoi))
         .limits(args.limits.limits())
-        .seed(args.seed);
+        .seed(args.seed)
+        .depth_limit(args.depth_limit);
     if !json {
         header(hanoi, &format!("search ({algorithm})"), io)?;
     }
@@ -301,7 +305,11 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
             optimum_text(hanoi)
         )?;
     } else {
-        writeln!(io.out, "{algorithm}: {}", reason_text(outcome.reason))?;
+        writeln!(
+            io.out,
+            "{algorithm}: {}",
+            search_stop_text(outcome.reason, args.depth_limit)
+        )?;
     }
     writeln!(io.out, "{}", stats_line(&outcome.stats))?;
     Ok(Exit::from_reason(outcome.reason))
@@ -544,6 +552,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         pegs: 3,
         weight: 2.0,
         seed: 0,
+        depth_limit: None,
         limits: LimitArgs::default(),
         trace: false,
         compact: true,

@@ -201,8 +201,9 @@ where
     F: FnMut(&P, u64, &mut Io) -> Result<(), CliError>,
 {
     let mut run = Backtracker::new(problem, limits);
-    let mut stopped = false;
-    while run.next_solution().is_some() {
+    // `--limit 0` asks for no solution at all: nothing is searched.
+    let mut stopped = mode.limit == Some(0);
+    while !stopped && run.next_solution().is_some() {
         // The solutions met so far, this one included.
         let count = run.stats().solutions;
         if !mode.count_only {
@@ -240,6 +241,7 @@ where
         let how = match reason {
             _ if stopped => " (stopped before the end)",
             Some(StopReason::Exhausted) => " (all of them)",
+            Some(StopReason::Interrupted) => " (interrupted: the count is a lower bound)",
             Some(r) if r.is_limit() => " (stopped by a limit: the count is a lower bound)",
             _ => "",
         };

@@ -66,6 +66,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let text = read_file(&args.file)?;
     let maze =
         Maze::parse(&text).map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
+    if args.format == Format::Text
+        && let Some(note) = ragged_note(&text)
+    {
+        writeln!(io.out, "{}: {note}", args.file.display())?;
+    }
     solve(
         &maze,
         args.algo,
@@ -73,6 +78,23 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         args.format == Format::Json,
         io,
     )
+}
+
+/// When the rows of a maze differ in length, says which row is short: the parser reads the
+/// missing cells as walls, which the user should know.
+fn ragged_note(text: &str) -> Option<String> {
+    let rows: Vec<(usize, usize)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end().chars().count()))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    let widest = rows.iter().map(|&(_, n)| n).max()?;
+    let (line, n) = *rows.iter().find(|&&(_, n)| n < widest)?;
+    Some(format!(
+        "the rows differ in length (line {line} has {n} cells, the widest {widest}); \
+         the missing cells count as walls"
+    ))
 }
 
 fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -> CmdResult {

@@ -2,7 +2,7 @@
 
 use crate::common::{
     AlgoArgs, CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input,
-    read_file, reason_text, search_json, stats_line, unsolvable_json, write_json,
+    read_file, search_json, search_stop_text, stats_line, unsolvable_json, write_json,
 };
 use clap::Args as ClapArgs;
 use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
@@ -128,6 +128,21 @@ impl Solver<'_> {
         }
     }
 
+    /// When the default goal (the snail, on 3x3) makes a board unsolvable that the standard
+    /// goal does not, a numbered board was most likely meant for the standard goal: say so.
+    fn default_goal_hint(&self, puzzle: &SlidingPuzzle) -> Option<String> {
+        let snail_by_default = self.args.goal.is_none() && (puzzle.rows(), puzzle.cols()) == (3, 3);
+        let standard = SlidingPuzzle::new(&puzzle.start_grid(), Goal::Standard).ok()?;
+        (snail_by_default && standard.is_solvable()).then(|| {
+            format!(
+                "Note: without --goal, the goal of a 3x3 board is the snail ({}); this board \
+                 reaches the standard goal ({}): add --goal standard.",
+                puzzle.goal_grid().one_line(),
+                standard.goal_grid().one_line()
+            )
+        })
+    }
+
     fn solve_and_report(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> CmdResult {
         let json = self.args.format == Format::Json;
         if !puzzle.is_solvable() {
@@ -136,6 +151,9 @@ impl Solver<'_> {
             } else {
                 show_boards(puzzle, io)?;
                 writeln!(io.out, "{UNSOLVABLE}")?;
+                if let Some(hint) = self.default_goal_hint(puzzle) {
+                    writeln!(io.out, "{hint}")?;
+                }
             }
             return Ok(Exit::NoSolution);
         }
@@ -179,7 +197,11 @@ impl Solver<'_> {
                         .join(" ")
                 )?;
             }
-            None => writeln!(io.out, "{what}: {}", reason_text(outcome.reason))?,
+            None => writeln!(
+                io.out,
+                "{what}: {}",
+                search_stop_text(outcome.reason, self.args.algo.depth_limit)
+            )?,
         }
         writeln!(io.out, "{}", stats_line(&outcome.stats))?;
         Ok(Exit::from_reason(outcome.reason))

@@ -16,3 +16,4 @@ mod queens;
 mod rules;
 mod taquin;
 mod tictactoe;
+mod verdicts;
