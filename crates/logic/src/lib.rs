@@ -112,6 +112,9 @@ pub enum SolveError {
     InferenceLimit(u64),
     /// The timeout (given) was reached.
     Timeout(std::time::Duration),
+    /// The memory budget ([`Options::max_memory`], in bytes) was reached: the query
+    /// raised `resource_error(memory)` and did not catch it.
+    MemoryLimit(u64),
     /// The program called `halt/0`.
     Halt,
 }
@@ -128,9 +131,19 @@ impl SolveError {
         }
     }
 
-    /// Whether a limit (inferences or time) stopped the query, rather than the program.
+    /// Whether a limit (inferences, time or memory) stopped the query, rather than the
+    /// program. An uncaught `resource_error(memory)` counts: the memory the system
+    /// granted ran out.
     pub fn is_limit(&self) -> bool {
-        matches!(self, SolveError::InferenceLimit(_) | SolveError::Timeout(_))
+        match self {
+            SolveError::InferenceLimit(_) | SolveError::Timeout(_) | SolveError::MemoryLimit(_) => {
+                true
+            }
+            SolveError::Thrown(Term::Compound(f, args)) => {
+                f.name() == "resource_error" && args.len() == 1
+            }
+            _ => false,
+        }
     }
 }
 
@@ -140,6 +153,9 @@ impl fmt::Display for SolveError {
             SolveError::Thrown(t) => write!(f, "{t}"),
             SolveError::InferenceLimit(n) => write!(f, "inference limit of {n} reached"),
             SolveError::Timeout(d) => write!(f, "timeout after {:.3} s", d.as_secs_f64()),
+            SolveError::MemoryLimit(b) => {
+                write!(f, "memory budget of {} MB reached", b.div_ceil(1 << 20))
+            }
             SolveError::Halt => write!(f, "halt"),
         }
     }
@@ -402,6 +418,17 @@ impl Database {
     /// any other goal) are run. A predicate of the library (`append/3`...) defined in the
     /// text replaces the library's.
     pub fn consult(&mut self, text: &str) -> Result<Consulted, ConsultError> {
+        self.consult_with(text, &Options::default())
+    }
+
+    /// [`Database::consult`], the directives run under `options`' limits: a directive
+    /// stopped by a limit stops the loading with that error (a
+    /// [`ConsultError::Clause`] whose error [`SolveError::is_limit`]).
+    pub fn consult_with(
+        &mut self,
+        text: &str,
+        options: &Options,
+    ) -> Result<Consulted, ConsultError> {
         let clauses = parse_program(text)?;
         let mut report = Consulted::default();
         let mut init = Vec::new();
@@ -421,7 +448,7 @@ impl Database {
                     init.push((c.line, args[0].clone()));
                     continue;
                 }
-                self.run_directive(goal, &c.var_names, c.line, &mut report);
+                self.run_directive(goal, &c.var_names, c.line, options, &mut report)?;
                 continue;
             }
             let translated;
@@ -447,7 +474,7 @@ impl Database {
             report.clauses += 1;
         }
         for (line, goal) in init {
-            self.run_directive(&goal, &[], line, &mut report);
+            self.run_directive(&goal, &[], line, options, &mut report)?;
         }
         Ok(report)
     }
@@ -457,12 +484,16 @@ impl Database {
         goal: &Term,
         names: &[String],
         line: usize,
+        options: &Options,
         report: &mut Consulted,
-    ) {
-        let mut sols = self.solve_goal(goal, names, Options::default());
+    ) -> Result<(), ConsultError> {
+        let mut sols = self.solve_goal(goal, names, options.clone());
         let r = sols.next();
         report.output.push_str(&sols.take_output());
         match r {
+            Some(Err(error)) if error.is_limit() => {
+                return Err(ConsultError::Clause { line, error });
+            }
             Some(Ok(_)) => {}
             None => report
                 .warnings
@@ -471,6 +502,7 @@ impl Database {
                 .warnings
                 .push(format!("line {line}: directive {goal}: {e}")),
         }
+        Ok(())
     }
 
     /// Adds a clause (`Head :- Body` or a fact) at the end of its predicate, which becomes
@@ -729,7 +761,7 @@ impl Iterator for Solutions<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         match self.m.next_solution() {
-            Ok(true) => Some(Ok(self.m.answer())),
+            Ok(true) => Some(self.m.answer()),
             Ok(false) => None,
             Err(e) => Some(Err(e)),
         }

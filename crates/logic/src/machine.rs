@@ -10,7 +10,7 @@
 
 use crate::arith::{self, Num, error_term, instantiation_error, type_error};
 use crate::db::{Clause, ClauseList};
-use crate::store::{Cell, Key, build, deref, read_back};
+use crate::store::{Cell, Key, build, deref, read_back, read_back_bounded};
 use crate::term::{Atom, Term, atoms};
 use crate::{Answer, Database, Observer, Proof, ProofNode, SolveError, TraceEvent};
 use rustc_hash::FxHashMap;
@@ -44,12 +44,31 @@ fn same_functor(a: Cell, b: Cell) -> bool {
 /// resource error, rather than exhausting memory on a typo.
 const MAX_BUILD: i64 = 1 << 26;
 
-/// The heap size (in 16-byte cells, 2 GiB) at which a query stops with
-/// `resource_error(memory)`.
-const MAX_HEAP_CELLS: usize = 1 << 27;
+/// The heap size (in 16-byte cells, 32 GiB) past which addresses would no longer fit the
+/// cells' 32 bits: a query stops with `resource_error(memory)` before.
+const MAX_HEAP_CELLS: usize = 1 << 31;
+
+/// Free room kept ahead on the heap (cells), the continuation store and the choicepoint
+/// and trail stacks (entries), reserved with `try_reserve` when the limits are checked:
+/// the pushes between two checks then never reallocate, so a failed allocation becomes a
+/// `resource_error(memory)` instead of aborting the process.
+const HEAP_HEADROOM: usize = 1 << 18;
+const STACK_HEADROOM: usize = 1 << 14;
+
+/// How much work (cells built or copied, list cells walked) built-ins may do between two
+/// looks at the clock and the memory budget, besides the per-inference checks.
+const WORK_STEP: u64 = 1 << 16;
+
+/// Steps after which the term walks (unification, comparison, term_variables) start
+/// remembering what they met, so that cyclic terms end; before, they cost nothing extra.
+pub(crate) const CYCLE_CHECK_AFTER: u32 = 1 << 20;
+
+fn memory_formal() -> Term {
+    Term::compound("resource_error", vec![Term::atom("memory")])
+}
 
 fn resource_error() -> Term {
-    error_term(Term::compound("resource_error", vec![Term::atom("memory")]))
+    error_term(memory_formal())
 }
 
 /// What a frame asks for.
@@ -387,6 +406,14 @@ pub struct Options {
     /// Report call/exit/redo/fail ports to the observer (the course-style steps are always
     /// reported when an observer is set).
     pub ports: bool,
+    /// A memory budget in bytes for the query's heap, stacks and findall/3 buffers: past
+    /// it the query raises `resource_error(memory)` (catchable; uncaught, the query ends
+    /// with [`SolveError::MemoryLimit`]). Without one, memory is limited by what the
+    /// system grants: a refused allocation raises the same error rather than aborting.
+    pub max_memory: Option<u64>,
+    /// Stop with [`SolveError::Timeout`] at this instant (a deadline shared by several
+    /// queries, as the rule engine's run; the earlier of it and `timeout` applies).
+    pub deadline: Option<Instant>,
 }
 
 /// A running query.
@@ -402,8 +429,11 @@ pub(crate) struct Machine<'a> {
     direct: Option<Frame>,
     cps: Vec<Cp>,
     proofs: Vec<PNode>,
-    /// findall/3 in progress: template and the copies collected so far.
-    bags: Vec<(Cell, Vec<Term>)>,
+    /// findall/3 in progress: template, the copies collected so far and their size in
+    /// cells (counted against the memory budget).
+    bags: Vec<(Cell, Vec<Term>, usize)>,
+    /// The cells held by all bags.
+    bag_cells: usize,
     bag_vars: u32,
     ustack: Vec<(Cell, Cell)>,
     /// The heap height saved by the newest choicepoint (0 without one).
@@ -417,6 +447,15 @@ pub(crate) struct Machine<'a> {
     /// The inference count at which `check_limits` runs next.
     check_at: u64,
     start: Instant,
+    /// When the query must stop (from `timeout` and `deadline`).
+    deadline: Option<Instant>,
+    /// The memory budget in bytes (`u64::MAX` without one).
+    budget: u64,
+    /// Work done by built-ins since the clock was last read.
+    work: u64,
+    /// Whether the last `resource_error(memory)` came from the budget (uncaught, it is
+    /// reported as [`SolveError::MemoryLimit`]).
+    memory_hit: bool,
     pub(crate) output: String,
     pub(crate) observer: Option<Box<dyn Observer + 'a>>,
     /// Whether a first answer was already produced (the next call must backtrack).
@@ -432,6 +471,15 @@ impl<'a> Machine<'a> {
         var_names: &[String],
         opts: Options,
     ) -> Self {
+        let start = Instant::now();
+        let deadline = match (
+            opts.timeout.and_then(|t| start.checked_add(t)),
+            opts.deadline,
+        ) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let budget = opts.max_memory.unwrap_or(u64::MAX);
         let mut m = Machine {
             db,
             heap: Vec::with_capacity(1 << 12),
@@ -442,6 +490,7 @@ impl<'a> Machine<'a> {
             cps: Vec::new(),
             proofs: Vec::new(),
             bags: Vec::new(),
+            bag_cells: 0,
             bag_vars: 0,
             ustack: Vec::new(),
             hb: 0,
@@ -452,7 +501,11 @@ impl<'a> Machine<'a> {
             opts,
             inferences: 0,
             check_at: 0,
-            start: Instant::now(),
+            start,
+            deadline,
+            budget,
+            work: 0,
+            memory_hit: false,
             output: String::new(),
             observer: None,
             started: false,
@@ -560,8 +613,8 @@ impl<'a> Machine<'a> {
         while let Some((a, b)) = stack.pop() {
             let a = self.deref(a);
             let b = self.deref(b);
-            steps = steps.wrapping_add(1);
-            if steps > 1_000_000
+            steps = steps.saturating_add(1);
+            if steps > CYCLE_CHECK_AFTER
                 && let (Cell::Str(x), Cell::Str(y)) = (a, b)
                 && !seen.get_or_insert_with(Default::default).insert((x, y))
             {
@@ -706,19 +759,96 @@ impl<'a> Machine<'a> {
         if self.inferences > max {
             return Err(Stop::Limit(Box::new(SolveError::InferenceLimit(max))));
         }
-        if self.inferences & 0xfff == 0 {
-            if let Some(t) = self.opts.timeout
-                && self.start.elapsed() > t
-            {
-                return Err(Stop::Limit(Box::new(SolveError::Timeout(t))));
-            }
-            // No garbage collector: a long deterministic run grows the heap. Stop cleanly
-            // (a Prolog resource error, catchable) well before addresses overflow u32.
-            if self.heap.len() > MAX_HEAP_CELLS {
-                return Err(Stop::ball(resource_error()));
-            }
+        self.check_clock_and_memory(0)
+    }
+
+    /// Counts `n` units of work done inside a built-in (cells built, copied or walked):
+    /// a built-in that works long on one call still looks at the clock and the budget.
+    #[inline]
+    pub(crate) fn charge(&mut self, n: usize) -> Result<(), Stop> {
+        self.work += n as u64;
+        if self.work >= WORK_STEP {
+            self.work = 0;
+            return self.check_clock_and_memory(0);
         }
         Ok(())
+    }
+
+    /// Stops at the deadline, and makes room for `cells` more heap cells (and the usual
+    /// headroom) within the memory budget.
+    #[cold]
+    pub(crate) fn check_clock_and_memory(&mut self, cells: usize) -> Result<(), Stop> {
+        if let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            let t = self
+                .opts
+                .timeout
+                .unwrap_or_else(|| d.saturating_duration_since(self.start));
+            return Err(Stop::Limit(Box::new(SolveError::Timeout(t))));
+        }
+        self.ensure_room(cells)
+    }
+
+    /// Reserves room ahead (with `try_reserve`, so that a refused allocation is an error,
+    /// not an abort) for `cells` more heap cells plus the headroom of every stack, after
+    /// checking that the grown stacks stay within the budget. The heap grows by doubling
+    /// while that fits, then to the exact need.
+    pub(crate) fn ensure_room(&mut self, cells: usize) -> Result<(), Stop> {
+        let need_heap = cells.saturating_add(HEAP_HEADROOM);
+        if self.heap.len().saturating_add(need_heap) > MAX_HEAP_CELLS {
+            return Err(self.out_of_memory(false));
+        }
+        let (len, cap) = (self.heap.len(), self.heap.capacity());
+        let mut heap_cap = grown(len, cap, need_heap, true);
+        let mut double = true;
+        if (heap_cap * 16) as u64 + self.stack_bytes(true) > self.budget {
+            heap_cap = grown(len, cap, need_heap, false);
+            double = false;
+            if (heap_cap * 16) as u64 + self.stack_bytes(false) > self.budget {
+                return Err(self.out_of_memory(true));
+            }
+        }
+        let refused = self.heap.try_reserve_exact(heap_cap - len).is_err()
+            || reserve(&mut self.conts, STACK_HEADROOM, double).is_err()
+            || reserve(&mut self.cps, STACK_HEADROOM, double).is_err()
+            || reserve(&mut self.trail, STACK_HEADROOM, double).is_err();
+        if refused {
+            return Err(self.out_of_memory(false));
+        }
+        Ok(())
+    }
+
+    /// The bytes taken by everything but the heap, once the stacks have their headroom
+    /// (grown by doubling, or exactly).
+    fn stack_bytes(&self, double: bool) -> u64 {
+        let conts = grown(
+            self.conts.len(),
+            self.conts.capacity(),
+            STACK_HEADROOM,
+            double,
+        );
+        let cps = grown(self.cps.len(), self.cps.capacity(), STACK_HEADROOM, double);
+        let trail = grown(
+            self.trail.len(),
+            self.trail.capacity(),
+            STACK_HEADROOM,
+            double,
+        );
+        (conts * std::mem::size_of::<Frame>()
+            + cps * std::mem::size_of::<Cp>()
+            + trail * 4
+            + self.proofs.capacity() * std::mem::size_of::<PNode>()
+            + self.bag_cells * BAG_CELL_BYTES
+            + self.output.capacity()) as u64
+    }
+
+    /// `resource_error(memory)`, remembering whether the budget (rather than the system)
+    /// refused the memory.
+    #[cold]
+    fn out_of_memory(&mut self, budget: bool) -> Stop {
+        self.memory_hit = budget;
+        Stop::ball(resource_error())
     }
 
     fn emit(&mut self, e: TraceEvent) {
@@ -781,7 +911,7 @@ impl<'a> Machine<'a> {
                 }
                 loop {
                     let Some(cp) = self.cps.last() else {
-                        return Err(SolveError::from_ball(ball));
+                        return Err(self.uncaught(ball));
                     };
                     if let CpKind::Catch {
                         args,
@@ -807,12 +937,23 @@ impl<'a> Machine<'a> {
                         // A findall/3 left by the exception drops its bag.
                         if let CpKind::Findall { bag, .. } = cp.kind {
                             self.bags.truncate(bag as usize);
+                            self.bag_cells = self.bags.iter().map(|b| b.2).sum();
                         }
                         self.pop_cp();
                     }
                 }
             }
         }
+    }
+
+    /// The error for a ball no catch/3 took: a `resource_error(memory)` raised by the
+    /// budget is the memory limit.
+    fn uncaught(&self, ball: Term) -> SolveError {
+        let e = SolveError::from_ball(ball);
+        if self.memory_hit && e == SolveError::Thrown(memory_formal()) {
+            return SolveError::MemoryLimit(self.budget);
+        }
+        e
     }
 
     fn run(&mut self) -> Result<bool, SolveError> {
@@ -866,9 +1007,13 @@ impl<'a> Machine<'a> {
                     let mut names = FxHashMap::default();
                     let t = read_back(&self.heap, template, &mut names, self.bag_vars);
                     self.bag_vars += names.len() as u32;
+                    let cells = term_cells(&t);
                     if let Some(b) = self.bags.get_mut(bag as usize) {
                         b.1.push(t);
+                        b.2 += cells;
                     }
+                    self.bag_cells += cells;
+                    self.charge(cells)?;
                     false
                 }
                 Goal::PopCatch(h) => {
@@ -976,8 +1121,11 @@ impl<'a> Machine<'a> {
                     let (bag, result) = (*bag, *result);
                     self.restore();
                     self.pop_cp();
-                    let items = self.bags.pop().map(|b| b.1).unwrap_or_default();
+                    let (items, cells) = self.bags.pop().map(|b| (b.1, b.2)).unwrap_or_default();
                     debug_assert_eq!(bag as usize, self.bags.len());
+                    // The list is built on the heap, then the copies are dropped.
+                    self.bag_cells -= cells;
+                    self.check_clock_and_memory(cells + 3 * items.len())?;
                     let list = Term::list(items, Term::nil());
                     let l = self.put_term(&list);
                     if self.unify(result, l) {
@@ -1008,6 +1156,9 @@ impl<'a> Machine<'a> {
                     let (b, args, state, depth, proof) = (*builtin, *args, *state, *depth, *proof);
                     self.restore();
                     self.pop_cp();
+                    // Each further solution of a built-in is an inference (SWI counts the
+                    // redo), so `between(1, inf, X), fail` meets the limits.
+                    self.count_inference()?;
                     if self.retry(b, args, state, depth, proof)? {
                         return Ok(true);
                     }
@@ -1435,7 +1586,7 @@ impl<'a> Machine<'a> {
                     self.heap[args as usize + 2],
                 );
                 let bag = self.bags.len() as u32;
-                self.bags.push((template, Vec::new()));
+                self.bags.push((template, Vec::new(), 0));
                 let h = self.cps.len() as u32;
                 self.push_cp(CpKind::Findall { bag, result });
                 self.push_frame(Goal::Collect(bag), h + 1, f.depth, f.proof);
@@ -1457,6 +1608,51 @@ impl<'a> Machine<'a> {
             }
         }
     }
+}
+
+/// The capacity a vector of `len` entries out of `cap` gets when it needs `need` more
+/// (doubling, or exactly).
+fn grown(len: usize, cap: usize, need: usize, double: bool) -> usize {
+    if len + need <= cap {
+        cap
+    } else if double {
+        (len + need).max(cap.saturating_mul(2))
+    } else {
+        len + need
+    }
+}
+
+/// The bytes an owned term's node is counted for in an answer.
+const ANSWER_NODE_BYTES: u64 = 48;
+
+/// The bytes one cell of a findall/3 copy is counted for (owned terms are larger than
+/// heap cells).
+const BAG_CELL_BYTES: usize = 32;
+
+/// Makes room for `extra` more entries with `try_reserve` (doubling if asked).
+fn reserve<T>(v: &mut Vec<T>, extra: usize, double: bool) -> Result<(), ()> {
+    if v.len() + extra <= v.capacity() {
+        return Ok(());
+    }
+    let want = if double {
+        extra.max(v.capacity())
+    } else {
+        extra
+    };
+    v.try_reserve_exact(want).map_err(|_| ())
+}
+
+/// The number of cells an owned term takes (its nodes).
+fn term_cells(t: &Term) -> usize {
+    let mut n = 0;
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        n += 1;
+        if let Term::Compound(_, args) = t {
+            stack.extend(args.iter());
+        }
+    }
+    n
 }
 
 pub(crate) fn key_of_cell(heap: &[Cell], c: Cell) -> Key {
@@ -1485,10 +1681,21 @@ pub(crate) fn existence_error(name: Atom, arity: u32) -> Term {
 }
 
 /// The standard order of terms: Var < Number < String < Atom < Compound (SWI's order).
+/// Cyclic terms end: after many steps, pairs of structures already met are taken as
+/// equal (the comparison of rational trees, as in unification).
 pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
     let mut stack = vec![(a, b)];
+    let mut steps = 0u32;
+    let mut seen: Option<rustc_hash::FxHashSet<(u32, u32)>> = None;
     while let Some((a, b)) = stack.pop() {
         let (a, b) = (deref(heap, a), deref(heap, b));
+        steps = steps.saturating_add(1);
+        if steps > CYCLE_CHECK_AFTER
+            && let (Cell::Str(x), Cell::Str(y)) = (a, b)
+            && !seen.get_or_insert_with(Default::default).insert((x, y))
+        {
+            continue;
+        }
         let rank = |c: Cell| match c {
             Cell::Ref(_) => 0,
             Cell::Float(_) | Cell::Int(_) => 1,
@@ -1554,15 +1761,22 @@ pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
 impl Machine<'_> {
     /// The answer for the current solution: bindings of the query variables (unbound
     /// variables numbered _G1, _G2, ... in this answer) and the proof if recorded.
-    pub(crate) fn answer(&self) -> Answer {
+    /// An answer too large for what is left of the memory budget is the memory limit.
+    pub(crate) fn answer(&mut self) -> Result<Answer, SolveError> {
         let mut names = FxHashMap::default();
-        let bindings = self
-            .query_vars
-            .iter()
-            .map(|(n, c)| (n.clone(), read_back(&self.heap, *c, &mut names, 1)))
-            .collect();
+        let used = (self.heap.capacity() * 16) as u64 + self.stack_bytes(false);
+        let mut left = (self.budget.saturating_sub(used) / ANSWER_NODE_BYTES) as usize;
+        let mut bindings = Vec::with_capacity(self.query_vars.len());
+        for (n, c) in &self.query_vars {
+            let Some(t) = read_back_bounded(&self.heap, *c, &mut names, 1, left) else {
+                self.done = true;
+                return Err(SolveError::MemoryLimit(self.budget));
+            };
+            left = left.saturating_sub(term_cells(&t));
+            bindings.push((n.clone(), t));
+        }
         let proof = self.opts.explain.then(|| self.proof(&mut names));
-        Answer { bindings, proof }
+        Ok(Answer { bindings, proof })
     }
 
     fn proof(&self, names: &mut FxHashMap<u32, u32>) -> Proof {

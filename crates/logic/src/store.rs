@@ -108,46 +108,104 @@ pub(crate) fn read_back(
     names: &mut FxHashMap<u32, u32>,
     first: u32,
 ) -> Term {
+    read_back_bounded(heap, c, names, first, usize::MAX).unwrap_or(Term::nil())
+}
+
+/// The compound terms being read back (a cycle revisits one of them): a hash set while
+/// small, a bit per heap cell once large (a long list nests as deep as it is long).
+enum OpenSet {
+    Small(rustc_hash::FxHashSet<u32>),
+    Big(Vec<u64>),
+}
+
+impl OpenSet {
+    /// Adds `a`; false if it was there.
+    fn insert(&mut self, a: u32, heap_len: usize) -> bool {
+        match self {
+            OpenSet::Small(set) => {
+                if set.len() >= 1 << 14 {
+                    let mut bits = vec![0u64; heap_len.div_ceil(64)];
+                    for &x in set.iter() {
+                        bits[x as usize / 64] |= 1 << (x % 64);
+                    }
+                    *self = OpenSet::Big(bits);
+                    return self.insert(a, heap_len);
+                }
+                set.insert(a)
+            }
+            OpenSet::Big(bits) => {
+                let (w, b) = (a as usize / 64, 1u64 << (a % 64));
+                let fresh = bits[w] & b == 0;
+                bits[w] |= b;
+                fresh
+            }
+        }
+    }
+
+    fn remove(&mut self, a: u32) {
+        match self {
+            OpenSet::Small(set) => {
+                set.remove(&a);
+            }
+            OpenSet::Big(bits) => bits[a as usize / 64] &= !(1u64 << (a % 64)),
+        }
+    }
+}
+
+/// [`read_back`], giving up (`None`) past `max_nodes` nodes: the caller's memory budget.
+pub(crate) fn read_back_bounded(
+    heap: &[Cell],
+    c: Cell,
+    names: &mut FxHashMap<u32, u32>,
+    first: u32,
+    max_nodes: usize,
+) -> Option<Term> {
     enum Step {
         Visit(Cell),
         Build(Atom, usize, u32),
     }
     let mut todo = vec![Step::Visit(c)];
     let mut done: Vec<Term> = Vec::new();
-    // The compound terms being built: a cycle revisits one of them.
-    let mut open: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+    let mut open = OpenSet::Small(rustc_hash::FxHashSet::default());
+    let mut nodes = 0usize;
     while let Some(step) = todo.pop() {
         match step {
-            Step::Visit(c) => match deref(heap, c) {
-                Cell::Ref(a) => {
-                    let n = names.len() as u32 + first;
-                    let v = *names.entry(a).or_insert(n);
-                    done.push(Term::Var(v));
+            Step::Visit(c) => {
+                nodes += 1;
+                if nodes > max_nodes {
+                    return None;
                 }
-                Cell::Atom(a) => done.push(Term::Atom(a)),
-                Cell::Int(n) => done.push(Term::Int(n)),
-                Cell::Float(x) => done.push(Term::Float(x)),
-                Cell::Text(s) => done.push(Term::Str(s)),
-                Cell::Str(a) => {
-                    if !open.insert(a) {
-                        done.push(Term::atom("..."));
-                        continue;
+                match deref(heap, c) {
+                    Cell::Ref(a) => {
+                        let n = names.len() as u32 + first;
+                        let v = *names.entry(a).or_insert(n);
+                        done.push(Term::Var(v));
                     }
-                    if let Cell::Fun(f, n) = heap[a as usize] {
-                        todo.push(Step::Build(f, n as usize, a));
-                        for i in (1..=n).rev() {
-                            todo.push(Step::Visit(heap[(a + i) as usize]));
+                    Cell::Atom(a) => done.push(Term::Atom(a)),
+                    Cell::Int(n) => done.push(Term::Int(n)),
+                    Cell::Float(x) => done.push(Term::Float(x)),
+                    Cell::Text(s) => done.push(Term::Str(s)),
+                    Cell::Str(a) => {
+                        if !open.insert(a, heap.len()) {
+                            done.push(Term::atom("..."));
+                            continue;
+                        }
+                        if let Cell::Fun(f, n) = heap[a as usize] {
+                            todo.push(Step::Build(f, n as usize, a));
+                            for i in (1..=n).rev() {
+                                todo.push(Step::Visit(heap[(a + i) as usize]));
+                            }
                         }
                     }
+                    Cell::Fun(f, _) => done.push(Term::Atom(f)),
                 }
-                Cell::Fun(f, _) => done.push(Term::Atom(f)),
-            },
+            }
             Step::Build(f, n, a) => {
-                open.remove(&a);
+                open.remove(a);
                 let args = done.split_off(done.len() - n);
                 done.push(Term::Compound(f, Args::from(args)));
             }
         }
     }
-    done.pop().unwrap_or(Term::nil())
+    Some(done.pop().unwrap_or(Term::nil()))
 }

@@ -1,7 +1,8 @@
 //! `resolu prove`: backward chaining with the Prolog-like prover of resolu-logic.
 
 use crate::common::{
-    CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, read_file, write_json,
+    CliError, CmdResult, Exit, Format, Io, bad_input, default_memory_bytes, parse_seconds,
+    read_file, write_json,
 };
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_logic::{
@@ -30,7 +31,11 @@ pub const CAR_PL: &str = include_str!("../../../../examples/prolog/car.pl");
 
 Answers print as `X = tom, Y = bob` (`true` when the query has no variable to show), and
 `false.` when there is none. Exit codes: 0 at least one answer, 1 none (or an uncaught error
-of the program), 2 syntax error or bad usage, 3 the inference limit or timeout stopped it.")]
+of the program), 2 syntax error or bad usage, 3 a limit stopped it (inferences, time or
+memory; directives of the file count too). By default a query may make 100,000,000
+inferences (a few seconds) and use half the available memory: a runaway loop stops with a
+message naming the limit; raise them with --max-inferences (0: no limit) and --max-memory.
+Inside Prolog, running out of memory raises resource_error(memory), which catch/3 can catch.")]
 pub struct Args {
     /// The program (Prolog clauses and directives).
     pub file: PathBuf,
@@ -50,9 +55,14 @@ pub struct Args {
     /// What a call to an unknown predicate does: error (existence_error) or fail.
     #[arg(long, value_enum, value_name = "MODE")]
     pub unknown: Option<UnknownArg>,
-    /// Stop after this many inferences (exit code 3).
+    /// Stop after this many inferences (exit code 3; default 100000000, 0 for no limit).
     #[arg(long, value_name = "N")]
     pub max_inferences: Option<u64>,
+    /// Memory budget in megabytes for the prover's stacks and findall buffers (default:
+    /// half the memory available to the process; past it resource_error(memory), exit
+    /// code 3 when not caught).
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
     /// Stop after this many seconds (decimal allowed; exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
@@ -79,16 +89,43 @@ pub enum UnknownArg {
     Fail,
 }
 
-/// Loads `text` into a new database, with errors naming `origin`, line and column.
-pub fn load(text: &str, origin: &str, unknown: Option<UnknownArg>) -> Result<Database, CliError> {
+/// The default `--max-inferences`: a few seconds of a runaway loop.
+pub const DEFAULT_MAX_INFERENCES: u64 = 100_000_000;
+
+/// What loading stopped on: bad input, or a directive stopped by a limit (its line and
+/// the limit).
+pub enum LoadError {
+    /// Bad input (exit 2).
+    Cli(CliError),
+    /// A directive ran into a limit (exit 3).
+    Limit(usize, SolveError),
+}
+
+impl From<CliError> for LoadError {
+    fn from(e: CliError) -> Self {
+        LoadError::Cli(e)
+    }
+}
+
+/// Loads `text` into a new database, with errors naming `origin`, line and column; the
+/// directives run under the limits of `options`.
+pub fn load(
+    text: &str,
+    origin: &str,
+    unknown: Option<UnknownArg>,
+    options: &Options,
+) -> Result<Database, LoadError> {
     let mut db = Database::new();
-    let report = db.consult(text).map_err(|e| match e {
-        resolu_logic::ConsultError::Syntax(p) => bad_input(format!(
+    let report = db.consult_with(text, options).map_err(|e| match e {
+        resolu_logic::ConsultError::Syntax(p) => LoadError::Cli(bad_input(format!(
             "{origin}:{}:{}: syntax error: {} (near `{}`)",
             p.line, p.column, p.message, p.near
-        )),
+        ))),
+        resolu_logic::ConsultError::Clause { line, error } if error.is_limit() => {
+            LoadError::Limit(line, error)
+        }
         resolu_logic::ConsultError::Clause { line, error } => {
-            bad_input(format!("{origin}:{line}: {error}"))
+            LoadError::Cli(bad_input(format!("{origin}:{line}: {error}")))
         }
     })?;
     for w in &report.warnings {
@@ -118,12 +155,33 @@ fn parse_user_query(text: &str) -> Result<ReadTerm, CliError> {
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let text = read_file(&args.file)?;
     let origin = args.file.display().to_string();
-    let mut db = load(&text, &origin, args.unknown)?;
     let options = Options {
-        max_inferences: args.max_inferences,
+        max_inferences: match args.max_inferences {
+            None => Some(DEFAULT_MAX_INFERENCES),
+            Some(0) => None,
+            n => n,
+        },
         timeout: args.timeout,
         explain: args.explain,
         ports: args.trace == Some(TraceStyle::Ports),
+        max_memory: Some(
+            args.max_memory
+                .map_or_else(default_memory_bytes, |mb| mb << 20),
+        ),
+        deadline: None,
+    };
+    let directives = Options {
+        explain: false,
+        ports: false,
+        ..options.clone()
+    };
+    let mut db = match load(&text, &origin, args.unknown, &directives) {
+        Ok(db) => db,
+        Err(LoadError::Cli(e)) => return Err(e),
+        Err(LoadError::Limit(line, e)) => {
+            writeln!(io.out, "{origin}:{line}: directive {}", limit_message(&e))?;
+            return Ok(Exit::Limit);
+        }
     };
     let Some(query) = &args.query else {
         return toplevel(&mut db, &options, &args, io);
@@ -258,12 +316,22 @@ fn flush_trace(lines: &Shared, out: &mut dyn Write) -> std::io::Result<()> {
 
 fn limit_message(e: &SolveError) -> String {
     match e {
-        SolveError::InferenceLimit(n) => {
-            format!("stopped: the inference limit ({n}, --max-inferences) was reached")
-        }
+        SolveError::InferenceLimit(n) => format!(
+            "stopped: the inference limit ({n}, --max-inferences) was reached; \
+             raise it with --max-inferences N (0 for no limit)"
+        ),
         SolveError::Timeout(d) => format!(
-            "stopped: the time limit ({} s, --timeout) was reached",
+            "stopped: the time limit ({} s, --timeout) was reached; raise it with --timeout S",
             d.as_secs_f64()
+        ),
+        SolveError::MemoryLimit(b) => format!(
+            "stopped: the memory budget ({} MB, --max-memory) was reached \
+             (resource_error(memory)); raise it with --max-memory MB",
+            b.div_ceil(1 << 20)
+        ),
+        SolveError::Thrown(t) if e.is_limit() => format!(
+            "stopped: out of memory ({t}): the system refused more memory; \
+             lower --max-memory or free memory"
         ),
         other => other.to_string(),
     }
@@ -305,6 +373,7 @@ fn run_text(
             }
             Some(Err(e)) if e.is_limit() => {
                 writeln!(io.out, "{}", limit_message(&e))?;
+                exit_soon(sols);
                 return Ok(Exit::Limit);
             }
             // halt/0 ends the program: what was printed stands, no `false.`.
@@ -356,6 +425,13 @@ fn run_json(
                 if e.is_limit() {
                     exhausted = false;
                     exit = Exit::Limit;
+                    error = serde_json::Value::String(e.to_string());
+                    write_json(
+                        io.out,
+                        &serde_json::json!({"answers": answers, "exhausted": exhausted, "error": error}),
+                    )?;
+                    exit_soon(sols);
+                    return Ok(exit);
                 } else {
                     exit = Exit::NoSolution;
                 }
@@ -370,6 +446,13 @@ fn run_json(
         &serde_json::json!({"answers": answers, "exhausted": exhausted, "error": error}),
     )?;
     Ok(exit)
+}
+
+/// Leaves a query stopped by a limit to the end of the process rather than freeing it: it
+/// may hold gigabytes of small allocations (findall/3 copies), whose freeing would take a
+/// good part of the time limit again. The command returns right after.
+fn exit_soon(sols: Solutions<'_>) {
+    std::mem::forget(sols);
 }
 
 /// Reads one line: from the terminal with history when interactive, else from `io.input`.
@@ -428,6 +511,8 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
         )?;
     }
     let mut pending: Option<String> = None;
+    // A query stopped by a limit makes the session's exit code 3.
+    let mut stopped = false;
     loop {
         let line = match pending.take() {
             Some(l) => l,
@@ -504,6 +589,7 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
                 Some(Err(SolveError::Halt)) => return Ok(Exit::Success),
                 Some(Err(e)) if e.is_limit() => {
                     writeln!(io.out, "{}", limit_message(&e))?;
+                    stopped = true;
                     break;
                 }
                 Some(Err(e)) => {
@@ -516,12 +602,16 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
     if !io.interactive {
         writeln!(io.out)?;
     }
-    Ok(Exit::Success)
+    Ok(if stopped { Exit::Limit } else { Exit::Success })
 }
 
 /// `resolu demo`: the course's car diagnosis proved, with its proof tree.
 pub fn demo(io: &mut Io) -> CmdResult {
-    let mut db = load(CAR_PL, "car.pl", None)?;
+    let mut db = match load(CAR_PL, "car.pl", None, &Options::default()) {
+        Ok(db) => db,
+        Err(LoadError::Cli(e)) => return Err(e),
+        Err(LoadError::Limit(_, e)) => return Err(bad_input(e.to_string())),
+    };
     writeln!(
         io.out,
         "The car-diagnosis base (examples/prolog/car.pl), backward chaining:"

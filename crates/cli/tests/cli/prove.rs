@@ -294,3 +294,165 @@ fn help_has_examples() {
     assert!(out.contains("resolu prove examples/prolog/car.pl"));
     assert!(out.contains("--trace"));
 }
+
+/// The runaway programs of a first week of Prolog.
+const RUNAWAYS: &str = "loop :- loop.
+p :- p, q.
+q.
+";
+
+/// Runs `resolu prove FILE QUERY ARGS...` as a child process whose address space is capped
+/// at `cap_mb` megabytes (`ulimit -v`): a run that went past it would die on a failed
+/// allocation (exit 134) instead of stopping cleanly. Returns (exit code, stdout).
+fn capped(cap_mb: u64, file: &str, query: &str, args: &[&str]) -> (i32, String) {
+    let bin = assert_cmd::cargo::cargo_bin("resolu");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", cap_mb * 1024))
+        .arg(bin)
+        .arg("prove")
+        .arg(file)
+        .arg(query)
+        .args(args)
+        .output()
+        .expect("sh runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn with_no_flags_an_endless_loop_stops_on_the_default_inference_limit() {
+    let file = temp_file("runaway-default.pl", RUNAWAYS);
+    let (code, out) = capped(1024, &file, "loop", &[]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("inference limit (100000000"), "{out}");
+    assert!(out.contains("raise it with --max-inferences"), "{out}");
+}
+
+#[test]
+fn runaways_that_eat_memory_stop_on_the_memory_budget_within_a_capped_address_space() {
+    let file = temp_file("runaway-memory.pl", RUNAWAYS);
+    for query in [
+        "p",
+        "findall(X, between(1, inf, X), L)",
+        "numlist(1, 100000000, L)",
+        "length(L, 50000000)",
+        "atom_length(abc, N), length(L, 30000000), msort(L, S)",
+    ] {
+        // 64 MB of budget in 1 GB of address space: without the budget's checks these
+        // runs abort on a failed allocation (exit 134), or run for minutes.
+        let (code, out) = capped(
+            1024,
+            &file,
+            query,
+            &["--max-memory", "64", "--max-inferences", "0"],
+        );
+        assert_eq!(code, 3, "{query}: {out}");
+        assert!(
+            out.contains("memory budget (64 MB, --max-memory)"),
+            "{query}: {out}"
+        );
+    }
+}
+
+#[test]
+fn running_out_of_memory_is_a_resource_error_that_catch_can_handle() {
+    let file = temp_file("runaway-catch.pl", RUNAWAYS);
+    let (code, out) = capped(
+        1024,
+        &file,
+        "catch(numlist(1, 100000000, L), error(resource_error(R), _), true), atom(R)",
+        &["--max-memory", "64"],
+    );
+    assert_eq!((code, out.as_str()), (0, "L = _G1, R = memory\n"));
+}
+
+#[test]
+fn backtracking_into_builtins_and_directives_count_towards_the_limits() {
+    let file = temp_file("runaway-redo.pl", RUNAWAYS);
+    for query in [
+        "between(1, inf, X), fail",
+        "length(L, N), fail",
+        "bagof(X, member(X, L), [a|T])",
+        "findall(X, between(1, inf, X), L)",
+    ] {
+        let (code, out) = capped(
+            1024,
+            &file,
+            query,
+            &["--max-inferences", "3000", "--max-memory", "256"],
+        );
+        assert_eq!(code, 3, "{query}: {out}");
+        assert!(
+            out.contains("inference limit (3000, --max-inferences)"),
+            "{query}: {out}"
+        );
+        let (code, out) = capped(
+            1024,
+            &file,
+            query,
+            &[
+                "--timeout",
+                "0.3",
+                "--max-memory",
+                "256",
+                "--max-inferences",
+                "0",
+            ],
+        );
+        assert_eq!(code, 3, "{query}: {out}");
+        assert!(
+            out.contains("time limit (0.3 s, --timeout)"),
+            "{query}: {out}"
+        );
+    }
+    // A directive of the loaded file runs under the same limits; the line is named.
+    let file = temp_file("runaway-directive.pl", "loop :- loop.\n:- loop.\n");
+    let (code, out) = capped(1024, &file, "true", &["--max-inferences", "100000"]);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.contains(":2: directive stopped: the inference limit"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cyclic_terms_neither_loop_nor_abort() {
+    let file = temp_file("cyclic.pl", RUNAWAYS);
+    for (query, want_code, want) in [
+        ("X = f(X), Y = f(Y), X == Y, R = yes", 0, "R = yes"),
+        (
+            "X = f(X), Y = f(Y), compare(O, X, Y), O == (=), R = yes",
+            0,
+            "R = yes",
+        ),
+        (
+            "X = f(X, Z), term_variables(X, Vs), length(Vs, N)",
+            0,
+            "N = 1",
+        ),
+        (
+            "X = f(X), copy_term(X, Y), Y = f(Z), Z == Y, R = yes",
+            0,
+            "R = yes",
+        ),
+        (
+            "X = [a|X], length(X, N)",
+            1,
+            "error: type_error(list,[a|...])",
+        ),
+        ("X = [a|X], is_list(X)", 1, "false."),
+        (
+            "X = [b,a|X], msort(X, S)",
+            1,
+            "error: type_error(list,[b,a|...])",
+        ),
+        ("X = f(X), Y = f(f(Y)), X = Y, R = yes", 0, "R = yes"),
+    ] {
+        let (code, out) = capped(1024, &file, query, &["--timeout", "5"]);
+        assert_eq!(code, want_code, "{query}: {out}");
+        assert!(out.contains(want), "{query}: {out}");
+    }
+}

@@ -55,6 +55,10 @@ impl Machine<'_> {
         loop {
             match t {
                 Cell::Atom(a) if a == atoms::NIL => return Ok(items),
+                // A list with more cells than the heap has loops back on itself.
+                Cell::Str(_) if items.len() * 3 > self.heap.len() => {
+                    return Err(Stop::ball(type_error("list", self.read(c))));
+                }
                 Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) => {
                     items.push(self.heap[a as usize + 1]);
                     t = self.deref(self.heap[a as usize + 2]);
@@ -65,7 +69,87 @@ impl Machine<'_> {
         }
     }
 
-    pub(super) fn make_list(&mut self, items: &[Cell], tail: Cell) -> Cell {
+    /// Makes room for `cells` more heap cells (within the memory budget, looking at the
+    /// clock too when the work adds up): called before a built-in builds a term whose size
+    /// depends on its input.
+    #[inline]
+    pub(super) fn room(&mut self, cells: usize) -> Result<(), Stop> {
+        if self.heap.len() + cells > self.heap.capacity() {
+            self.check_clock_and_memory(cells)?;
+        }
+        self.charge(cells)
+    }
+
+    /// A list of `k` fresh variables ending in `tail` (each variable lives in its list
+    /// cell: three cells an element).
+    pub(super) fn fresh_list(&mut self, k: usize, tail: Cell) -> Result<Cell, Stop> {
+        if k == 0 {
+            return Ok(tail);
+        }
+        self.room(3 * k)?;
+        let start = self.heap.len() as u32;
+        for i in 0..k as u32 {
+            let a = start + 3 * i;
+            self.heap.push(Cell::Fun(atoms::DOT, 2));
+            self.heap.push(Cell::Ref(a + 1));
+            self.heap.push(Cell::Str(a + 3));
+        }
+        if let Some(last) = self.heap.last_mut() {
+            *last = tail;
+        }
+        Ok(Cell::Str(start))
+    }
+
+    /// Copies a heap term with fresh variables, on the heap. Each structure is copied once
+    /// (a map from old to new addresses), so shared subterms stay shared and a cyclic term
+    /// gets a cyclic copy, as in SWI-Prolog.
+    pub(super) fn copy_cell(&mut self, c: Cell) -> Result<Cell, Stop> {
+        let mut vars: FxHashMap<u32, Cell> = FxHashMap::default();
+        let mut structs: FxHashMap<u32, u32> = FxHashMap::default();
+        let mut todo: Vec<(u32, Cell)> = Vec::new();
+        let mut copy_one =
+            |m: &mut Self, c: Cell, todo: &mut Vec<(u32, Cell)>| -> Result<Cell, Stop> {
+                Ok(match m.deref(c) {
+                    Cell::Ref(a) => match vars.get(&a) {
+                        Some(&v) => v,
+                        None => {
+                            let v = m.new_var();
+                            vars.insert(a, v);
+                            v
+                        }
+                    },
+                    Cell::Str(a) => {
+                        if let Some(&b) = structs.get(&a) {
+                            return Ok(Cell::Str(b));
+                        }
+                        let f = m.heap[a as usize];
+                        let Cell::Fun(_, n) = f else { return Ok(f) };
+                        m.room(n as usize + 1)?;
+                        let b = m.heap.len() as u32;
+                        structs.insert(a, b);
+                        m.heap.push(f);
+                        for _ in 1..=n {
+                            m.heap.push(Cell::Atom(atoms::NIL));
+                        }
+                        // Left to right: fresh variables get ascending addresses.
+                        for i in (1..=n).rev() {
+                            todo.push((b + i, m.heap[(a + i) as usize]));
+                        }
+                        Cell::Str(b)
+                    }
+                    atomic => atomic,
+                })
+            };
+        let root = copy_one(self, c, &mut todo)?;
+        while let Some((slot, c)) = todo.pop() {
+            let v = copy_one(self, c, &mut todo)?;
+            self.heap[slot as usize] = v;
+        }
+        Ok(root)
+    }
+
+    pub(super) fn make_list(&mut self, items: &[Cell], tail: Cell) -> Result<Cell, Stop> {
+        self.room(3 * items.len())?;
         let mut l = tail;
         for &it in items.iter().rev() {
             let a = self.heap.len() as u32;
@@ -74,7 +158,7 @@ impl Machine<'_> {
             self.heap.push(l);
             l = Cell::Str(a);
         }
-        l
+        Ok(l)
     }
 
     /// Unifies `t` with the number `s` spells, or raises SWI's
@@ -90,7 +174,7 @@ impl Machine<'_> {
     }
 
     /// The characters (one-letter atoms) or the codes of `s`, as a list.
-    fn text_list(&mut self, s: &str, chars: bool) -> Cell {
+    fn text_list(&mut self, s: &str, chars: bool) -> Result<Cell, Stop> {
         let items: Vec<Cell> = s
             .chars()
             .map(|c| {
@@ -244,7 +328,7 @@ impl Machine<'_> {
                 let chars = matches!(b, B::AtomChars | B::StringChars);
                 let t = self.deref(a0());
                 if let Some(s) = self.text_of(t) {
-                    let l = self.text_list(&s, chars);
+                    let l = self.text_list(&s, chars)?;
                     let y = self.heap[args as usize + 1];
                     self.unify(y, l)
                 } else {
@@ -295,10 +379,14 @@ impl Machine<'_> {
             B::Callable => matches!(self.deref(a0()), Cell::Str(_) | Cell::Atom(_)),
             B::IsList => {
                 let mut t = self.deref(a0());
+                let mut n = 0usize;
                 loop {
                     match t {
                         Cell::Atom(a) if a == atoms::NIL => break true,
+                        // Longer than the heap: a cyclic list.
+                        Cell::Str(_) if n * 3 > self.heap.len() => break false,
                         Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) => {
+                            n += 1;
                             t = self.deref(self.heap[a as usize + 2]);
                         }
                         _ => break false,
@@ -407,18 +495,17 @@ impl Machine<'_> {
                         };
                         let mut items = vec![Cell::Atom(name)];
                         items.extend((1..=n).map(|i| self.heap[(a + i) as usize]));
-                        let list = self.make_list(&items, Cell::Atom(atoms::NIL));
+                        let list = self.make_list(&items, Cell::Atom(atoms::NIL))?;
                         self.unify(l, list)
                     }
                     atomic => {
-                        let list = self.make_list(&[atomic], Cell::Atom(atoms::NIL));
+                        let list = self.make_list(&[atomic], Cell::Atom(atoms::NIL))?;
                         self.unify(l, list)
                     }
                 }
             }
             B::CopyTerm => {
-                let t = self.read(a0());
-                let c = self.put_term(&t);
+                let c = self.copy_cell(a0())?;
                 let y = self.heap[args as usize + 1];
                 self.unify(y, c)
             }
@@ -488,9 +575,15 @@ impl Machine<'_> {
                 let mut seen = rustc_hash::FxHashSet::default();
                 let mut vars = Vec::new();
                 let mut stack = vec![a0()];
+                // After many steps, structures met are remembered and not walked again,
+                // so that a cyclic term ends (and a shared subterm is walked once).
+                let mut steps = 0u32;
+                let mut met = rustc_hash::FxHashSet::default();
                 while let Some(c) = stack.pop() {
+                    steps = steps.saturating_add(1);
                     match self.deref(c) {
                         Cell::Ref(a) if seen.insert(a) => vars.push(Cell::Ref(a)),
+                        Cell::Str(a) if steps > CYCLE_CHECK_AFTER && !met.insert(a) => {}
                         Cell::Str(a) => {
                             if let Cell::Fun(_, n) = self.heap[a as usize] {
                                 for i in (1..=n).rev() {
@@ -501,7 +594,7 @@ impl Machine<'_> {
                         _ => {}
                     }
                 }
-                let list = self.make_list(&vars, Cell::Atom(atoms::NIL));
+                let list = self.make_list(&vars, Cell::Atom(atoms::NIL))?;
                 let y = self.heap[args as usize + 1];
                 self.unify(y, list)
             }
@@ -549,7 +642,7 @@ impl Machine<'_> {
                     keyed.push((k, it));
                 }
                 let y = self.heap[args as usize + 3];
-                self.sort_unify(keyed, descending, dedup, y)
+                self.sort_unify(keyed, descending, dedup, y)?
             }
             B::CharType(codes) => {
                 let c = self.deref(a0());
@@ -654,7 +747,7 @@ impl Machine<'_> {
                     items.into_iter().map(|it| (it, it)).collect()
                 };
                 let y = self.heap[args as usize + 1];
-                self.sort_unify(keyed, false, b == B::Sort, y)
+                self.sort_unify(keyed, false, b == B::Sort, y)?
             }
             B::CharCode => {
                 let t = self.deref(a0());
@@ -689,7 +782,7 @@ impl Machine<'_> {
                 match t {
                     Cell::Int(_) | Cell::Float(_) => {
                         let s = self.text_of(t).unwrap_or_default();
-                        let l = self.text_list(&s, false);
+                        let l = self.text_list(&s, false)?;
                         let y = self.heap[args as usize + 1];
                         self.unify(y, l)
                     }
@@ -792,6 +885,10 @@ impl Machine<'_> {
                 let mut t = self.deref(a0());
                 loop {
                     match t {
+                        // Longer than the heap: a cyclic list (SWI's type error).
+                        Cell::Str(_) if n as usize * 3 > self.heap.len() => {
+                            return Err(Stop::ball(type_error("list", self.read(a0()))));
+                        }
                         Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) => {
                             n += 1;
                             t = self.deref(self.heap[a as usize + 2]);
@@ -809,12 +906,24 @@ impl Machine<'_> {
                             } else if want - n > MAX_BUILD {
                                 return Err(Stop::ball(resource_error()));
                             } else {
-                                let vars: Vec<Cell> = (n..want).map(|_| self.new_var()).collect();
-                                let l = self.make_list(&vars, Cell::Atom(atoms::NIL));
+                                let l =
+                                    self.fresh_list((want - n) as usize, Cell::Atom(atoms::NIL))?;
                                 self.unify(t, l)
                             }
                         }
-                        Cell::Ref(_) => return self.retry(B::Length, args, n, f.depth, f.proof),
+                        Cell::Ref(_) => {
+                            // Enumerate: the open tail first closed with [], then
+                            // extended one cell per retry (see `retry`).
+                            let Cell::Ref(tail) = t else { return Ok(false) };
+                            self.push_cp(CpKind::Retry {
+                                builtin: B::Length,
+                                args,
+                                state: (n << 32) | tail as i64,
+                                depth: f.depth,
+                                proof: f.proof,
+                            });
+                            self.unify(t, Cell::Atom(atoms::NIL)) && self.unify(len, Cell::Int(n))
+                        }
                         other => return Err(Stop::ball(type_error("integer", self.read(other)))),
                     },
                     _ => false,
@@ -936,7 +1045,7 @@ impl Machine<'_> {
         descending: bool,
         dedup: bool,
         out: Cell,
-    ) -> bool {
+    ) -> Res {
         let heap = &self.heap;
         keyed.sort_by(|x, y| {
             let o = compare(heap, x.0, y.0);
@@ -946,8 +1055,8 @@ impl Machine<'_> {
             keyed.dedup_by(|x, y| compare(heap, x.0, y.0) == Ordering::Equal);
         }
         let items: Vec<Cell> = keyed.into_iter().map(|k| k.1).collect();
-        let list = self.make_list(&items, Cell::Atom(atoms::NIL));
-        self.unify(out, list)
+        let list = self.make_list(&items, Cell::Atom(atoms::NIL))?;
+        Ok(self.unify(out, list))
     }
 
     /// Nondeterministic built-ins: try from `state`, leaving a choicepoint for the next.
@@ -999,19 +1108,22 @@ impl Machine<'_> {
                 }
             }
             B::Length => {
-                // Partial list of `state` known elements: extend it by one each time.
-                again(self, state + 1);
-                let mut t = self.deref(self.heap[args as usize]);
-                let mut n = 0;
-                while let Cell::Str(a) = t {
-                    n += 1;
-                    t = self.deref(self.heap[a as usize + 2]);
-                }
-                let k = state - n;
-                let vars: Vec<Cell> = (0..k.max(0)).map(|_| self.new_var()).collect();
-                let l = self.make_list(&vars, Cell::Atom(atoms::NIL));
+                // The list has `state >> 32` elements and an open tail, the variable at
+                // the address in the low bits. One more cell goes there, under the next
+                // choicepoint: it stays when that choicepoint is retried, so each retry
+                // is one step, not a rebuild of the whole list.
+                let n = state >> 32;
+                let tail = (state & 0xffff_ffff) as u32;
+                self.room(3)?;
+                let a = self.heap.len() as u32;
+                self.heap.push(Cell::Fun(atoms::DOT, 2));
+                self.heap.push(Cell::Ref(a + 1));
+                self.heap.push(Cell::Ref(a + 2));
+                self.bind(tail, Cell::Str(a));
+                again(self, ((n + 1) << 32) | (a + 2) as i64);
                 let len = self.heap[args as usize + 1];
-                Ok(self.unify(t, l) && self.unify(len, Cell::Int(state)))
+                Ok(self.unify(Cell::Ref(a + 2), Cell::Atom(atoms::NIL))
+                    && self.unify(len, Cell::Int(n + 1)))
             }
             B::Arg => {
                 let t = self.arg(args, 1);
