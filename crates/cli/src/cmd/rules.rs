@@ -89,7 +89,7 @@ pub fn exit_of(stop: Stop) -> Exit {
     match stop {
         Stop::Goal | Stop::Halt | Stop::Quiescent => Exit::Success,
         Stop::Stuck => Exit::NoSolution,
-        Stop::CycleLimit => Exit::Limit,
+        Stop::CycleLimit | Stop::TimeLimit | Stop::MemoryLimit => Exit::Limit,
     }
 }
 
@@ -107,6 +107,10 @@ pub fn stop_text(stop: Stop, cycles: u64) -> String {
              cannot go on from this situation)."
         ),
         Stop::CycleLimit => format!("Stopped {after}: the cycle limit (--max-cycles) was reached."),
+        Stop::TimeLimit => format!("Stopped {after}: the time limit (--timeout) was reached."),
+        Stop::MemoryLimit => {
+            format!("Stopped {after}: the memory budget (--max-memory) was reached.")
+        }
     }
 }
 
