@@ -127,6 +127,10 @@ pub struct Instance {
     pub random: u64,
     /// Per condition: the fact's tag or the Prolog answer's number (discovery order).
     pub(crate) path: Vec<u64>,
+    /// CLIPS's time tags of the instance (for lex and mea): the facts' tags plus one,
+    /// and a 0 for each negated condition (CLIPS counts a `not` as a match of time 0),
+    /// most recent first.
+    pub(crate) lex: Vec<usize>,
     /// The value of every variable of the rule, by number (unbound ones as themselves).
     values: Vec<Term>,
 }
@@ -386,6 +390,8 @@ pub struct Engine {
     record_conflict_sets: bool,
     /// The relations whose facts are copied into the prover's database.
     mirrored: Relations,
+    /// Per rule and condition, the CLIPS alpha node of a pattern (its order of creation).
+    alpha: Vec<Vec<usize>>,
 }
 
 impl fmt::Debug for Engine {
@@ -515,14 +521,16 @@ fn relations_read(goal: &Term, db: &Database, relations: &Relations) -> Relation
     read
 }
 
-/// The comparisons of a rule's conditions, as CLIPS counts them for its specificity: each
-/// constant and each variable already bound in a pattern, each call.
+/// The specificity of a rule's conditions, counted as CLIPS 6.3 is seen to count it (the
+/// recorded runs in `tests/clips` pin this down): one for each pattern (negated or not),
+/// one for each constant and each variable already bound in a pattern, one for each call.
 fn complexity(conds: &[Cond]) -> usize {
     let mut bound: FxHashSet<u32> = FxHashSet::default();
     let mut count = 0;
     for c in conds {
         match c {
             Cond::Fact(p) | Cond::NotFact(p) => {
+                count += 1;
                 let mut stack: Vec<&Term> = p.args().iter().collect();
                 while let Some(t) = stack.pop() {
                     match t {
@@ -546,6 +554,66 @@ fn complexity(conds: &[Cond]) -> usize {
         }
     }
     count
+}
+
+/// If condition `i` is a call that CLIPS would move into a pattern (a test right after
+/// a pattern, or after such tests, on that pattern's variables only), that pattern.
+fn merged_test(conds: &[Cond], i: usize) -> Option<usize> {
+    let mut j = i;
+    while j > 0 {
+        j -= 1;
+        match &conds[j] {
+            Cond::Fact(p) => {
+                let vars = p.variables();
+                let Cond::Call(g) = &conds[i] else {
+                    return None;
+                };
+                return g.variables().iter().all(|v| vars.contains(v)).then_some(j);
+            }
+            Cond::Call(_) => continue,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The alpha node of each pattern condition, as CLIPS would share it: patterns equal up
+/// to the names of their variables, with the same tests moved into them, share a node.
+/// Nodes are numbered in order of first appearance in the file.
+fn alpha_nodes(rules: &[Compiled]) -> Vec<Vec<usize>> {
+    let mut nodes: FxHashMap<String, usize> = FxHashMap::default();
+    let mut out = Vec::with_capacity(rules.len());
+    for rule in rules {
+        let conds = &rule.conditions;
+        let mut per = vec![usize::MAX; conds.len()];
+        for (i, c) in conds.iter().enumerate() {
+            let Cond::Fact(p) = c else { continue };
+            let tests: Vec<&Term> = (i + 1..conds.len())
+                .take_while(|&k| merged_test(conds, k) == Some(i))
+                .filter_map(|k| match &conds[k] {
+                    Cond::Call(g) => Some(g),
+                    _ => None,
+                })
+                .collect();
+            // Variables renamed by first occurrence, so that names do not matter.
+            let mut names: FxHashMap<u32, u32> = FxHashMap::default();
+            let mut rename = |t: &Term| {
+                t.map_vars(&mut |v| {
+                    let n = names.len() as u32;
+                    Term::Var(*names.entry(v).or_insert(n))
+                })
+            };
+            let mut key = writeq(&rename(p));
+            for t in tests {
+                key.push_str(" & ");
+                key.push_str(&writeq(&rename(t)));
+            }
+            let n = nodes.len();
+            per[i] = *nodes.entry(key).or_insert(n);
+        }
+        out.push(per);
+    }
+    out
 }
 
 /// A well-mixed 64-bit number from a seed and a counter (SplitMix64).
@@ -694,7 +762,9 @@ impl Engine {
             stopped: None,
             record_conflict_sets: true,
             mirrored,
+            alpha: Vec::new(),
         };
+        engine.alpha = alpha_nodes(&engine.rules);
         for fact in facts {
             if engine.memory.add(fact.clone(), Origin::Initial).is_some()
                 && fact.functor().is_some_and(|k| engine.mirrored.contains(&k))
@@ -944,6 +1014,13 @@ impl Engine {
                 .collect();
             let mut recency = facts.clone();
             recency.sort_unstable_by(|a, b| b.cmp(a));
+            let mut lex: Vec<usize> = recency.iter().map(|t| t + 1).collect();
+            lex.extend(
+                rule.conditions
+                    .iter()
+                    .filter(|c| matches!(c, Cond::NotFact(_) | Cond::NotCall(_)))
+                    .map(|_| 0),
+            );
             let first_tag = match rule.conditions.first() {
                 Some(Cond::Fact(_)) => facts.first().copied(),
                 _ => None,
@@ -964,6 +1041,7 @@ impl Engine {
                 first_tag,
                 random: mix(self.seed, activation),
                 path: p.path,
+                lex,
                 values,
             });
         }
@@ -1015,27 +1093,39 @@ impl Engine {
                     self.agenda.remove(id);
                 }
             }
-            // The instances it completes, seeded in each condition it matches.
-            for i in 0..rule.conditions.len() {
-                let rule = &self.rules[r];
-                let Cond::Fact(p) = &rule.conditions[i] else {
-                    continue;
-                };
-                if p.functor() != Some(key) {
-                    continue;
-                }
-                let mut matcher = matcher!(self, visible_below);
-                let nvars = rule.var_names.len() as u32;
-                let found = matcher.join(
-                    &rule.conditions,
-                    &rule.name,
-                    rule.line,
-                    nvars,
-                    Some((i, tag)),
-                    false,
-                )?;
-                self.add_instances(r, found);
+        }
+        // The instances it completes, seeded in each condition it matches. They are made
+        // in the order CLIPS makes its activations for one new fact: the newest alpha
+        // node first, and in a node the rules defined last first; in a join, the newest
+        // partner facts first.
+        let mut seeds: Vec<(usize, usize)> = Vec::new();
+        for (r, rule) in self.rules.iter().enumerate() {
+            if rule.volatile {
+                continue;
             }
+            for (i, c) in rule.conditions.iter().enumerate() {
+                if let Cond::Fact(p) = c
+                    && p.functor() == Some(key)
+                {
+                    seeds.push((r, i));
+                }
+            }
+        }
+        seeds.sort_by_key(|&(r, i)| (std::cmp::Reverse(self.alpha[r][i]), std::cmp::Reverse(r)));
+        for (r, i) in seeds {
+            let rule = &self.rules[r];
+            let mut matcher = matcher!(self, visible_below);
+            let nvars = rule.var_names.len() as u32;
+            let mut found = matcher.join(
+                &rule.conditions,
+                &rule.name,
+                rule.line,
+                nvars,
+                Some((i, tag)),
+                false,
+            )?;
+            found.reverse();
+            self.add_instances(r, found);
         }
         Ok(())
     }

@@ -35,12 +35,13 @@ pub enum Strategy {
     /// CLIPS `breadth`: the oldest activation fires.
     Breadth,
     /// CLIPS `simplicity`: the rule with the fewest comparisons in its conditions fires
-    /// (newest activation first among equals).
+    /// (oldest activation first among equals, as CLIPS 6.3 does).
     Simplicity,
     /// CLIPS `complexity`: the rule with the most comparisons fires.
     Complexity,
     /// CLIPS (OPS5) `lex`: the time tags of the matched facts, most recent first, compared
-    /// lexicographically (more facts win a tie of the common part); then `depth`.
+    /// lexicographically (more facts win a tie of the common part; a negated condition
+    /// counts as a fact of time 0, as in CLIPS); then the oldest activation.
     Lex,
     /// CLIPS (OPS5) `mea`: the time tag of the fact matching the first condition, most
     /// recent first; then `lex`.
@@ -87,7 +88,9 @@ impl Strategy {
     pub fn compare(self, a: &Instance, b: &Instance) -> Ordering {
         let file_order = || a.rule.cmp(&b.rule).then_with(|| a.path.cmp(&b.path));
         let depth = || b.activation.cmp(&a.activation);
-        let lex = || b.recency.cmp(&a.recency).then_with(depth);
+        let breadth = || a.activation.cmp(&b.activation);
+        // CLIPS 6.3 breaks lex ties by age, oldest first (seen in recorded runs).
+        let lex = || b.lex.cmp(&a.lex).then_with(breadth);
         b.salience.cmp(&a.salience).then_with(|| match self {
             Strategy::Priority => a
                 .priority
@@ -98,9 +101,10 @@ impl Strategy {
             Strategy::Recency => b.recency.cmp(&a.recency).then_with(file_order),
             Strategy::Specificity => b.specificity.cmp(&a.specificity).then_with(file_order),
             Strategy::Depth => depth(),
-            Strategy::Breadth => a.activation.cmp(&b.activation),
-            Strategy::Simplicity => a.complexity.cmp(&b.complexity).then_with(depth),
-            Strategy::Complexity => b.complexity.cmp(&a.complexity).then_with(depth),
+            Strategy::Breadth => breadth(),
+            // CLIPS 6.3 breaks these ties by age, oldest first (seen in recorded runs).
+            Strategy::Simplicity => a.complexity.cmp(&b.complexity).then_with(breadth),
+            Strategy::Complexity => b.complexity.cmp(&a.complexity).then_with(breadth),
             Strategy::Lex => lex(),
             Strategy::Mea => b.first_tag.cmp(&a.first_tag).then_with(lex),
             Strategy::Random => a.random.cmp(&b.random).then_with(depth),
