@@ -616,6 +616,86 @@ fn alpha_nodes(rules: &[Compiled]) -> Vec<Vec<usize>> {
     out
 }
 
+/// One-way matching of `pattern` against a ground `fact`, with the pattern's variables
+/// looked up by `value`: `Some(true)` with the new bindings pushed on `new`, `Some(false)`,
+/// or `None` when a variable's value is not ground (the caller unifies instead). Nothing
+/// is copied: the hot path of matching, where facts are ground.
+fn match_ground<'f, 'v>(
+    pattern: &Term,
+    fact: &'f Term,
+    value: &dyn Fn(u32) -> Option<&'v Term>,
+    new: &mut Vec<(u32, &'f Term)>,
+) -> Option<bool> {
+    match pattern {
+        Term::Var(v) => {
+            if let Some(bound) = value(*v) {
+                if !bound.is_ground() {
+                    return None;
+                }
+                return Some(bound == fact);
+            }
+            if let Some((_, t)) = new.iter().find(|(w, _)| w == v) {
+                return Some(*t == fact);
+            }
+            new.push((*v, fact));
+            Some(true)
+        }
+        Term::Compound(f, args) => match fact {
+            Term::Compound(g, fargs) if f == g && args.len() == fargs.len() => {
+                for (a, b) in args.iter().zip(fargs.iter()) {
+                    if !match_ground(a, b, value, new)? {
+                        return Some(false);
+                    }
+                }
+                Some(true)
+            }
+            _ => Some(false),
+        },
+        other => Some(other == fact),
+    }
+}
+
+/// Whether `pattern`, its variables looked up by `value`, matches the ground `fact`.
+fn matches_fact<'v>(pattern: &Term, fact: &Term, value: &dyn Fn(u32) -> Option<&'v Term>) -> bool {
+    let mut new = Vec::new();
+    match match_ground(pattern, fact, value, &mut new) {
+        Some(m) => m,
+        None => {
+            let mut b = Bindings::new();
+            for v in pattern.variables() {
+                if let Some(t) = value(v) {
+                    b.bind(v, t.clone());
+                }
+            }
+            unify(pattern, fact, &mut b)
+        }
+    }
+}
+
+/// Matches `pattern` under `bindings` against the ground `fact`: the extended bindings.
+fn match_under(pattern: &Term, fact: &Term, bindings: &Bindings) -> Option<Bindings> {
+    let mut new = Vec::new();
+    match match_ground(pattern, fact, &|v| bindings.get(v), &mut new) {
+        Some(true) => {
+            let mut b = bindings.clone();
+            for (v, t) in new {
+                b.bind(v, t.clone());
+            }
+            Some(b)
+        }
+        Some(false) => None,
+        None => {
+            let mut b = bindings.clone();
+            unify(pattern, fact, &mut b).then_some(b)
+        }
+    }
+}
+
+/// No variable is bound.
+fn unbound(_: u32) -> Option<&'static Term> {
+    None
+}
+
 /// A well-mixed 64-bit number from a seed and a counter (SplitMix64).
 fn mix(seed: u64, n: u64) -> u64 {
     let mut z = seed.wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -1074,7 +1154,7 @@ impl Engine {
             // The instances this fact now blocks through a negation.
             for cond in &rule.conditions {
                 let Cond::NotFact(p) = cond else { continue };
-                if p.functor() != Some(key) || !unify(p, &term, &mut Bindings::new()) {
+                if p.functor() != Some(key) || !matches_fact(p, &term, &unbound) {
                     continue;
                 }
                 let blocked: Vec<u64> = self.agenda.by_rule[r]
@@ -1082,10 +1162,10 @@ impl Engine {
                     .copied()
                     .filter(|id| {
                         self.agenda.instances.get(id).is_some_and(|inst| {
-                            let seen = p.map_vars(&mut |v| {
-                                inst.values.get(v as usize).cloned().unwrap_or(Term::Var(v))
-                            });
-                            unify(&seen, &term, &mut Bindings::new())
+                            let value = |v: u32| {
+                                inst.values.get(v as usize).filter(|t| **t != Term::Var(v))
+                            };
+                            matches_fact(p, &term, &value)
                         })
                     })
                     .collect();
@@ -1142,7 +1222,7 @@ impl Engine {
                 continue;
             }
             let unblocks = rule.conditions.iter().any(|c| match c {
-                Cond::NotFact(p) => p.functor() == key && unify(p, term, &mut Bindings::new()),
+                Cond::NotFact(p) => p.functor() == key && matches_fact(p, term, &unbound),
                 _ => false,
             });
             if unblocks {
@@ -1414,15 +1494,19 @@ impl Matcher<'_> {
         }
     }
 
-    /// Whether a present (visible) fact unifies with `pattern`.
-    fn exists(&self, pattern: &Term) -> bool {
-        self.memory.candidates(pattern).into_iter().any(|t| {
-            t < self.visible_below
-                && self
-                    .memory
-                    .fact(t)
-                    .is_some_and(|f| unify(pattern, &f.term, &mut Bindings::new()))
-        })
+    /// Whether a present (visible) fact matches `pattern` under `bindings`.
+    fn exists(&self, pattern: &Term, bindings: &Bindings) -> bool {
+        let value = |v| bindings.get(v);
+        self.memory
+            .candidates_under(pattern, &value)
+            .into_iter()
+            .any(|t| {
+                t < self.visible_below
+                    && self
+                        .memory
+                        .fact(t)
+                        .is_some_and(|f| matches_fact(pattern, &f.term, &value))
+            })
     }
 
     /// Every way to satisfy `conds`, left to right, depth first (in the order a Prolog
@@ -1447,8 +1531,12 @@ impl Matcher<'_> {
             else {
                 return Ok(Vec::new());
             };
-            if !fact.present || !unify(pattern, &fact.term, &mut start.bindings) {
+            if !fact.present {
                 return Ok(Vec::new());
+            }
+            match match_under(pattern, &fact.term, &start.bindings) {
+                Some(b) => start.bindings = b,
+                None => return Ok(Vec::new()),
             }
             start.path[i] = tag as u64;
         }
@@ -1480,16 +1568,15 @@ impl Matcher<'_> {
         match cond {
             Cond::Fact(_) if search.seed == Some(i) => self.extend(conds, i + 1, p, search)?,
             Cond::Fact(pattern) => {
-                let pattern = p.bindings.resolve(pattern);
-                for tag in self.memory.candidates(&pattern) {
+                let value = |v| p.bindings.get(v);
+                for tag in self.memory.candidates_under(pattern, &value) {
                     if tag >= self.visible_below {
                         continue;
                     }
                     let Some(fact) = self.memory.fact(tag) else {
                         continue;
                     };
-                    let mut b = p.bindings.clone();
-                    if unify(&pattern, &fact.term, &mut b) {
+                    if let Some(b) = match_under(pattern, &fact.term, &p.bindings) {
                         let mut path = p.path.clone();
                         path[i] = tag as u64;
                         let next = Partial {
@@ -1505,7 +1592,7 @@ impl Matcher<'_> {
                 }
             }
             Cond::NotFact(pattern) => {
-                if !self.exists(&p.bindings.resolve(pattern)) {
+                if !self.exists(pattern, &p.bindings) {
                     self.extend(conds, i + 1, p, search)?;
                 }
             }

@@ -191,6 +191,40 @@ impl WorkingMemory {
         }
     }
 
+    /// Like [`WorkingMemory::candidates`] for `pattern` with its variables looked up by
+    /// `value` (bound ones as their values), without building the resolved pattern.
+    pub fn candidates_under<'v>(
+        &self,
+        pattern: &Term,
+        value: &dyn Fn(u32) -> Option<&'v Term>,
+    ) -> Vec<Tag> {
+        let Some((f, n)) = pattern.functor() else {
+            return Vec::new();
+        };
+        let mut best: Option<&BTreeSet<Tag>> = None;
+        for (i, a) in pattern.args().iter().enumerate() {
+            let a = match a {
+                Term::Var(v) => match value(*v) {
+                    Some(t) => t,
+                    None => continue,
+                },
+                a => a,
+            };
+            if !a.is_ground() {
+                continue;
+            }
+            match self.by_arg.get(&(f, n, i, hash_of(a))) {
+                None => return Vec::new(),
+                Some(s) if best.is_none_or(|b| s.len() < b.len()) => best = Some(s),
+                Some(_) => {}
+            }
+        }
+        match best.or_else(|| self.by_functor.get(&(f, n))) {
+            Some(s) => s.iter().copied().collect(),
+            None => Vec::new(),
+        }
+    }
+
     /// The fact with this tag (present or removed).
     pub fn fact(&self, tag: Tag) -> Option<&Fact> {
         self.history.get(tag)
