@@ -8,7 +8,7 @@
 //! fact weight(box, 3).                        % the initial working memory
 //! facts weight(bag, 1), weight(crate, 7).
 //!
-//! rule heaviest priority 1:                   % name, optional priority, then ':'
+//! rule heaviest priority 1:                   % name, optional priority/salience, ':'
 //!     weight(X, _), \+ heavier(_, X)          % conditions (with variables)
 //!     ==> print('the heaviest is ', X), assert(heaviest(X)), halt.
 //!
@@ -52,13 +52,17 @@ impl From<ParseError> for RuleError {
     }
 }
 
-/// A production rule as written: `rule NAME [priority N]: CONDITIONS ==> ACTIONS.`
+/// A production rule as written:
+/// `rule NAME [priority N] [salience N]: CONDITIONS ==> ACTIONS.`
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rule {
     /// The rule's name.
     pub name: String,
     /// Its priority, if given (the course's meta-rule fires the smallest number first).
     pub priority: Option<i64>,
+    /// Its salience, if given (as in CLIPS: higher fires first, whatever the strategy;
+    /// 0 when not given).
+    pub salience: Option<i64>,
     /// The conditions, in order (the conjunction flattened).
     pub conditions: Vec<Term>,
     /// The actions, in order.
@@ -340,8 +344,16 @@ fn parse_rule(text: &Located, item: &Item) -> Result<Rule, RuleError> {
     let name: String = chars[i..name_end].iter().collect();
     i = skip_ws(name_end);
     let mut priority = None;
-    let w = word(i);
-    if chars[i..w].iter().collect::<String>() == "priority" {
+    let mut salience = None;
+    // `priority N` and `salience N`, in either order, each at most once.
+    loop {
+        let w = word(i);
+        let keyword: String = chars[i..w].iter().collect();
+        let slot = match keyword.as_str() {
+            "priority" if priority.is_none() => &mut priority,
+            "salience" if salience.is_none() => &mut salience,
+            _ => break,
+        };
         i = skip_ws(w);
         let mut j = i;
         if j < item.end && chars[j] == '-' {
@@ -351,17 +363,17 @@ fn parse_rule(text: &Located, item: &Item) -> Result<Rule, RuleError> {
             j += 1;
         }
         let digits: String = chars[i..j].iter().collect();
-        priority = Some(
+        *slot = Some(
             digits
                 .parse::<i64>()
-                .map_err(|_| err(i, "expected an integer after `priority`".into()))?,
+                .map_err(|_| err(i, format!("expected an integer after `{keyword}`")))?,
         );
         i = skip_ws(j);
     }
     if i >= item.end || chars[i] != ':' {
         return Err(err(
             i,
-            format!("expected `:` after `rule {name}` (and its priority, if any)"),
+            format!("expected `:` after `rule {name}` (and its priority or salience, if any)"),
         ));
     }
     let body = i + 1;
@@ -395,6 +407,7 @@ fn parse_rule(text: &Located, item: &Item) -> Result<Rule, RuleError> {
             Ok(Rule {
                 name,
                 priority,
+                salience,
                 conditions,
                 actions,
                 var_names: read.var_names,

@@ -110,11 +110,15 @@ fn a_looping_base_stops_at_the_cycle_limit() {
 #[test]
 fn a_stuck_base_says_so_and_a_goal_stops_the_run() {
     let (stop, cycles, _) = run(
-        "fact a. rule r: a ==> assert(b). goal c.",
+        ":- dynamic c/0. fact a. rule r: a ==> assert(b). goal c.",
         Strategy::Priority,
         10,
     );
     assert_eq!((stop, cycles.len()), (Stop::Stuck, 1));
+    // Without the declaration, a goal over a relation nothing defines is an error.
+    let base = RuleBase::parse("fact a. rule r: a ==> assert(b). goal c.").unwrap();
+    let e = Engine::new(base, Strategy::Priority).unwrap_err();
+    assert!(e.message.contains("c/0, which no fact"), "{e}");
     let (stop, cycles, _) = run(
         "fact a. rule r: a ==> assert(b). rule s: b ==> assert(c). rule t: c ==> assert(d). goal c.",
         Strategy::Priority,
@@ -281,7 +285,7 @@ fn the_car_base_derives_every_conclusion_with_its_chain() {
         ]
     );
     // Without the start noise, the car is not known to be OK.
-    let without = CAR.replace("fact bruit_demarrage.", "");
+    let without = CAR.replace("fact bruit_demarrage.", ":- dynamic bruit_demarrage/0.");
     let (_, _, e) = run(&without, Strategy::Priority, 100);
     assert!(
         e.memory()
@@ -315,7 +319,7 @@ fn strategy_names() {
     for name in Strategy::NAMES {
         assert_eq!(name.parse::<Strategy>().unwrap().name(), name);
     }
-    assert!("random".parse::<Strategy>().is_err());
+    assert!("randomly".parse::<Strategy>().is_err());
 }
 
 /// Deterministic fuzzing: texts made of the pieces that matter to the scanner and the

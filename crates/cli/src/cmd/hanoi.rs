@@ -1,7 +1,7 @@
 //! `resolu hanoi`: the Towers of Hanoi, by the course's expert system (a rule base run by
 //! forward chaining), by the optimal algorithms, or by search.
 
-use crate::cmd::rules::{stop_text, strategy, write_trace};
+use crate::cmd::rules::{set_limits, stop_text, strategy, write_trace};
 use crate::common::{
     CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, algorithm_named, bad_input,
     read_file, search_json, search_stop_text, stats_line, write_json,
@@ -65,7 +65,8 @@ pegs), optimal (examples/rules/hanoi-optimal.rules). A situation is a list of pe
 list of its disks from the top: [[1,2,3],[],[]]. --disks and --pegs replace the file's facts
 state(S), seen(S) and target(T) by the start situation (twice) and the goal one; the other
 facts stay. Without a goal in the file, the goal is `state(S), target(S)`. Every move the
-rules make is checked; exit 1 if the rule base gets stuck, 3 at --max-cycles.")]
+rules make is checked; exit 1 if the rule base gets stuck, 3 at --max-cycles, --timeout or
+--max-memory (honoured inside matching and Prolog conditions too).")]
 pub struct Args {
     /// How to solve: rules, optimal, or a search algorithm (bfs, astar, idastar, ...).
     #[arg(long, default_value = "rules", value_name = "METHOD")]
@@ -382,7 +383,13 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
     }
     let mut engine =
         Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
-    engine.set_max_cycles(Some(args.max_cycles));
+    set_limits(
+        &mut engine,
+        args.max_cycles,
+        args.limits.timeout,
+        args.limits.max_memory,
+    );
+    engine.set_record_conflict_sets(args.trace);
     let json = args.format == Format::Json;
     let mut replay = if json {
         None
@@ -452,9 +459,9 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         fired.push(rule);
     };
     // Solved means the disks are on the goal peg, whatever the file's own goal says.
-    let solved = state == goal && stop != Stop::CycleLimit;
+    let solved = state == goal && !stop.is_limit();
     let exit = match stop {
-        Stop::CycleLimit => Exit::Limit,
+        _ if stop.is_limit() => Exit::Limit,
         _ if solved => Exit::Success,
         _ => Exit::NoSolution,
     };
@@ -522,7 +529,9 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             "Stuck after {made}: no rule is eligible and the disks are not all on peg {}.",
             hanoi.goal_peg()
         )?,
-        Stop::CycleLimit => writeln!(io.out, "{} {made} made.", stop_text(stop, engine.cycles()))?,
+        _ if stop.is_limit() => {
+            writeln!(io.out, "{} {made} made.", stop_text(stop, engine.cycles()))?
+        }
         other => writeln!(
             io.out,
             "{} But after {made} the disks are not all on peg {}.",

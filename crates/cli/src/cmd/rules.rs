@@ -1,10 +1,14 @@
 //! `resolu rules FILE`: forward chaining over a rule base.
 
-use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, read_file, write_json};
+use crate::common::{
+    CliError, CmdResult, Exit, Format, Io, bad_input, default_memory_bytes, parse_seconds,
+    read_file, write_json,
+};
 use clap::Args as ClapArgs;
-use resolu_logic::writeq;
+use resolu_logic::{Term, writeq};
 use resolu_rules::{Cycle, Engine, Origin, RuleBase, Stop, Strategy, WorkingMemory};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The car-diagnosis base, embedded for `resolu demo`.
 pub const CAR_RULES: &str = include_str!("../../../../examples/rules/car.rules");
@@ -19,36 +23,56 @@ pub const DEFAULT_MAX_CYCLES: u64 = 10_000;
   resolu rules examples/rules/car.rules --fact klaxon_OK --trace
   resolu rules examples/rules/hanoi.rules --trace      the course's expert system, cycle by cycle
   resolu rules examples/rules/hanoi.rules --strategy recency --max-cycles 100
+  resolu rules examples/rules/car.rules --explain voiture_OK   the full tree of one fact
+  resolu rules examples/rules/strategies.rules --strategy depth --trace
 
 File format (Prolog clauses may be mixed in; conditions may call them):
   fact TERM.   facts T1, T2.                 the initial working memory (ground terms)
-  rule NAME [priority N]: C1, C2 ==> A1, A2. conditions ==> actions
+  rule NAME [priority N] [salience N]: C1, C2 ==> A1, A2.   conditions ==> actions
   goal C1, C2.                               optional: stop as soon as this holds
 Conditions: patterns matched against facts, calls to Prolog predicates, \\+ G or not(G).
+A pattern over a relation that no fact, action or clause defines is an error (declare it
+with `:- dynamic name/arity.` if it may come from --fact).
 Actions: assert(F), retract(F), print(X, ...), halt, or any Prolog goal.
-Strategies: priority (smallest number first: the course's meta-rule), order (file order),
-recency (most recent facts first), specificity (most conditions first). Ties follow the
-file order, then the order the instances were found. An instance fires once (refraction).
+Strategies: salience first (higher first, as in CLIPS), then: priority (smallest number
+first: the course's meta-rule), order (file order), recency (most recent facts first),
+specificity (most conditions first); ties follow the file order, then the order the
+instances were found. CLIPS 6's strategies: depth (newest activation first), breadth
+(oldest first), simplicity / complexity (fewest / most comparisons), lex, mea, random
+(seeded by --seed). An instance fires once (refraction).
 Exit codes: 0 goal reached, halted, or nothing left to derive (no goal); 1 stuck (no rule
-eligible before the goal); 2 bad file; 3 --max-cycles reached.")]
+eligible before the goal); 2 bad file; 3 --max-cycles, --timeout or --max-memory reached.")]
 pub struct Args {
     /// The rule file.
     pub file: PathBuf,
-    /// Conflict resolution: priority, order, recency, specificity.
+    /// Conflict resolution: priority, order, recency, specificity, depth, breadth,
+    /// simplicity, complexity, lex, mea, random.
     #[arg(long, default_value = "priority", value_name = "NAME")]
     pub strategy: String,
+    /// Seed of the random strategy.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Stop after this many cycles (exit code 3).
     #[arg(long, default_value_t = DEFAULT_MAX_CYCLES, value_name = "N")]
     pub max_cycles: u64,
+    /// Stop after this many seconds, also inside matching and Prolog conditions (decimal
+    /// allowed; exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Memory budget in megabytes, counted as facts, instances and matches held (default:
+    /// half the available memory, at most 8 GiB; exit code 3 when reached).
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
     /// Print each cycle: the conflict set, the rule chosen, the facts added and removed.
     #[arg(long)]
     pub trace: bool,
     /// Add an observed fact to the initial working memory (repeatable).
     #[arg(long = "fact", value_name = "TERM")]
     pub facts: Vec<String>,
-    /// Explain every derived fact, even when the base has a goal.
-    #[arg(long)]
-    pub explain: bool,
+    /// Without a value: list every derived fact with its rule and premises, even when the
+    /// base has a goal. With a fact: print that fact's full derivation tree.
+    #[arg(long, value_name = "FACT", num_args = 0..=1, default_missing_value = "")]
+    pub explain: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -89,7 +113,7 @@ pub fn exit_of(stop: Stop) -> Exit {
     match stop {
         Stop::Goal | Stop::Halt | Stop::Quiescent => Exit::Success,
         Stop::Stuck => Exit::NoSolution,
-        Stop::CycleLimit => Exit::Limit,
+        Stop::CycleLimit | Stop::TimeLimit | Stop::MemoryLimit => Exit::Limit,
     }
 }
 
@@ -107,6 +131,10 @@ pub fn stop_text(stop: Stop, cycles: u64) -> String {
              cannot go on from this situation)."
         ),
         Stop::CycleLimit => format!("Stopped {after}: the cycle limit (--max-cycles) was reached."),
+        Stop::TimeLimit => format!("Stopped {after}: the time limit (--timeout) was reached."),
+        Stop::MemoryLimit => {
+            format!("Stopped {after}: the memory budget (--max-memory) was reached.")
+        }
     }
 }
 
@@ -130,8 +158,32 @@ pub fn write_trace(cycle: &Cycle, io: &mut Io) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Sets the engine's limits from the flags: cycles, time (counted from now), memory.
+pub fn set_limits(
+    engine: &mut Engine,
+    max_cycles: u64,
+    timeout: Option<Duration>,
+    max_memory_mb: Option<u64>,
+) {
+    engine.set_max_cycles(Some(max_cycles));
+    engine.set_timeout(timeout);
+    let bytes = max_memory_mb.map_or_else(default_memory_bytes, |mb| mb << 20);
+    engine.set_max_memory(Some(usize::try_from(bytes).unwrap_or(usize::MAX)));
+}
+
 fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdResult {
-    engine.set_max_cycles(Some(args.max_cycles));
+    // The fact to explain is read before the run, so that a typo costs no run.
+    let explain_fact = match args.explain.as_deref() {
+        None | Some("") => None,
+        Some(text) => Some(
+            resolu_logic::parse_term(text)
+                .map_err(|e| bad_input(format!("--explain: {e}")))?
+                .term,
+        ),
+    };
+    set_limits(&mut engine, args.max_cycles, args.timeout, args.max_memory);
+    engine.set_seed(args.seed);
+    engine.set_record_conflict_sets(args.trace);
     let json = args.format == Format::Json;
     if !json {
         writeln!(
@@ -195,23 +247,51 @@ fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdRes
     }
     let stop = result.map_err(|e| bad_input(format!("{origin}: {e}")))?;
     let conclusions = conclusions(engine.memory());
+    let memory = engine.memory();
+    let explained = explain_fact.as_ref().map(|t| find_fact(memory, t));
     if json {
-        write_json(
-            io.out,
-            &serde_json::json!({
-                "stop": stop.as_str(),
-                "cycles": engine.cycles(),
-                "strategy": engine.strategy().name(),
-                "fired": fired,
-                "facts": engine.memory().facts().map(|f| writeq(&f.term)).collect::<Vec<_>>(),
-                "conclusions": conclusions.iter().map(|&tag| conclusion_json(engine.memory(), tag)).collect::<Vec<_>>(),
-            }),
-        )?;
+        let mut out = serde_json::json!({
+            "stop": stop.as_str(),
+            "cycles": engine.cycles(),
+            "strategy": engine.strategy().name(),
+            "fired": fired,
+            "facts": memory.facts().map(|f| writeq(&f.term)).collect::<Vec<_>>(),
+            "conclusions": conclusions.iter().map(|&tag| conclusion_json(memory, tag)).collect::<Vec<_>>(),
+        });
+        if let (Some(found), serde_json::Value::Object(map)) = (&explained, &mut out) {
+            map.insert(
+                "explanation".into(),
+                match found {
+                    Some(tag) => memory
+                        .explain(*tag)
+                        .into_iter()
+                        .map(|(depth, f)| {
+                            let mut node = conclusion_json(memory, f.tag);
+                            if let serde_json::Value::Object(n) = &mut node {
+                                n.insert("depth".into(), depth.into());
+                            }
+                            node
+                        })
+                        .collect(),
+                    None => serde_json::Value::Null,
+                },
+            );
+        }
+        write_json(io.out, &out)?;
         return Ok(exit_of(stop));
     }
     writeln!(io.out, "{}", stop_text(stop, engine.cycles()))?;
-    if !engine.has_goal() || args.explain {
-        write_conclusions(engine.memory(), &conclusions, io)?;
+    match (&explain_fact, explained) {
+        (Some(_), Some(Some(tag))) => write_tree(memory, tag, io)?,
+        (Some(t), _) => writeln!(
+            io.out,
+            "{} was never in the working memory: nothing to explain.",
+            writeq(t)
+        )?,
+        (None, _) if !engine.has_goal() || args.explain.is_some() => {
+            write_conclusions(memory, &conclusions, io)?
+        }
+        (None, _) => {}
     }
     Ok(exit_of(stop))
 }
@@ -235,42 +315,68 @@ fn conclusions(memory: &WorkingMemory) -> Vec<usize> {
         .collect()
 }
 
-/// The rules that produced a fact, in the order they fired (each once).
-fn chain(memory: &WorkingMemory, tag: usize) -> Vec<(u64, String)> {
-    let mut rules: Vec<(u64, String)> = memory
-        .explain(tag)
-        .into_iter()
-        .filter_map(|(_, f)| match &f.origin {
-            Origin::Rule { rule, cycle, .. } => Some((*cycle, rule.clone())),
-            Origin::Initial => None,
-        })
-        .collect();
-    rules.sort();
-    rules.dedup();
-    rules
-}
-
-fn conclusion_json(memory: &WorkingMemory, tag: usize) -> serde_json::Value {
-    let fact = memory.fact(tag);
-    let premises: Vec<String> = match fact.map(|f| &f.origin) {
-        Some(Origin::Rule { premises, .. }) => premises
-            .iter()
-            .filter_map(|&p| memory.fact(p).map(|f| writeq(&f.term)))
-            .collect(),
-        _ => Vec::new(),
-    };
-    serde_json::json!({
-        "fact": fact.map(|f| writeq(&f.term)),
-        "rule": match fact.map(|f| &f.origin) {
-            Some(Origin::Rule { rule, .. }) => Some(rule.clone()),
-            _ => None,
-        },
-        "premises": premises,
-        "chain": chain(memory, tag).into_iter().map(|(_, r)| r).collect::<Vec<_>>(),
+/// The fact equal to `term`: the one present, else the last one removed.
+fn find_fact(memory: &WorkingMemory, term: &Term) -> Option<usize> {
+    memory.find(term).or_else(|| {
+        (0..usize::MAX)
+            .map_while(|t| memory.fact(t))
+            .filter(|f| f.term == *term)
+            .map(|f| f.tag)
+            .last()
     })
 }
 
-/// Each derived fact with its derivation tree, indented.
+/// A fact with its rule, cycle and premises (by their terms): one step of a chain,
+/// never the whole tree, so that the conclusions of a run stay linear in size.
+fn conclusion_json(memory: &WorkingMemory, tag: usize) -> serde_json::Value {
+    let fact = memory.fact(tag);
+    let (rule, cycle, premises) = match fact.map(|f| &f.origin) {
+        Some(Origin::Rule {
+            rule,
+            cycle,
+            premises,
+        }) => (
+            Some(rule.clone()),
+            Some(*cycle),
+            premises
+                .iter()
+                .filter_map(|&p| memory.fact(p).map(|f| writeq(&f.term)))
+                .collect(),
+        ),
+        _ => (None, None, Vec::new()),
+    };
+    serde_json::json!({
+        "fact": fact.map(|f| writeq(&f.term)),
+        "rule": rule,
+        "cycle": cycle,
+        "premises": premises,
+    })
+}
+
+/// How a fact came: `observed`, or its rule, cycle and premises.
+fn origin_text(memory: &WorkingMemory, origin: &Origin) -> String {
+    match origin {
+        Origin::Initial => "observed".to_string(),
+        Origin::Rule {
+            rule,
+            cycle,
+            premises,
+        } => {
+            let from: Vec<String> = premises
+                .iter()
+                .filter_map(|&p| memory.fact(p).map(|f| writeq(&f.term)))
+                .collect();
+            if from.is_empty() {
+                format!("by {rule}, cycle {cycle}")
+            } else {
+                format!("by {rule}, cycle {cycle}, from {}", from.join(", "))
+            }
+        }
+    }
+}
+
+/// Each derived fact with the rule and the premises it comes from, one line each (the
+/// premises' own derivations are their own lines: nothing is repeated).
 fn write_conclusions(memory: &WorkingMemory, tags: &[usize], io: &mut Io) -> Result<(), CliError> {
     if tags.is_empty() {
         writeln!(io.out, "No fact was derived.")?;
@@ -278,26 +384,36 @@ fn write_conclusions(memory: &WorkingMemory, tags: &[usize], io: &mut Io) -> Res
     }
     writeln!(
         io.out,
-        "Derived facts ({}), each with the facts and rules it comes from:",
+        "Derived facts ({}), each with its rule and premises (--explain FACT for a whole tree):",
         tags.len()
     )?;
     for &tag in tags {
-        let rules: Vec<String> = chain(memory, tag).into_iter().map(|(_, r)| r).collect();
-        for (depth, f) in memory.explain(tag) {
-            let how = match &f.origin {
-                Origin::Initial => "observed".to_string(),
-                Origin::Rule { rule, cycle, .. } if depth == 0 => {
-                    format!("by {rule}, cycle {cycle}; chain: {}", rules.join(" -> "))
-                }
-                Origin::Rule { rule, cycle, .. } => format!("by {rule}, cycle {cycle}"),
-            };
+        if let Some(f) = memory.fact(tag) {
             writeln!(
                 io.out,
-                "  {}{}  ({how})",
-                "    ".repeat(depth),
-                writeq(&f.term)
+                "  {}  ({})",
+                writeq(&f.term),
+                origin_text(memory, &f.origin)
             )?;
         }
+    }
+    Ok(())
+}
+
+/// The full derivation tree of one fact, indented; a fact met again is not expanded again.
+fn write_tree(memory: &WorkingMemory, tag: usize, io: &mut Io) -> Result<(), CliError> {
+    writeln!(io.out, "How it was derived:")?;
+    for (depth, f) in memory.explain(tag) {
+        let how = match &f.origin {
+            Origin::Initial => "observed".to_string(),
+            Origin::Rule { rule, cycle, .. } => format!("by {rule}, cycle {cycle}"),
+        };
+        writeln!(
+            io.out,
+            "  {}{}  ({how})",
+            "    ".repeat(depth),
+            writeq(&f.term)
+        )?;
     }
     Ok(())
 }
@@ -309,10 +425,13 @@ pub fn demo(io: &mut Io) -> CmdResult {
     let args = Args {
         file: PathBuf::from("examples/rules/car.rules"),
         strategy: "priority".into(),
+        seed: 0,
         max_cycles: DEFAULT_MAX_CYCLES,
+        timeout: None,
+        max_memory: None,
         trace: false,
         facts: Vec::new(),
-        explain: false,
+        explain: None,
         format: Format::Text,
     };
     execute(engine, "examples/rules/car.rules", &args, io)

@@ -16,7 +16,7 @@ fn the_demo_runs_every_domain_on_its_default() {
         // Backward and forward chaining.
         "voiture_OK   [by  voiture_OK :- batterie_OK, demarreur_OK, essence_OK]",
         "Solved by the rules in 26 moves; the optimum is 2^3 - 1 = 7.",
-        "voiture_OK  (by r1, cycle 6; chain: r4 -> r7 -> r9 -> r1)",
+        "voiture_OK  (by r1, cycle 6, from batterie_OK, demarreur_OK, essence_OK)",
         // Games.
         "13 plays from (5, 1): 7 won by player 1, 6 by player 2.",
         "can force a win: take 1 match (leaving 4)",

@@ -340,7 +340,7 @@ fn rules_limits_traces_and_errors() {
         "{out}"
     );
     for (args, why) in [
-        (vec!["hanoi", "--strategy", "random"], "unknown strategy"),
+        (vec!["hanoi", "--strategy", "randomly"], "unknown strategy"),
         (
             vec!["hanoi", "--rules", "/nonexistent.rules"],
             "cannot read",

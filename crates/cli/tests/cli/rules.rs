@@ -18,11 +18,28 @@ fn the_car_base_derives_every_conclusion_with_its_chain_of_rules() {
     );
     assert!(out.contains("Derived facts (5)"), "{out}");
     assert!(
-        out.contains("\n  voiture_OK  (by r1, cycle 6; chain: r4 -> r7 -> r9 -> r1)\n      batterie_OK  (by r4, cycle 1)\n          bruit_demarrage  (observed)\n"),
+        out.contains(
+            "\n  voiture_OK  (by r1, cycle 6, from batterie_OK, demarreur_OK, essence_OK)\n"
+        ),
         "{out}"
     );
-    assert!(out.contains("  batterie_OK  (by r4, cycle 1)\n"), "{out}");
-    assert!(out.contains("bruit_demarrage  (observed)"), "{out}");
+    assert!(
+        out.contains("  batterie_OK  (by r4, cycle 1, from bruit_demarrage)\n"),
+        "{out}"
+    );
+    // The whole tree of one fact, on request.
+    let (code, out, _) = run(&[
+        "rules",
+        "examples/rules/car.rules",
+        "--explain",
+        "voiture_OK",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("How it was derived:\n  voiture_OK  (by r1, cycle 6)\n      batterie_OK  (by r4, cycle 1)\n          bruit_demarrage  (observed)\n      demarreur_OK  (by r9, cycle 5)\n"),
+        "{out}"
+    );
+    assert!(!out.contains("Derived facts"), "{out}");
     let (code, out, _) = run(&["regles", "examples/rules/car.rules", "--format", "json"]);
     assert_eq!(code, 0);
     let v = json(&out);
@@ -36,8 +53,10 @@ fn the_car_base_derives_every_conclusion_with_its_chain_of_rules() {
         .iter()
         .find(|c| c["fact"] == "voiture_OK")
         .unwrap();
-    assert_eq!(car["rule"], "r1");
-    assert_eq!(car["chain"], serde_json::json!(["r4", "r7", "r9", "r1"]));
+    assert_eq!(
+        (car["rule"].as_str(), car["cycle"].as_u64()),
+        (Some("r1"), Some(6))
+    );
     assert_eq!(
         car["premises"],
         serde_json::json!(["batterie_OK", "demarreur_OK", "essence_OK"])
@@ -132,7 +151,7 @@ fn loops_stop_at_the_cycle_limit_and_stuck_bases_exit_1() {
     assert_eq!(json(&out)["facts"], serde_json::json!(["n(5)"]));
     let stuck = file(
         "stuck.rules",
-        "fact a.\nrule r: a ==> assert(b).\ngoal c.\n",
+        ":- dynamic c/0.\nfact a.\nrule r: a ==> assert(b).\ngoal c.\n",
     );
     let (code, out, _) = run(&["rules", &stuck]);
     assert_eq!(code, 1);
@@ -171,7 +190,12 @@ fn bad_files_and_flags_exit_2_with_the_place() {
     );
     for (args, why) in [
         (
-            vec!["rules", "examples/rules/car.rules", "--strategy", "random"],
+            vec![
+                "rules",
+                "examples/rules/car.rules",
+                "--strategy",
+                "randomly",
+            ],
             "unknown strategy",
         ),
         (vec!["rules", "/nonexistent.rules"], "cannot read"),
@@ -189,4 +213,102 @@ fn bad_files_and_flags_exit_2_with_the_place() {
         assert!(out.is_empty(), "{args:?}");
         assert!(err.contains(why), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn explanations_stay_linear_in_the_number_of_cycles() {
+    // A counter that keeps every count: each fact comes from the one before, so whole
+    // trees per conclusion would grow with the square of the cycles (and the indented
+    // text with the cube).
+    let counter = file(
+        "counter.rules",
+        "fact count(0).\nrule next: count(N), N < 2000, M is N + 1 ==> assert(count(M)).\n",
+    );
+    let (code, out, _) = run(&["rules", &counter]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Derived facts (2000)"), "{}", &out[..200]);
+    assert!(
+        out.contains("  count(2000)  (by next, cycle 2000, from count(1999))\n"),
+        "{}",
+        &out[out.len() - 300..]
+    );
+    // About one line per conclusion, of the length of a line.
+    assert!(out.len() < 2000 * 60, "{} bytes", out.len());
+    let (code, out, _) = run(&["rules", &counter, "--format", "json"]);
+    assert_eq!(code, 0);
+    assert!(out.len() < 2000 * 250, "{} bytes", out.len());
+    let v = json(&out);
+    assert_eq!(v["conclusions"].as_array().map(Vec::len), Some(2000));
+    assert_eq!(
+        v["conclusions"][1999]["premises"],
+        serde_json::json!(["count(1999)"])
+    );
+}
+
+#[test]
+fn limits_stop_the_run_with_exit_3_naming_the_limit() {
+    // A rule base that never stops by itself: each cycle adds a new fact.
+    let forever = file(
+        "forever.rules",
+        "fact count(0).\nrule next: count(N), M is N + 1 ==> retract(count(N)), assert(count(M)).\n",
+    );
+    let (code, out, _) = run(&["rules", &forever, "--max-cycles", "50"]);
+    assert_eq!(code, 3);
+    assert!(out.contains("cycle limit (--max-cycles)"), "{out}");
+    let (code, out, _) = run(&[
+        "rules",
+        &forever,
+        "--max-cycles",
+        "100000000",
+        "--timeout",
+        "0.3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    assert_eq!(json(&out)["stop"], "time-limit");
+    // The deadline also holds inside a Prolog condition that loops.
+    let spin = file(
+        "spin.rules",
+        "spin :- spin.\nfact go.\nrule r: go, spin ==> halt.\n",
+    );
+    let (code, out, _) = run(&["rules", &spin, "--timeout", "0.3"]);
+    assert_eq!(code, 3);
+    assert!(out.contains("time limit (--timeout)"), "{out}");
+    // A working memory that grows without end meets the memory budget.
+    let grow = file(
+        "grow.rules",
+        "fact count(0).\nrule next: count(N), M is N + 1 ==> assert(count(M)).\n",
+    );
+    let (code, out, _) = run(&[
+        "rules",
+        &grow,
+        "--max-cycles",
+        "100000000",
+        "--max-memory",
+        "1",
+    ]);
+    assert_eq!(code, 3);
+    assert!(out.contains("memory budget (--max-memory)"), "{out}");
+}
+
+#[test]
+fn a_condition_over_an_undefined_relation_is_an_error_unless_declared() {
+    let typo = file("typo.rules", "fact a.\nrule r: a, bb ==> assert(c).\n");
+    let (code, _, err) = run(&["rules", &typo]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("bb/0, which no fact, action or clause defines"),
+        "{err}"
+    );
+    let declared = file(
+        "declared.rules",
+        ":- dynamic bb/0.\nfact a.\nrule r: a, bb ==> assert(c).\n",
+    );
+    let (code, out, _) = run(&["rules", &declared]);
+    assert_eq!(code, 0);
+    assert!(out.contains("No fact was derived."), "{out}");
+    let (code, out, _) = run(&["rules", &declared, "--fact", "bb"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("  c  (by r, cycle 1, from a, bb)"), "{out}");
 }
