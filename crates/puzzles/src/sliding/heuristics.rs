@@ -249,6 +249,9 @@ pub enum TileHeuristic {
     Manhattan(Manhattan),
     /// Manhattan distance plus linear conflicts.
     LinearConflict(LinearConflict),
+    /// A pattern database (additive tables, or the exact table of a small board): built
+    /// or read from disk by the caller, see [`super::pdb`].
+    Pdb(super::pdb::PatternDatabase),
 }
 
 impl TileHeuristic {
@@ -272,6 +275,7 @@ impl<C: Cells> Heuristic<Board<C>, Move> for TileHeuristic {
             TileHeuristic::Misplaced(h) => h.estimate(board),
             TileHeuristic::Manhattan(h) => h.estimate(board),
             TileHeuristic::LinearConflict(h) => h.estimate(board),
+            TileHeuristic::Pdb(h) => h.estimate(board),
         }
     }
 
@@ -282,6 +286,7 @@ impl<C: Cells> Heuristic<Board<C>, Move> for TileHeuristic {
             TileHeuristic::Misplaced(h) => h.update(parent, parent_h, m, child),
             TileHeuristic::Manhattan(h) => h.update(parent, parent_h, m, child),
             TileHeuristic::LinearConflict(h) => h.update(parent, parent_h, m, child),
+            TileHeuristic::Pdb(h) => h.update(parent, parent_h, m, child),
         }
     }
 }
