@@ -217,7 +217,7 @@ fn korf_instances_are_solved_optimally_with_5_5_5() {
     let tables = pdb::build_tables(first, &partition, 1 << 30, &|_| ()).unwrap();
     let h = PatternDatabase::additive(first, &partition, tables, true);
     assert!(h.reflects(), "Korf's goal is symmetric about the diagonal");
-    for id in [79, 12, 42, 55, 94, 1, 3] {
+    for id in [79, 12, 42, 55, 94, 1] {
         let (optimal, p) = &instances[id - 1];
         let problem = p.problem::<u64>();
         let outcome = Runner::new(&problem)

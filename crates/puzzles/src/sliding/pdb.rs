@@ -40,8 +40,8 @@ use resolu_search::numbered::{
 };
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Boards with more cells than this have no numbering here (ranks use 64-bit cell masks).
@@ -867,5 +867,44 @@ pub fn load_or_build(
 impl fmt::Display for Partition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.sizes())
+    }
+}
+
+/// Pattern databases made available to [`super::heuristics::TileHeuristic::new`] by goal:
+/// callers that load tables (from disk, with progress shown) install them here, so code
+/// that only names the heuristic `pdb` finds them.
+static INSTALLED: Mutex<Vec<(usize, Vec<u8>, PatternDatabase)>> = Mutex::new(Vec::new());
+
+/// Makes `db` the pattern database of `puzzle`'s size and goal for
+/// [`super::heuristics::HeuristicName::Pdb`].
+pub fn install(puzzle: &SlidingPuzzle, db: PatternDatabase) {
+    let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    installed.retain(|(rows, goal, _)| !(*rows == puzzle.rows() && goal == puzzle.goal_tiles()));
+    installed.push((puzzle.rows(), puzzle.goal_tiles().to_vec(), db));
+}
+
+/// The pattern database installed for `puzzle`'s size and goal, if any.
+pub fn installed(puzzle: &SlidingPuzzle) -> Option<PatternDatabase> {
+    let installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    installed
+        .iter()
+        .find(|(rows, goal, _)| *rows == puzzle.rows() && goal == puzzle.goal_tiles())
+        .map(|(_, _, db)| db.clone())
+}
+
+impl PatternDatabase {
+    /// The best heuristic of this module for `puzzle`, built in memory (no cache): the
+    /// exact table up to 10 cells, else the additive tables of
+    /// [`Partition::best_for`] with reflection.
+    pub fn best_in_memory(
+        puzzle: &SlidingPuzzle,
+        max_memory: u64,
+    ) -> Result<PatternDatabase, String> {
+        if puzzle.cells() <= 10 {
+            return PatternDatabase::exact(puzzle);
+        }
+        let partition = Partition::best_for(puzzle);
+        let tables = build_tables(puzzle, &partition, max_memory, &|_| ())?;
+        Ok(PatternDatabase::additive(puzzle, &partition, tables, true))
     }
 }
