@@ -67,6 +67,8 @@ enum Command {
     /// Solve a maze read from a text file.
     #[command(visible_alias = "labyrinthe")]
     Maze(cmd::maze::Args),
+    /// Pattern databases of the sliding-tile puzzle: build, info, verify.
+    Pdb(cmd::pdb::Args),
 }
 
 fn main() -> ExitCode {
@@ -139,5 +141,6 @@ fn dispatch(command: Command, io: &mut Io) -> common::CmdResult {
         Command::Knight(a) => cmd::knight::run(a, io),
         Command::Queens(a) => cmd::queens::run(a, io),
         Command::Maze(a) => cmd::maze::run(a, io),
+        Command::Pdb(a) => cmd::pdb::run(a, io),
     }
 }

@@ -7,6 +7,7 @@ pub mod hanoi;
 pub mod knight;
 pub mod matches;
 pub mod maze;
+pub mod pdb;
 pub mod prove;
 pub mod queens;
 pub mod rules;
