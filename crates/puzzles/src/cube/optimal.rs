@@ -28,6 +28,8 @@ const TWISTS: usize = 2187;
 pub const CORNER_ENTRIES: usize = CORNER_PERMS * TWISTS;
 /// The 4-bit value of an entry not reached.
 const NIBBLE_UNSEEN: u8 = 0xF;
+/// Every edge at home.
+const SOLVED_POSITIONS: [u8; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
 /// Which pattern databases the solver uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,16 +196,17 @@ pub struct OptimalTables {
     set: PdbSet,
     corner_move: Vec<u16>,
     twist_move: Vec<u16>,
-    /// `edge_move[rank * 18 + m]` = new rank << k | flips toggled (bit j: the j-th edge).
-    edge_move: Vec<u32>,
+    /// For each move, where the edge at each position goes and whether it flips.
+    edge_dest: [[(u8, u8); 12]; 18],
     corner_table: Vec<u8>,
     edge_tables: Vec<Vec<u8>>,
 }
 
 impl OptimalTables {
-    fn move_tables(set: &PdbSet) -> OptimalTables {
-        let all: Vec<usize> = (0..18).collect();
-        let k = set.group_size();
+    /// `edge_move[rank * 18 + m]` = new rank << k | flips toggled (bit j: the j-th edge of
+    /// the group), for groups of `k` edges: what the breadth-first search of an edge
+    /// table steps with (48 MB for k = 6, so only while building).
+    fn edge_move_table(k: usize) -> Vec<u32> {
         let dest = edge_dest();
         let mut edge_move = vec![0u32; partial_perms(k) * 18];
         let mut pos = vec![0u8; k];
@@ -220,6 +223,11 @@ impl OptimalTables {
                 edge_move[rank * 18 + m] = ((rank_positions(&moved) as u32) << k) | flips;
             }
         }
+        edge_move
+    }
+
+    fn move_tables(set: &PdbSet) -> OptimalTables {
+        let all: Vec<usize> = (0..18).collect();
         OptimalTables {
             set: set.clone(),
             corner_move: move_table(
@@ -234,7 +242,7 @@ impl OptimalTables {
                 |c, v| coord::set_twist(c, v as u16),
                 |c| coord::twist(c) as usize,
             ),
-            edge_move,
+            edge_dest: edge_dest(),
             corner_table: Vec::new(),
             edge_tables: Vec::new(),
         }
@@ -267,9 +275,10 @@ impl OptimalTables {
         };
         let k = set.group_size();
         let ori_mask = (1usize << k) - 1;
+        let edge_move = OptimalTables::edge_move_table(k);
         for (g, group) in set.edge_groups.iter().enumerate() {
             let start = edge_index(&CubieCube::SOLVED, group);
-            let em = &t.edge_move;
+            let em = &edge_move;
             let name = format!("edges {}", g + 1);
             let table = bfs_nibbles(
                 edge_entries(k),
@@ -314,19 +323,42 @@ impl OptimalTables {
     }
 
     fn node(&self, cube: &CubieCube) -> Node {
-        let mut edges = [0u32; 4];
-        for (g, group) in self.set.edge_groups.iter().enumerate().take(4) {
-            edges[g] = edge_index(cube, group) as u32;
+        let mut position = [0u8; 12];
+        let mut flips = 0u16;
+        for (at, &e) in cube.ep.iter().enumerate() {
+            position[e as usize] = at as u8;
+            flips |= (cube.eo[at] as u16) << e;
         }
         Node {
             corners: coord::corner_permutation(cube),
             twist: coord::twist(cube),
-            edges,
+            position,
+            flips,
         }
     }
 
+    /// The index of edge group `group` in its table: the rank of its edges' positions
+    /// (a mixed-radix number whose digits count the free positions below each), then
+    /// their flips.
     #[inline]
-    fn h(&self, n: &Node) -> u8 {
+    fn edge_index(&self, n: &Node, group: &[u8]) -> usize {
+        let mut used = 0u16;
+        let mut rank = 0usize;
+        let mut flips = 0usize;
+        for (i, &e) in group.iter().enumerate() {
+            let p = n.position[e as usize];
+            let below = (used & ((1u16 << p) - 1)).count_ones() as usize;
+            rank = rank * (12 - i) + p as usize - below;
+            used |= 1 << p;
+            flips |= (((n.flips >> e) & 1) as usize) << i;
+        }
+        (rank << group.len()) | flips
+    }
+
+    /// The heuristic, computed only as far as needed: the corner table first (the
+    /// strongest on average), an edge table only while the bound still holds.
+    #[inline]
+    fn h_above(&self, n: &Node, limit: u8) -> u8 {
         let mut h = if self.set.corners {
             nibble(
                 &self.corner_table,
@@ -335,24 +367,35 @@ impl OptimalTables {
         } else {
             nibble(&self.corner_table, n.twist as usize)
         };
-        for (g, table) in self.edge_tables.iter().enumerate() {
-            h = h.max(nibble(table, n.edges[g] as usize));
+        for (table, group) in self.edge_tables.iter().zip(&self.set.edge_groups) {
+            if h > limit {
+                return h;
+            }
+            h = h.max(nibble(table, self.edge_index(n, group)));
         }
         h
     }
 
     #[inline]
+    fn h(&self, n: &Node) -> u8 {
+        self.h_above(n, u8::MAX)
+    }
+
+    #[inline]
     fn step(&self, n: &Node, m: usize) -> Node {
-        let k = self.set.group_size();
-        let ori_mask = (1u32 << k) - 1;
-        let mut edges = n.edges;
-        for e in edges.iter_mut().take(self.edge_tables.len()) {
-            *e = self.edge_move[(*e >> k) as usize * 18 + m] ^ (*e & ori_mask);
+        let dest = &self.edge_dest[m];
+        let mut position = n.position;
+        let mut flips = n.flips;
+        for (e, p) in position.iter_mut().enumerate() {
+            let (to, f) = dest[*p as usize];
+            *p = to;
+            flips ^= (f as u16) << e;
         }
         Node {
             corners: self.corner_move[n.corners as usize * 18 + m],
             twist: self.twist_move[n.twist as usize * 18 + m],
-            edges,
+            position,
+            flips,
         }
     }
 
@@ -426,11 +469,14 @@ pub struct OptimalResult {
     pub timed_out: bool,
 }
 
+/// A node of the search: corner permutation and twist coordinates, and where each edge
+/// is (by edge) with its flip (bit e).
 #[derive(Clone, Copy)]
 struct Node {
     corners: u16,
     twist: u16,
-    edges: [u32; 4],
+    position: [u8; 12],
+    flips: u16,
 }
 
 enum Found {
@@ -460,7 +506,8 @@ impl Ida<'_> {
             self.timed_out = true;
             return Found::Next(u32::MAX);
         }
-        let h = self.tables.h(&node) as u32;
+        let limit = bound.saturating_sub(g).min(u8::MAX as u32) as u8;
+        let h = self.tables.h_above(&node, limit) as u32;
         if g + h > bound {
             return Found::Next(g + h);
         }
@@ -491,6 +538,6 @@ impl Ida<'_> {
     /// Solved: every table at 0 (every edge is in some group) and, since the small set
     /// looks at the corner twists only, the corner permutation home.
     fn is_goal(&self, node: &Node) -> bool {
-        node.corners == 0
+        node.corners == 0 && node.twist == 0 && node.flips == 0 && node.position == SOLVED_POSITIONS
     }
 }

@@ -106,8 +106,10 @@ pub struct TwoPhaseConfig {
     pub max_length: usize,
     /// Stop at the first solution of at most this many half turns.
     pub stop_at: usize,
-    /// Stop at this time with the best solution so far.
+    /// Stop at this time with the best solution so far (or none).
     pub timeout: Option<Duration>,
+    /// Once a solution is found, keep looking for shorter ones only until this time.
+    pub improve_for: Option<Duration>,
 }
 
 impl Default for TwoPhaseConfig {
@@ -117,6 +119,7 @@ impl Default for TwoPhaseConfig {
             max_length: 22,
             stop_at: 22,
             timeout: None,
+            improve_for: None,
         }
     }
 }
@@ -297,6 +300,7 @@ impl TwoPhase {
             max_length: config.max_length,
             stop_at: config.stop_at,
             deadline: config.timeout.map(|t| start + t),
+            soft_deadline: config.improve_for.map(|t| start + t),
             stop: false,
             timed_out: false,
             phase1_nodes: 0,
@@ -342,6 +346,7 @@ struct Search<'t> {
     max_length: usize,
     stop_at: usize,
     deadline: Option<Instant>,
+    soft_deadline: Option<Instant>,
     stop: bool,
     timed_out: bool,
     phase1_nodes: u64,
@@ -351,12 +356,19 @@ struct Search<'t> {
 
 impl Search<'_> {
     fn check_clock(&mut self) {
-        if let Some(deadline) = self.deadline
-            && (self.phase1_nodes + self.phase2_nodes).is_multiple_of(4096)
-            && Instant::now() >= deadline
-        {
+        if !(self.phase1_nodes + self.phase2_nodes).is_multiple_of(4096) {
+            return;
+        }
+        if self.deadline.is_none() && (self.soft_deadline.is_none() || self.best.is_none()) {
+            return;
+        }
+        let now = Instant::now();
+        if self.deadline.is_some_and(|d| now >= d) {
             self.stop = true;
             self.timed_out = true;
+        }
+        if self.best.is_some() && self.soft_deadline.is_some_and(|d| now >= d) {
+            self.stop = true;
         }
     }
 
