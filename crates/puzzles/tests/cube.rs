@@ -273,6 +273,11 @@ fn optimal_in_the_quarter_turn_metric_matches_breadth_first_search() {
         assert!(c.apply_all(&s).is_solved());
         assert_eq!(s.len() as u32, reference[&c], "{}", format_moves(&scramble));
     }
+    // A half turn's worth of quarter turns: R2 U needs R R U' (3), which repeats a face.
+    let c = cube("R2 U");
+    let s = SMALL.solve(&c, Metric::Quarter, None).solution.unwrap();
+    assert_eq!(s.len(), 3);
+    assert!(c.apply_all(&s).is_solved());
 }
 
 #[test]

@@ -37,5 +37,6 @@ pub mod twophase;
 
 pub use cubie::{CubieCube, InvalidCube};
 pub use notation::{
-    Face, Metric, Move, NotationError, format_moves, may_follow, parse_moves, random_scramble,
+    Face, Metric, Move, NotationError, format_moves, may_follow, may_follow_in, parse_moves,
+    random_scramble,
 };

@@ -261,6 +261,16 @@ pub fn may_follow(prev: Option<Move>, next: Move) -> bool {
     }
 }
 
+/// [`may_follow`] for the moves of `metric`: in the quarter-turn metric a half turn is two
+/// quarter turns of the same face, so a face may follow itself when turned the same way
+/// (`R R`, never `R R'`).
+pub fn may_follow_in(metric: Metric, prev: Option<Move>, next: Move) -> bool {
+    match (metric, prev) {
+        (Metric::Quarter, Some(p)) if p.face == next.face => p.turns == next.turns,
+        _ => may_follow(prev, next),
+    }
+}
+
 /// A random scramble of `n` moves in `metric` (half turns allowed only in the half-turn
 /// metric), canonical: no face twice in a row, no `D U`, so no move undoes the one before.
 pub fn random_scramble(n: usize, metric: Metric, rng: &mut impl rand::Rng) -> Vec<Move> {

@@ -19,7 +19,7 @@
 
 use super::coord::{self, move_table};
 use super::cubie::{CubieCube, MOVE_CUBES};
-use super::notation::{Metric, Move, may_follow};
+use super::notation::{Metric, Move, may_follow_in};
 use std::time::{Duration, Instant};
 
 const CORNER_PERMS: usize = 40320;
@@ -518,7 +518,7 @@ impl Ida<'_> {
         for i in 0..self.moves.len() {
             let m = self.moves[i];
             let mv = Move::from_index(m);
-            if !may_follow(self.path.last().copied(), mv) {
+            if !may_follow_in(self.cost, self.path.last().copied(), mv) {
                 continue;
             }
             let child = self.tables.step(&node, m);

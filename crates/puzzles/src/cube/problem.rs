@@ -12,7 +12,7 @@
 //! ```
 
 use super::cubie::CubieCube;
-use super::notation::{Metric, Move, may_follow};
+use super::notation::{Metric, Move, may_follow_in};
 use super::pocket;
 use resolu_search::{Problem, Successor};
 use rustc_hash::FxHashMap;
@@ -23,6 +23,7 @@ use rustc_hash::FxHashMap;
 pub struct CubeProblem {
     start: CubieCube,
     moves: Vec<Move>,
+    metric: Metric,
     pocket: bool,
 }
 
@@ -37,6 +38,7 @@ impl CubeProblem {
         CubeProblem {
             start,
             moves: metric.moves(),
+            metric,
             pocket,
         }
     }
@@ -85,7 +87,7 @@ impl Problem for CubeProblem {
 
     fn successors(&self, state: &CubeState, out: &mut Vec<Successor<CubeState, Move>>) {
         for &m in &self.moves {
-            if !may_follow(state.last, m) {
+            if !may_follow_in(self.metric, state.last, m) {
                 continue;
             }
             let cube = if self.pocket {
