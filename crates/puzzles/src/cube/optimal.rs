@@ -325,53 +325,93 @@ impl OptimalTables {
     fn node(&self, cube: &CubieCube) -> Node {
         let mut position = [0u8; 12];
         let mut flips = 0u16;
+        let mut flips_at = 0u16;
         for (at, &e) in cube.ep.iter().enumerate() {
             position[e as usize] = at as u8;
             flips |= (cube.eo[at] as u16) << e;
+            flips_at |= (cube.eo[at] as u16) << at;
         }
         Node {
             corners: coord::corner_permutation(cube),
             twist: coord::twist(cube),
             position,
             flips,
+            cp: cube.cp,
+            co: cube.co,
+            piece_at: cube.ep,
+            flips_at,
         }
     }
 
-    /// The index of edge group `group` in its table: the rank of its edges' positions
-    /// (a mixed-radix number whose digits count the free positions below each), then
-    /// their flips.
+    /// The index of an edge group in its table, given where each edge is and whether it
+    /// is flipped: the rank of the group's positions (a mixed-radix number whose digits
+    /// count the free positions below each), then their flips.
     #[inline]
-    fn edge_index(&self, n: &Node, group: &[u8]) -> usize {
+    fn edge_index(position: &[u8; 12], flips: u16, group: &[u8]) -> usize {
         let mut used = 0u16;
         let mut rank = 0usize;
-        let mut flips = 0usize;
+        let mut flip_bits = 0usize;
         for (i, &e) in group.iter().enumerate() {
-            let p = n.position[e as usize];
+            let p = position[e as usize];
             let below = (used & ((1u16 << p) - 1)).count_ones() as usize;
             rank = rank * (12 - i) + p as usize - below;
             used |= 1 << p;
-            flips |= (((n.flips >> e) & 1) as usize) << i;
+            flip_bits |= (((flips >> e) & 1) as usize) << i;
         }
-        (rank << group.len()) | flips
+        (rank << group.len()) | flip_bits
+    }
+
+    #[inline]
+    fn corner_h(&self, corners: usize, twist: usize) -> u8 {
+        if self.set.corners {
+            nibble(&self.corner_table, corners * TWISTS + twist)
+        } else {
+            nibble(&self.corner_table, twist)
+        }
     }
 
     /// The heuristic, computed only as far as needed: the corner table first (the
-    /// strongest on average), an edge table only while the bound still holds.
+    /// strongest on average), an edge table only while the bound still holds; then the
+    /// same tables for the inverse cube (as far from solved as the cube itself: its
+    /// solution is the cube's backwards), whose pieces sit where the cube's positions
+    /// send them.
     #[inline]
     fn h_above(&self, n: &Node, limit: u8) -> u8 {
-        let mut h = if self.set.corners {
-            nibble(
-                &self.corner_table,
-                n.corners as usize * TWISTS + n.twist as usize,
-            )
-        } else {
-            nibble(&self.corner_table, n.twist as usize)
-        };
+        let mut h = self.corner_h(n.corners as usize, n.twist as usize);
         for (table, group) in self.edge_tables.iter().zip(&self.set.edge_groups) {
             if h > limit {
                 return h;
             }
-            h = h.max(nibble(table, self.edge_index(n, group)));
+            h = h.max(nibble(table, Self::edge_index(&n.position, n.flips, group)));
+        }
+        if h > limit {
+            return h;
+        }
+        // The inverse cube: piece i of it is at the position where the cube holds piece
+        // at i... that is, inverse cp[cp[i]] = i, twists negated; its edge e is at the
+        // position named by the cube's piece at e, flipped as that position is.
+        let mut inv_cp = [0u8; 8];
+        let mut inv_co = [0u8; 8];
+        for i in 0..8 {
+            let p = n.cp[i] as usize;
+            inv_cp[p] = i as u8;
+            inv_co[p] = (3 - n.co[i]) % 3;
+        }
+        let twist = inv_co[..7].iter().fold(0usize, |a, &t| a * 3 + t as usize);
+        let corners = if self.set.corners {
+            coord::rank_permutation(&inv_cp) as usize
+        } else {
+            0
+        };
+        h = h.max(self.corner_h(corners, twist));
+        for (table, group) in self.edge_tables.iter().zip(&self.set.edge_groups) {
+            if h > limit {
+                return h;
+            }
+            h = h.max(nibble(
+                table,
+                Self::edge_index(&n.piece_at, n.flips_at, group),
+            ));
         }
         h
     }
@@ -383,7 +423,9 @@ impl OptimalTables {
 
     #[inline]
     fn step(&self, n: &Node, m: usize) -> Node {
+        const MOD3: [u8; 5] = [0, 1, 2, 0, 1];
         let dest = &self.edge_dest[m];
+        let mc = &MOVE_CUBES[m];
         let mut position = n.position;
         let mut flips = n.flips;
         for (e, p) in position.iter_mut().enumerate() {
@@ -391,11 +433,29 @@ impl OptimalTables {
             *p = to;
             flips ^= (f as u16) << e;
         }
+        let mut piece_at = [0u8; 12];
+        let mut flips_at = 0u16;
+        for i in 0..12 {
+            let from = mc.ep[i] as usize;
+            piece_at[i] = n.piece_at[from];
+            flips_at |= (((n.flips_at >> from) & 1) ^ mc.eo[i] as u16) << i;
+        }
+        let mut cp = [0u8; 8];
+        let mut co = [0u8; 8];
+        for i in 0..8 {
+            let from = mc.cp[i] as usize;
+            cp[i] = n.cp[from];
+            co[i] = MOD3[(n.co[from] + mc.co[i]) as usize];
+        }
         Node {
             corners: self.corner_move[n.corners as usize * 18 + m],
             twist: self.twist_move[n.twist as usize * 18 + m],
             position,
             flips,
+            cp,
+            co,
+            piece_at,
+            flips_at,
         }
     }
 
@@ -470,13 +530,20 @@ pub struct OptimalResult {
 }
 
 /// A node of the search: corner permutation and twist coordinates, and where each edge
-/// is (by edge) with its flip (bit e).
+/// is (by edge) with its flip (bit e); and the cube's arrays, from which the inverse
+/// cube's coordinates are read.
 #[derive(Clone, Copy)]
 struct Node {
     corners: u16,
     twist: u16,
     position: [u8; 12],
     flips: u16,
+    /// The cube's corners (piece at each position, twist), for the inverse cube.
+    cp: [u8; 8],
+    co: [u8; 8],
+    /// The edge piece at each position and the flips by position, for the inverse cube.
+    piece_at: [u8; 12],
+    flips_at: u16,
 }
 
 enum Found {
