@@ -24,6 +24,7 @@ use std::process::ExitCode;
   resolu matches solve --matches 21         who wins, and how
   resolu knight --size 8 --method warnsdorff
   resolu prove examples/prolog/car.pl 'voiture_OK'
+  resolu cube \"R U R' U'\"                      the Rubik's cube, two-phase
 
 Exit codes: 0 solved, 1 no solution exists, 2 bad input or usage, 3 a limit stopped the search."
 )]
@@ -69,6 +70,9 @@ enum Command {
     Maze(cmd::maze::Args),
     /// Pattern databases of the sliding-tile puzzle: build, info, verify.
     Pdb(cmd::pdb::Args),
+    /// The Rubik's cube (3x3x3 and 2x2x2): optimal, two-phase, census.
+    #[command(visible_alias = "rubik")]
+    Cube(cmd::cube::Args),
 }
 
 fn main() -> ExitCode {
@@ -142,5 +146,6 @@ fn dispatch(command: Command, io: &mut Io) -> common::CmdResult {
         Command::Queens(a) => cmd::queens::run(a, io),
         Command::Maze(a) => cmd::maze::run(a, io),
         Command::Pdb(a) => cmd::pdb::run(a, io),
+        Command::Cube(a) => cmd::cube::run(a, io),
     }
 }

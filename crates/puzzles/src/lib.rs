@@ -5,6 +5,7 @@
 //! the Towers of Hanoi, the knight's tour, N-queens and mazes.
 
 pub mod cache;
+pub mod cube;
 pub mod graph;
 pub mod hanoi;
 pub mod knight;

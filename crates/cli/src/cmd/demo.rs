@@ -30,6 +30,10 @@ pub fn run(io: &mut Io) -> CmdResult {
         ("The knight's tour (resolu knight)", cmd::knight::demo),
         ("The N-queens problem (resolu queens)", cmd::queens::demo),
         ("A maze (resolu maze)", cmd::maze::demo),
+        (
+            "The Rubik's cube: a 2x2x2 solved optimally (resolu cube)",
+            cmd::cube::demo,
+        ),
     ];
     let mut worst = Exit::Success;
     for (title, demo) in parts {

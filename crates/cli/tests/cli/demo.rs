@@ -29,6 +29,8 @@ fn the_demo_runs_every_domain_on_its_default() {
         "All solutions of the 8 queens: 92 ",
         "Path of 32 moves found by backtracking",
         "Path of 20 moves found by BFS (shortest)",
+        // The 2x2x2, solved by lookup in its census.
+        "Solution (6 moves, htm, optimal, by table lookup):",
     ] {
         assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
     }

@@ -1,0 +1,825 @@
+//! `resolu cube` (rubik): the Rubik's cube and the 2x2x2: a cube from a scramble, facelets
+//! or a random draw, drawn as a net (coloured on a terminal, or SVG), solved optimally
+//! (table lookup on the 2x2x2, IDA* with pattern databases on the 3x3x3), near-optimally
+//! (two-phase), or by the generic IDA* and BFS; the 2x2x2 census.
+
+use crate::common::{
+    CliError, CmdResult, Exit, Format, Io, LimitArgs, bad_input, reason_text, write_json,
+};
+use clap::Args as ClapArgs;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use resolu_puzzles::cache::{self, CacheError};
+use resolu_puzzles::cube::optimal::{OptimalTables, PdbSet};
+use resolu_puzzles::cube::pocket::{self, Pocket, PocketCoord, PocketHeuristic};
+use resolu_puzzles::cube::problem::{CubeProblem, CubeState};
+use resolu_puzzles::cube::twophase::{PruningTables, TwoPhase, TwoPhaseConfig};
+use resolu_puzzles::cube::{
+    CubieCube, Face, Metric, Move, facelets, format_moves, parse_moves, random_scramble,
+};
+use resolu_search::{Algorithm, Runner, StopReason};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Flags of `resolu cube`.
+#[derive(ClapArgs, Debug)]
+#[command(after_help = "Examples:
+  resolu cube \"R U R' U'\"                        solve what this scramble leaves (two-phase)
+  resolu cube --scramble 25 --seed 7             a random 25-move scramble, two-phase
+  resolu cube --random --seed 1                  a uniformly random cube
+  resolu cube \"R U2 F' L D\" --method optimal     IDA* with Korf's pattern databases
+  resolu cube --scramble 14 --method optimal --timeout 60
+  resolu cube --facelets UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
+  resolu cube --size 2 --census                  the 2x2x2's 3,674,160 positions by distance
+  resolu cube --size 2 --census --metric qtm
+  resolu cube --size 2 \"R U F' R2\" --format json
+  resolu cube \"R U\" --svg cube.svg               the scrambled cube as an SVG net
+
+MOVES: Singmaster notation, faces U D L R F B, each followed by nothing (a clockwise quarter
+turn), 2 (a half turn) or ' (counter-clockwise); applied to the solved cube, and the cube it
+leaves is the one solved. --facelets: 54 letters, faces in the order U R F D L B, each read
+row by row as in the net drawn (U with B on top, D with F on top); any six colours, the
+centres naming them. On the 2x2x2: 24 letters, four a face.
+Methods: optimal (default on 2x2x2: table lookup; on 3x3x3: IDA* with pattern databases,
+the corners' 88,179,840 entries and two groups of six edges, built once, about a minute,
+and cached), two-phase (default on 3x3x3: Kociemba's, at most --max-length moves; with
+--timeout it keeps looking for shorter ones until then), idastar and bfs (the generic
+algorithms of the library on the same cube). Tables are cached in --cache-dir (default
+$XDG_CACHE_HOME/resolu or ~/.cache/resolu) with a checksum, and rebuilt if damaged.
+Metrics: htm (every face turn counts 1), qtm (a half turn counts 2).
+JSON: {\"solution\", \"length\", \"metric\", \"optimal\", \"stats\"}; with --census
+{\"metric\", \"counts\"}.")]
+pub struct Args {
+    /// The scramble: moves applied to the solved cube (e.g. \"R U2 F'\").
+    #[arg(value_name = "MOVES", conflicts_with_all = ["facelets", "scramble", "random"])]
+    pub moves: Option<String>,
+    /// The cube as 54 facelet letters (24 on the 2x2x2), faces in the order U R F D L B.
+    #[arg(long, value_name = "STRING", conflicts_with_all = ["scramble", "random"])]
+    pub facelets: Option<String>,
+    /// A random scramble of N moves (seeded by --seed).
+    #[arg(long, value_name = "N", conflicts_with = "random")]
+    pub scramble: Option<usize>,
+    /// A cube drawn uniformly at random among all positions (seeded by --seed).
+    #[arg(long)]
+    pub random: bool,
+    /// Seed of --scramble and --random.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The cube's size: 2 (2x2x2) or 3.
+    #[arg(long, default_value_t = 3, value_name = "2|3")]
+    pub size: u8,
+    /// How moves are counted: htm (half-turn metric) or qtm (quarter-turn metric).
+    #[arg(long, default_value = "htm", value_name = "METRIC")]
+    pub metric: String,
+    /// optimal, two-phase, idastar or bfs [default: optimal on 2x2x2, two-phase on 3x3x3].
+    #[arg(long, value_name = "METHOD")]
+    pub method: Option<String>,
+    /// Count the 2x2x2's positions at each distance (breadth-first search over all).
+    #[arg(long)]
+    pub census: bool,
+    /// Two-phase: accept solutions of at most this many half turns.
+    #[arg(long, default_value_t = 22, value_name = "N")]
+    pub max_length: usize,
+    /// Write the cube (before solving) as an SVG net to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Colours in the terminal: auto (when stdout is a terminal and NO_COLOR is unset),
+    /// always, never.
+    #[arg(long, default_value = "auto", value_name = "WHEN")]
+    pub color: String,
+    /// Where the solver tables are cached.
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// How the cube is solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Method {
+    Optimal,
+    TwoPhase,
+    IdaStar,
+    Bfs,
+}
+
+impl Method {
+    fn name(self) -> &'static str {
+        match self {
+            Method::Optimal => "optimal",
+            Method::TwoPhase => "two-phase",
+            Method::IdaStar => "idastar",
+            Method::Bfs => "bfs",
+        }
+    }
+}
+
+/// A solver's answer, whatever the method.
+struct Solved {
+    solution: Option<Vec<Move>>,
+    optimal: bool,
+    reason: StopReason,
+    stats: serde_json::Value,
+    summary: String,
+}
+
+/// Runs `resolu cube`.
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    if args.size != 2 && args.size != 3 {
+        return Err(bad_input(format!(
+            "--size must be 2 or 3, got {}",
+            args.size
+        )));
+    }
+    let pocket_cube = args.size == 2;
+    let metric = Metric::from_name(&args.metric).ok_or_else(|| {
+        bad_input(format!(
+            "unknown metric '{}' (expected htm or qtm)",
+            args.metric
+        ))
+    })?;
+    let colour = match args.color.as_str() {
+        "auto" => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        "always" => true,
+        "never" => false,
+        other => {
+            return Err(bad_input(format!(
+                "unknown --color '{other}' (expected auto, always or never)"
+            )));
+        }
+    };
+    if args.census {
+        if !pocket_cube {
+            return Err(bad_input(
+                "--census enumerates the 2x2x2 (--size 2); the 3x3x3 has 4.3e19 positions",
+            ));
+        }
+        return census(metric, args.format, io);
+    }
+    let method = match args
+        .method
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        None if pocket_cube => Method::Optimal,
+        None => Method::TwoPhase,
+        Some("optimal") | Some("korf") => Method::Optimal,
+        Some("two-phase") | Some("twophase") | Some("kociemba") => Method::TwoPhase,
+        Some("idastar") | Some("ida*") => Method::IdaStar,
+        Some("bfs") => Method::Bfs,
+        Some(other) => {
+            return Err(bad_input(format!(
+                "unknown method '{other}' (expected optimal, two-phase, idastar or bfs)"
+            )));
+        }
+    };
+    if pocket_cube && method == Method::TwoPhase {
+        return Err(bad_input(
+            "two-phase is a 3x3x3 method; the 2x2x2 is solved optimally by lookup (--method optimal)",
+        ));
+    }
+    let (cube, scramble) = start_cube(&args, pocket_cube, metric)?;
+    if let Some(path) = &args.svg {
+        std::fs::write(path, svg(&cube, pocket_cube))
+            .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    let solved = match method {
+        Method::IdaStar | Method::Bfs => solve_generic(&cube, metric, method, &args)?,
+        Method::Optimal if pocket_cube => solve_pocket(&cube, metric),
+        Method::Optimal => solve_optimal(&cube, metric, &args)?,
+        Method::TwoPhase => solve_two_phase(&cube, &args)?,
+    };
+    // Every solution is replayed on the cube model before it is shown.
+    if let Some(solution) = &solved.solution {
+        let end = cube.apply_all(solution);
+        let ok = if pocket_cube {
+            pocket::is_solved(&end)
+        } else {
+            end.is_solved()
+        };
+        if !ok {
+            return Err(bad_input(format!(
+                "internal error: the solution {} does not solve the cube",
+                format_moves(solution)
+            )));
+        }
+    }
+    let exit = match solved.reason {
+        StopReason::Solved => Exit::Success,
+        r => Exit::from_reason(r),
+    };
+    match args.format {
+        Format::Json => {
+            let length = solved.solution.as_ref().map(|s| metric.length(s));
+            write_json(
+                io.out,
+                &serde_json::json!({
+                    "solution": solved.solution.as_ref().map(|s| format_moves(s)),
+                    "length": length,
+                    "metric": metric.name(),
+                    "optimal": solved.optimal && solved.solution.is_some(),
+                    "stats": solved.stats,
+                    "method": method.name(),
+                    "size": args.size,
+                    "scramble": scramble.as_ref().map(|s| format_moves(s)),
+                    "facelets": facelets_of(&cube, pocket_cube),
+                    "reason": if solved.solution.is_some() { None } else { Some(solved.reason.as_str()) },
+                }),
+            )?;
+        }
+        Format::Text => {
+            let kind = if pocket_cube { "2x2x2" } else { "3x3x3" };
+            if let Some(s) = &scramble {
+                writeln!(io.out, "Scramble ({} moves): {}", s.len(), format_moves(s))?;
+            }
+            writeln!(io.out, "The {kind} cube, unfolded:\n")?;
+            write!(io.out, "{}", net(&cube, pocket_cube, colour))?;
+            writeln!(io.out)?;
+            match &solved.solution {
+                Some(s) if s.is_empty() => writeln!(io.out, "Already solved.")?,
+                Some(s) => {
+                    writeln!(
+                        io.out,
+                        "Solution ({} moves, {}{}, by {}):",
+                        metric.length(s),
+                        metric.name(),
+                        if solved.optimal { ", optimal" } else { "" },
+                        match (method, pocket_cube) {
+                            (Method::Optimal, true) => "table lookup",
+                            (Method::Optimal, false) => "IDA* with pattern databases",
+                            (Method::TwoPhase, _) => "the two-phase algorithm",
+                            (Method::IdaStar, _) => "the generic IDA*",
+                            (Method::Bfs, _) => "the generic breadth-first search",
+                        }
+                    )?;
+                    writeln!(io.out, "{}", numbered(s))?;
+                    writeln!(io.out, "Replayed on the cube model: solved.")?;
+                }
+                None => writeln!(io.out, "No solution: {}.", reason_text(solved.reason))?,
+            }
+            writeln!(io.out, "{}", solved.summary)?;
+        }
+    }
+    Ok(exit)
+}
+
+/// The cube to solve, and the scramble that made it (if any).
+fn start_cube(
+    args: &Args,
+    pocket_cube: bool,
+    metric: Metric,
+) -> Result<(CubieCube, Option<Vec<Move>>), CliError> {
+    if let Some(text) = &args.moves {
+        let moves = parse_moves(text).map_err(|e| bad_input(format!("moves '{text}', {e}")))?;
+        return Ok((
+            normalise(CubieCube::from_moves(&moves), pocket_cube),
+            Some(moves),
+        ));
+    }
+    if let Some(text) = &args.facelets {
+        let cube = if pocket_cube {
+            pocket::parse(text)
+        } else {
+            facelets::parse(text)
+        }
+        .map_err(|e| bad_input(format!("impossible cube: {e}")))?;
+        return Ok((normalise(cube, pocket_cube), None));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    if let Some(n) = args.scramble {
+        if n > 10_000 {
+            return Err(bad_input(format!("--scramble {n}: at most 10000 moves")));
+        }
+        let moves = random_scramble(n, metric, &mut rng);
+        return Ok((
+            normalise(CubieCube::from_moves(&moves), pocket_cube),
+            Some(moves),
+        ));
+    }
+    if args.random {
+        let cube = if pocket_cube {
+            PocketCoord::unrank(rng.random_range(0..pocket::POSITIONS as u32))
+        } else {
+            CubieCube::random(&mut rng)
+        };
+        return Ok((cube, None));
+    }
+    Ok((CubieCube::SOLVED, None))
+}
+
+/// A 2x2x2 keeps its corners only.
+fn normalise(mut cube: CubieCube, pocket_cube: bool) -> CubieCube {
+    if pocket_cube {
+        cube.ep = CubieCube::SOLVED.ep;
+        cube.eo = CubieCube::SOLVED.eo;
+    }
+    cube
+}
+
+fn facelets_of(cube: &CubieCube, pocket_cube: bool) -> String {
+    if pocket_cube {
+        pocket::to_string(cube)
+    } else {
+        facelets::to_string(cube)
+    }
+}
+
+/// Moves numbered, ten to a line.
+fn numbered(moves: &[Move]) -> String {
+    moves
+        .chunks(10)
+        .enumerate()
+        .map(|(row, chunk)| {
+            chunk
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("{:>3}. {:<3}", row * 10 + i + 1, m.to_string()))
+                .collect::<Vec<_>>()
+                .join(" ")
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn census(metric: Metric, format: Format, io: &mut Io) -> CmdResult {
+    let started = Instant::now();
+    let bar = bar(pocket::POSITIONS as u64, "2x2x2 positions");
+    let pocket = Pocket::with_progress(metric, &mut |done, _| bar.set_position(done));
+    bar.finish_and_clear();
+    let counts = pocket.counts();
+    match format {
+        Format::Json => write_json(
+            io.out,
+            &serde_json::json!({ "metric": metric.name(), "counts": counts }),
+        )?,
+        Format::Text => {
+            writeln!(
+                io.out,
+                "The 2x2x2 cube ({} positions with one corner fixed), by distance from solved, {}:",
+                group_digits(counts.iter().sum()),
+                if metric == Metric::Half {
+                    "half-turn metric"
+                } else {
+                    "quarter-turn metric"
+                }
+            )?;
+            writeln!(io.out, "{:>8}  {:>12}", "distance", "positions")?;
+            for (d, n) in counts.iter().enumerate() {
+                writeln!(io.out, "{d:>8}  {:>12}", group_digits(*n))?;
+            }
+            writeln!(
+                io.out,
+                "God's number ({}): {}; breadth-first search over a flat array, {:.0} ms.",
+                metric.name(),
+                counts.len() - 1,
+                started.elapsed().as_secs_f64() * 1000.0
+            )?;
+        }
+    }
+    Ok(Exit::Success)
+}
+
+fn group_digits(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn bar(len: u64, what: &str) -> ProgressBar {
+    let template = format!("{{bar:40}} {{percent}}% {what}, {{elapsed}} elapsed");
+    let bar = ProgressBar::new(len).with_style(
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar
+}
+
+fn solve_pocket(cube: &CubieCube, metric: Metric) -> Solved {
+    let started = Instant::now();
+    let pocket = Pocket::new(metric);
+    let solution = pocket.solve_cube(cube);
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    Solved {
+        summary: format!(
+            "By lookup in the distance table of all 3,674,160 positions ({ms:.0} ms with the table's breadth-first search)."
+        ),
+        solution: Some(solution),
+        optimal: true,
+        reason: StopReason::Solved,
+        stats: serde_json::json!({ "table_positions": pocket::POSITIONS, "elapsed_ms": ms }),
+    }
+}
+
+fn cache_dir(args: &Args) -> Option<PathBuf> {
+    args.cache_dir.clone().or_else(|| {
+        cache::default_dir(
+            std::env::var_os("XDG_CACHE_HOME").as_deref(),
+            std::env::var_os("HOME").as_deref(),
+        )
+    })
+}
+
+/// Reads the table `name` (key `key`) from the cache, or builds it with `build` and writes
+/// it there; a damaged file is reported on stderr and rebuilt.
+fn cached<T>(
+    dir: Option<&Path>,
+    name: &str,
+    key: &str,
+    decode: impl Fn(&[u8]) -> Option<T>,
+    build: impl FnOnce() -> (T, Vec<u8>),
+) -> (T, &'static str) {
+    let path = dir.map(|d| d.join(name));
+    if let Some(path) = &path {
+        match cache::read(path, key) {
+            Ok(table) => {
+                if let Some(t) = decode(&table.payload) {
+                    return (t, "read from the cache");
+                }
+                eprintln!("note: {} has the wrong size; rebuilding it", path.display());
+            }
+            Err(CacheError::Missing(_)) => {}
+            Err(e) => eprintln!("note: {e}; rebuilding it"),
+        }
+    }
+    let started = Instant::now();
+    let (table, bytes) = build();
+    if let Some(path) = &path
+        && let Err(e) = cache::write(path, key, started.elapsed().as_millis() as u64, &bytes)
+    {
+        eprintln!("note: could not cache the table: {e}");
+    }
+    (table, "built")
+}
+
+fn solve_two_phase(cube: &CubieCube, args: &Args) -> Result<Solved, CliError> {
+    let started = Instant::now();
+    let dir = cache_dir(args);
+    let (solver, source) = cached(
+        dir.as_deref(),
+        "cube-two-phase.table",
+        resolu_puzzles::cube::twophase::CACHE_KEY,
+        |bytes| PruningTables::from_bytes(bytes).map(TwoPhase::with_pruning),
+        || {
+            let bar = bar(PruningTables::LEN as u64, "two-phase tables");
+            let solver = TwoPhase::build(&mut |done, _| bar.set_position(done));
+            bar.finish_and_clear();
+            let bytes = solver.pruning().to_bytes();
+            (solver, bytes)
+        },
+    );
+    let tables_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if args.max_length < 20 && args.limits.timeout.is_none() {
+        // Below 20 moves a cube may need a very long search: say so rather than hang.
+        return Err(bad_input(
+            "--max-length below 20 needs a --timeout (or use --method optimal)",
+        ));
+    }
+    // Without --timeout: the first solution, then a fifth of a second to find shorter
+    // ones (a short scramble's own length is usually found at once); with it: shorter
+    // ones until then.
+    let config = TwoPhaseConfig {
+        max_length: args.max_length,
+        stop_at: 0,
+        timeout: args.limits.timeout,
+        improve_for: match args.limits.timeout {
+            Some(_) => None,
+            None => Some(std::time::Duration::from_millis(200)),
+        },
+    };
+    let r = solver.solve(cube, &config);
+    let ms = r.elapsed.as_secs_f64() * 1000.0;
+    let reason = if r.solution.is_some() {
+        StopReason::Solved
+    } else if r.timed_out {
+        StopReason::TimeLimit
+    } else {
+        StopReason::Exhausted
+    };
+    // In the quarter-turn metric a half turn is still written `R2`, and counts 2.
+    let solution = r.solution;
+    Ok(Solved {
+        summary: format!(
+            "Two-phase (Kociemba): phase 1 {} moves, {} + {} nodes, {} phase-1 solutions tried, {ms:.1} ms (tables {source} in {tables_ms:.0} ms){}.",
+            r.phase1_length,
+            r.phase1_nodes,
+            r.phase2_nodes,
+            r.phase1_solutions,
+            if r.timed_out {
+                "; stopped at --timeout with the best so far"
+            } else {
+                ""
+            }
+        ),
+        solution,
+        optimal: false,
+        reason,
+        stats: serde_json::json!({
+            "phase1_nodes": r.phase1_nodes,
+            "phase2_nodes": r.phase2_nodes,
+            "phase1_solutions": r.phase1_solutions,
+            "phase1_length": r.phase1_length,
+            "elapsed_ms": ms,
+            "tables_ms": tables_ms,
+            "timed_out": r.timed_out,
+        }),
+    })
+}
+
+/// Bytes the optimal solver's tables take in memory (pattern databases and move tables).
+fn optimal_bytes(set: &PdbSet) -> u64 {
+    let k = set.edge_groups.first().map_or(0, Vec::len);
+    let perms: u64 = (0..k as u64).map(|i| 12 - i).product();
+    let edges = (perms << k) / 2 * set.edge_groups.len() as u64;
+    let corners = if set.corners { 88_179_840 / 2 } else { 2187 };
+    corners + edges + perms * 18 * 4 + 40320 * 36
+}
+
+fn load_optimal(args: &Args) -> Result<Result<OptimalTables, String>, CliError> {
+    let set = PdbSet::full();
+    let need = optimal_bytes(&set);
+    let budget = args
+        .limits
+        .max_memory
+        .map_or_else(crate::common::default_memory_bytes, |mb| mb << 20);
+    if need > budget {
+        return Ok(Err(format!(
+            "stopped: the pattern databases need {} MB, more than the memory budget (--max-memory {} MB)",
+            need >> 20,
+            budget >> 20
+        )));
+    }
+    let dir = cache_dir(args);
+    let (tables, _) = cached(
+        dir.as_deref(),
+        "cube-optimal.table",
+        &set.key(),
+        |bytes| OptimalTables::from_bytes(&set, bytes),
+        || {
+            eprintln!(
+                "Building the pattern databases (once; cached afterwards): corners, then two edge groups."
+            );
+            let bar = bar(100, "pattern databases");
+            let mut phase = String::new();
+            let tables = OptimalTables::build(&set, &mut |name, done, total| {
+                if name != phase {
+                    phase = name.to_string();
+                    bar.set_message(phase.clone());
+                    bar.set_style(
+                        ProgressStyle::with_template(&format!(
+                            "{{bar:40}} {{percent}}% {name}, {{elapsed}} elapsed"
+                        ))
+                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                    );
+                }
+                bar.set_position(done * 100 / total.max(1));
+            });
+            bar.finish_and_clear();
+            let bytes = tables.to_bytes();
+            (tables, bytes)
+        },
+    );
+    Ok(Ok(tables))
+}
+
+fn solve_optimal(cube: &CubieCube, metric: Metric, args: &Args) -> Result<Solved, CliError> {
+    let started = Instant::now();
+    let tables = match load_optimal(args)? {
+        Ok(t) => t,
+        Err(msg) => return Ok(memory_refusal(msg)),
+    };
+    let tables_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let timeout = args
+        .limits
+        .timeout
+        .map(|t| t.saturating_sub(started.elapsed()));
+    let r = tables.solve(cube, metric, timeout);
+    let ms = r.elapsed.as_secs_f64() * 1000.0;
+    Ok(Solved {
+        summary: format!(
+            "IDA* with pattern databases (corners, 2 x 6 edges): {} nodes, {} iterations, {ms:.1} ms (tables ready in {tables_ms:.0} ms).",
+            r.nodes, r.iterations
+        ),
+        reason: if r.solution.is_some() {
+            StopReason::Solved
+        } else {
+            StopReason::TimeLimit
+        },
+        solution: r.solution,
+        optimal: true,
+        stats: serde_json::json!({
+            "expanded": r.nodes,
+            "iterations": r.iterations,
+            "elapsed_ms": ms,
+            "tables_ms": tables_ms,
+        }),
+    })
+}
+
+fn memory_refusal(msg: String) -> Solved {
+    Solved {
+        solution: None,
+        optimal: false,
+        reason: StopReason::MemoryLimit,
+        stats: serde_json::json!({}),
+        summary: msg,
+    }
+}
+
+fn solve_generic(
+    cube: &CubieCube,
+    metric: Metric,
+    method: Method,
+    args: &Args,
+) -> Result<Solved, CliError> {
+    let pocket_cube = args.size == 2;
+    let problem = CubeProblem::new(*cube, metric, pocket_cube);
+    let limits = args.limits.limits();
+    let outcome = match method {
+        Method::Bfs => Runner::new(&problem).limits(limits).run(Algorithm::Bfs),
+        _ if pocket_cube => {
+            let h = PocketHeuristic::new(metric);
+            let estimate = |s: &CubeState| f64::from(h.estimate(&s.cube));
+            Runner::new(&problem)
+                .heuristic(estimate)
+                .limits(limits)
+                .run(Algorithm::IdaStar)
+        }
+        _ => {
+            let tables = match load_optimal(args)? {
+                Ok(t) => t,
+                Err(msg) => return Ok(memory_refusal(msg)),
+            };
+            let estimate = |s: &CubeState| f64::from(tables.estimate(&s.cube));
+            Runner::new(&problem)
+                .heuristic(estimate)
+                .limits(limits)
+                .run(Algorithm::IdaStar)
+        }
+    };
+    let solution = outcome
+        .path
+        .as_ref()
+        .map(|p| p.actions().copied().collect::<Vec<Move>>());
+    Ok(Solved {
+        summary: format!(
+            "{} (generic, resolu_search): {}.",
+            if method == Method::Bfs {
+                "Breadth-first search"
+            } else {
+                "IDA*"
+            },
+            crate::common::stats_line(&outcome.stats)
+        ),
+        solution,
+        // Each move costs 1 in the search, so BFS and IDA* are optimal in the metric.
+        optimal: true,
+        reason: outcome.reason,
+        stats: crate::common::stats_json(&outcome.stats),
+    })
+}
+
+/// Terminal colours (256-colour palette) of the faces: the usual scheme, white up and
+/// green in front.
+fn ansi(face: Face) -> u8 {
+    match face {
+        Face::U => 231,
+        Face::R => 196,
+        Face::F => 34,
+        Face::D => 226,
+        Face::L => 208,
+        Face::B => 27,
+    }
+}
+
+fn svg_colour(face: Face) -> &'static str {
+    match face {
+        Face::U => "#ffffff",
+        Face::R => "#c41e3a",
+        Face::F => "#009e60",
+        Face::D => "#ffd500",
+        Face::L => "#ff5800",
+        Face::B => "#0051ba",
+    }
+}
+
+/// The net as (row, column, face) cells: U above F, then L F R B, then D below F.
+fn net_cells(cube: &CubieCube, pocket_cube: bool) -> Vec<(usize, usize, Face)> {
+    let faces = facelets::to_faces(cube);
+    let n = if pocket_cube { 2 } else { 3 };
+    // Where each face's top-left sticker goes, in stickers.
+    let origin = |f: Face| match f {
+        Face::U => (0, n),
+        Face::L => (n, 0),
+        Face::F => (n, n),
+        Face::R => (n, 2 * n),
+        Face::B => (n, 3 * n),
+        Face::D => (2 * n, n),
+    };
+    let mut cells = Vec::new();
+    for f in Face::ALL {
+        let (r0, c0) = origin(f);
+        for r in 0..n {
+            for c in 0..n {
+                // On the 2x2x2 the stickers are the 3x3x3's corner facelets.
+                let k = if pocket_cube {
+                    r * 6 + c * 2
+                } else {
+                    r * 3 + c
+                };
+                cells.push((r0 + r, c0 + c, faces[f as usize * 9 + k]));
+            }
+        }
+    }
+    cells
+}
+
+/// The net as text: face letters, on coloured backgrounds when `colour`.
+fn net(cube: &CubieCube, pocket_cube: bool, colour: bool) -> String {
+    let n = if pocket_cube { 2 } else { 3 };
+    let mut grid = vec![vec![None; 4 * n]; 3 * n];
+    for (r, c, f) in net_cells(cube, pocket_cube) {
+        grid[r][c] = Some(f);
+    }
+    let mut out = String::new();
+    for row in grid {
+        let mut line = String::from("  ");
+        for (c, cell) in row.iter().enumerate() {
+            if c > 0 && c % n == 0 {
+                line.push(' ');
+            }
+            match cell {
+                Some(f) if colour => line.push_str(&format!(
+                    "\x1b[48;5;{}m\x1b[38;5;16m {} \x1b[0m",
+                    ansi(*f),
+                    f.letter()
+                )),
+                Some(f) => line.push_str(&format!(" {} ", f.letter())),
+                None => line.push_str("   "),
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The net as an SVG picture.
+fn svg(cube: &CubieCube, pocket_cube: bool) -> String {
+    let n = if pocket_cube { 2 } else { 3 };
+    let cell = 30;
+    let gap = 6;
+    let width = 4 * n * cell + 3 * gap + 20;
+    let height = 3 * n * cell + 2 * gap + 20;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n<rect width=\"100%\" height=\"100%\" fill=\"#f4f4f4\"/>\n"
+    );
+    for (r, c, f) in net_cells(cube, pocket_cube) {
+        let x = 10 + c * cell + (c / n) * gap;
+        let y = 10 + r * cell + (r / n) * gap;
+        s.push_str(&format!(
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" rx=\"3\" fill=\"{}\" stroke=\"#222\" stroke-width=\"1.5\"><title>{}</title></rect>\n",
+            svg_colour(f),
+            f.letter()
+        ));
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The demo: a 2x2x2 scramble solved optimally by table lookup (no large table is built).
+pub fn demo(io: &mut Io) -> CmdResult {
+    let args = Args {
+        moves: Some("R U F' R2 U' F".to_string()),
+        facelets: None,
+        scramble: None,
+        random: false,
+        seed: 0,
+        size: 2,
+        metric: "htm".to_string(),
+        method: None,
+        census: false,
+        max_length: 22,
+        svg: None,
+        color: "never".to_string(),
+        cache_dir: None,
+        limits: LimitArgs::default(),
+        format: Format::Text,
+    };
+    run(args, io)
+}
