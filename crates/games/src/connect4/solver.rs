@@ -103,8 +103,9 @@ pub struct Solver<'g> {
 const CLOCK_EVERY: u64 = 1 << 12;
 
 impl<'g> Solver<'g> {
-    /// A solver of `game` with a transposition table of 2^`log2_slots` slots (10 bytes
-    /// each: 23 gives 80 MB, ample for 7x6; 16 to 20 suit small boards and tests).
+    /// A solver of `game` with a transposition table of about 2^`log2_slots` slots (8
+    /// bytes each, at least 2^16: 23 gives 64 MB, ample for 7x6; 16 to 20 suit small
+    /// boards and tests).
     pub fn new(game: &'g Connect4, log2_slots: u32) -> Solver<'g> {
         let cells = game.cells() as i32;
         Solver {
@@ -169,6 +170,22 @@ impl<'g> Solver<'g> {
         Ok((score, self.nodes))
     }
 
+    /// The sign of the score of `pos` (a weak solve: 1 the player to move wins, 0 a draw,
+    /// -1 a loss), much cheaper than the score on open positions. The game must not be
+    /// over in `pos`.
+    pub fn solve_weak(&mut self, pos: &Position) -> Result<(i32, u64), Stopped> {
+        let clock = self.start();
+        let score = if self.game.can_win_next(pos) {
+            1
+        } else {
+            self.search_window(pos, -1, 1)
+        };
+        if self.stopped {
+            return Err(self.stopped(clock));
+        }
+        Ok((score.signum(), self.nodes))
+    }
+
     /// The score of `pos`, the best columns and every column's score (each column's
     /// position solved in turn, sharing the table). The game must not be over in `pos`.
     pub fn analyse(&mut self, pos: &Position) -> Result<Analysis, Stopped> {
@@ -217,8 +234,12 @@ impl<'g> Solver<'g> {
         if g.can_win_next(pos) {
             return g.win_score(pos.moves);
         }
-        let mut min = -(cells - n) / 2;
-        let mut max = (cells + 1 - n) / 2;
+        self.search_window(pos, -(cells - n) / 2, (cells + 1 - n) / 2)
+    }
+
+    /// The score if it lies in [min, max] (else a score beyond the bound it passes), by
+    /// null-window searches, for a position whose player to move cannot win at once.
+    fn search_window(&mut self, pos: &Position, mut min: i32, mut max: i32) -> i32 {
         while min < max && !self.stopped {
             let mut med = min + (max - min) / 2;
             // Probe nearer 0 first: the searches there are the cheapest.
