@@ -1,5 +1,6 @@
 //! One module per subcommand; each has `Args`, `run` and (for the domains) `demo`.
 
+pub mod connect4;
 pub mod demo;
 pub mod experiment;
 pub mod graph;

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+mod connect4;
 mod demo;
 mod experiment;
 mod graph;
