@@ -13,7 +13,7 @@
 //!
 //! Budget: a number of iterations or a time (or both: the first reached). Seeded with a
 //! ChaCha8 generator: with an iteration budget, the same seed gives the same move. Memory:
-//! one node (a state and its untried moves) per iteration.
+//! one node (a state and its untried moves) per iteration, up to [`MAX_NODES`].
 //!
 //! ```
 //! use resolu_games::{Game, mcts::{Mcts, Budget}, tictactoe::{Board, TicTacToe}};
@@ -85,6 +85,10 @@ pub struct SearchResult<M> {
     /// Time spent.
     pub elapsed: Duration,
 }
+
+/// The most nodes a tree grows to: past it, iterations still select, roll out and back up,
+/// but add no node, so that a huge budget cannot exhaust the memory.
+pub const MAX_NODES: usize = 4_000_000;
 
 /// A UCT player: budget, exploration constant and seed.
 #[derive(Clone, Debug)]
@@ -161,8 +165,8 @@ impl Mcts {
                 if self.budget.iterations.is_some_and(|n| iterations >= n) {
                     break;
                 }
-                // Read the clock every 64 iterations: a rollout is cheap.
-                if iterations.is_multiple_of(64) && deadline.is_some_and(|d| Instant::now() >= d) {
+                // Reading the clock costs less than a rollout.
+                if deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
                 if self.budget.iterations.is_none() && deadline.is_none() {
@@ -235,8 +239,8 @@ impl Mcts {
             current = best;
             path.push(current);
         }
-        // Expansion: one untried move, drawn at random.
-        if !nodes[current].untried.is_empty() {
+        // Expansion: one untried move, drawn at random (while the tree has room).
+        if !nodes[current].untried.is_empty() && nodes.len() < MAX_NODES {
             let k = self.rng.random_range(0..nodes[current].untried.len());
             let mv = nodes[current].untried.swap_remove(k);
             let state = game.play(&nodes[current].state, &mv);

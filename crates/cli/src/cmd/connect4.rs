@@ -87,9 +87,9 @@ pub struct SolveArgs {
     /// Stop after about this many positions (exit 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Transposition table: 2^N slots of 8 bytes (16 to 30).
+    /// Transposition table: about 2^N slots of 8 bytes (16 to 27: 512 KB to 1 GB).
     #[arg(long, default_value_t = 23, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(16..=30))]
+          value_parser = clap::value_parser!(u32).range(16..=27))]
     pub table_bits: u32,
 }
 
