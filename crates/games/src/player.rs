@@ -5,7 +5,8 @@
 //! time or depth ([`iterative`](crate::iterative)).
 //!
 //! Levels are written as the command line takes them: `perfect`, `random`, `mcts:N`
-//! (N iterations), `mcts:time=1s`, `alphabeta:time=1s`, `alphabeta:depth=N`.
+//! (N iterations), `mcts:time=1s`, `mcts:N,c=0.7` (another exploration constant),
+//! `alphabeta:time=1s`, `alphabeta:depth=N`.
 //!
 //! ```
 //! use resolu_games::{Game, matches::{Matches, TakeSet, Take}, player::{Computer, Level}};
@@ -14,7 +15,8 @@
 //! let analysis = game.solve(&game.position(), None).unwrap();
 //! let mut computer = Computer::new(Level::Perfect, 0);
 //! assert_eq!(computer.choose(&analysis.solution), Some(Take { heap: 0, count: 1 }));
-//! assert_eq!("mcts:500".parse::<Level>().unwrap(), Level::Mcts { iterations: Some(500), time: None });
+//! let level = "mcts:500".parse::<Level>().unwrap();
+//! assert_eq!(level, Level::Mcts { iterations: Some(500), time: None, exploration: None });
 //! ```
 
 use crate::iterative::{Deepening, deepen};
@@ -27,7 +29,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 /// How well the computer plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Level {
     /// Always a best move.
     Perfect,
@@ -39,6 +41,8 @@ pub enum Level {
         iterations: Option<u64>,
         /// Thinking time per move.
         time: Option<Duration>,
+        /// The exploration constant (default sqrt 2).
+        exploration: Option<f64>,
     },
     /// Iterative deepening alpha-beta, to this time or depth (at least one is set).
     AlphaBeta {
@@ -78,12 +82,17 @@ impl Level {
         match self {
             Level::Perfect => "perfect".into(),
             Level::Random => "random".into(),
-            Level::Mcts { iterations, time } => match (iterations, time) {
-                (Some(n), None) => format!("mcts:{n}"),
-                (None, Some(t)) => format!("mcts:time={}", secs(t)),
-                (Some(n), Some(t)) => format!("mcts:{n},time={}", secs(t)),
-                (None, None) => "mcts".into(),
-            },
+            Level::Mcts {
+                iterations,
+                time,
+                exploration,
+            } => {
+                let mut opts = Vec::new();
+                opts.extend(iterations.map(|n| n.to_string()));
+                opts.extend(time.map(|t| format!("time={}", secs(&t))));
+                opts.extend(exploration.map(|c| format!("c={c}")));
+                format!("mcts:{}", opts.join(","))
+            }
             Level::AlphaBeta { time, depth } => match (time, depth) {
                 (Some(t), None) => format!("alphabeta:time={}", secs(t)),
                 (None, Some(d)) => format!("alphabeta:depth={d}"),
@@ -111,12 +120,21 @@ impl FromStr for Level {
             ("perfect" | "parfait", None) => Ok(Level::Perfect),
             ("random" | "hasard", None) => Ok(Level::Random),
             ("mcts", Some(opts)) => {
-                let (mut iterations, mut time) = (None, None);
+                let (mut iterations, mut time, mut exploration) = (None, None, None);
                 for opt in opts.split(',') {
                     let opt = opt.trim();
                     let value = opt.strip_prefix("iterations=").unwrap_or(opt);
                     if let Some(t) = opt.strip_prefix("time=") {
                         time = Some(parse_duration(t)?);
+                    } else if let Some(c) = opt.strip_prefix("c=") {
+                        match c.trim().parse::<f64>() {
+                            Ok(c) if c.is_finite() && c >= 0.0 => exploration = Some(c),
+                            _ => {
+                                return Err(ParseError(format!(
+                                    "'{c}' in '{s}': the exploration constant is a number, at least 0"
+                                )));
+                            }
+                        }
                     } else {
                         match value.parse::<u64>() {
                             Ok(n) if n >= 1 => iterations = Some(n),
@@ -129,7 +147,16 @@ impl FromStr for Level {
                         }
                     }
                 }
-                Ok(Level::Mcts { iterations, time })
+                if iterations.is_none() && time.is_none() {
+                    return Err(ParseError(format!(
+                        "'{s}': mcts needs a number of iterations or time=DURATION"
+                    )));
+                }
+                Ok(Level::Mcts {
+                    iterations,
+                    time,
+                    exploration,
+                })
             }
             ("alphabeta" | "ab", Some(opts)) => {
                 let (mut time, mut depth) = (None, None);
@@ -264,10 +291,15 @@ impl Computer {
                     reasoning: Reasoning::Random,
                 }
             }
-            Level::Mcts { iterations, time } => {
+            Level::Mcts {
+                iterations,
+                time,
+                exploration,
+            } => {
                 let seed = self.rng.random::<u64>();
                 let budget = Budget { iterations, time };
-                let r = Mcts::new(budget, seed).search(game, state);
+                let c = exploration.unwrap_or(Mcts::DEFAULT_EXPLORATION);
+                let r = Mcts::new(budget, seed).exploration(c).search(game, state);
                 let Some(chosen) = r.moves.iter().find(|m| Some(&m.mv) == r.best.as_ref()) else {
                     return Ok(None);
                 };

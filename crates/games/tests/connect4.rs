@@ -515,7 +515,8 @@ fn levels_parse_and_every_level_plays_a_legal_move() {
         parse("mcts:1000").unwrap(),
         Level::Mcts {
             iterations: Some(1000),
-            time: None
+            time: None,
+            exploration: None
         }
     );
     assert_eq!(
@@ -536,7 +537,8 @@ fn levels_parse_and_every_level_plays_a_legal_move() {
         parse("mcts:time=250ms").unwrap(),
         Level::Mcts {
             iterations: None,
-            time: Some(Duration::from_millis(250))
+            time: Some(Duration::from_millis(250)),
+            exploration: None
         }
     );
     for bad in [
@@ -551,6 +553,11 @@ fn levels_parse_and_every_level_plays_a_legal_move() {
     ] {
         assert!(parse(bad).is_err(), "{bad}");
     }
+    assert_eq!(
+        parse("mcts:300,c=0.5").unwrap().describe(),
+        "mcts:300,c=0.5"
+    );
+    assert!(parse("mcts:300,c=-1").is_err() && parse("mcts:c=1").is_err());
     assert_eq!(
         parse("alphabeta:time=1.5s").unwrap().describe(),
         "alphabeta:time=1.5s"

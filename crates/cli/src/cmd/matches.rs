@@ -171,8 +171,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = First::Human)]
     pub first: First,
     /// The computer's level: perfect, random, mcts:N (Monte Carlo tree search, N
-    /// iterations a move), mcts:time=1s, alphabeta:time=1s (iterative deepening, that long
-    /// a move) or alphabeta:depth=N.
+    /// iterations a move; mcts:time=1s, mcts:N,c=0.7 for another exploration constant),
+    /// alphabeta:time=1s (iterative deepening, that long a move) or alphabeta:depth=N.
     #[arg(long, default_value = "perfect", value_parser = parse_level, value_name = "LEVEL")]
     pub level: Level,
     /// Seed of the random level.
