@@ -22,6 +22,7 @@ use std::process::ExitCode;
   resolu graph examples/graphs/romania.graph --algo astar
   resolu hanoi --disks 4                    the expert system on 4 disks
   resolu matches solve --matches 21         who wins, and how
+  resolu connect4 solve --moves 4453        the exact score of a Connect Four position
   resolu knight --size 8 --method warnsdorff
   resolu prove examples/prolog/car.pl 'voiture_OK'
   resolu cube \"R U R' U'\"                      the Rubik's cube, two-phase
@@ -59,6 +60,9 @@ enum Command {
     /// Tic-tac-toe: solve it or play against the computer.
     #[command(visible_alias = "morpion")]
     Tictactoe(cmd::tictactoe::Args),
+    /// Connect Four: the exact score of a position, or a game against the computer.
+    #[command(visible_alias = "puissance4")]
+    Connect4(cmd::connect4::Args),
     /// The knight's tour by backtracking.
     #[command(visible_alias = "cavalier")]
     Knight(cmd::knight::Args),
@@ -142,6 +146,7 @@ fn dispatch(command: Command, io: &mut Io) -> common::CmdResult {
         Command::Hanoi(a) => cmd::hanoi::run(a, io),
         Command::Matches(a) => cmd::matches::run(a, io),
         Command::Tictactoe(a) => cmd::tictactoe::run(a, io),
+        Command::Connect4(a) => cmd::connect4::run(a, io),
         Command::Knight(a) => cmd::knight::run(a, io),
         Command::Queens(a) => cmd::queens::run(a, io),
         Command::Maze(a) => cmd::maze::run(a, io),

@@ -201,4 +201,12 @@ pub trait Game {
     fn canonical(&self, state: &Self::State) -> Self::State {
         state.clone()
     }
+
+    /// An estimate of a position that is not final, for the player to move: positive is
+    /// good for them, 0 unknown. Depth-limited search ([`iterative`](crate::iterative))
+    /// scores the positions at its horizon with it; it must stay within ±1,000,000 (wins
+    /// and losses score beyond). By default 0: the horizon knows nothing.
+    fn heuristic(&self, _state: &Self::State) -> i32 {
+        0
+    }
 }

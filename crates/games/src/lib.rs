@@ -11,12 +11,16 @@
 //!   distance to the end under perfect play (the winner hurries, the loser delays);
 //! - [`enumerate`]: every play, depth first or breadth first, and counts of plays and
 //!   positions;
-//! - [`player`]: a computer opponent, perfect or random.
+//! - [`iterative`]: iterative deepening alpha-beta with a time limit, for any game at a
+//!   fixed thinking time (a heuristic scores the horizon);
+//! - [`mcts`]: Monte Carlo tree search (UCT), a player that learns from random plays;
+//! - [`player`]: a computer opponent: perfect, random, MCTS or time-limited alpha-beta.
 //!
 //! Every algorithm keeps its frames on an explicit stack on the heap: deep games (a heap of
 //! a million matches) do not overflow the call stack. Counters ([`Stats`]) say what each
 //! did. The games: [`matches`](mod@matches) (the course's matches game, with any heaps, take sets and
-//! misère play; Nim) and [`tictactoe`].
+//! misère play; Nim), [`tictactoe`] and [`connect4`] (any board from 4x4 to 8x8, with a
+//! strong solver of its own).
 //!
 //! ```
 //! use resolu_games::{Game, Value, solver::Solver, tictactoe::TicTacToe};
@@ -28,9 +32,12 @@
 //! ```
 
 pub mod alphabeta;
+pub mod connect4;
 pub mod enumerate;
 mod game;
+pub mod iterative;
 pub mod matches;
+pub mod mcts;
 pub mod minimax;
 pub mod player;
 mod solution;

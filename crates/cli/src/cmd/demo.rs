@@ -27,6 +27,7 @@ pub fn run(io: &mut Io) -> CmdResult {
         ),
         ("The matches game (resolu matches)", cmd::matches::demo),
         ("Tic-tac-toe (resolu tictactoe)", cmd::tictactoe::demo),
+        ("Connect Four (resolu connect4)", cmd::connect4::demo),
         ("The knight's tour (resolu knight)", cmd::knight::demo),
         ("The N-queens problem (resolu queens)", cmd::queens::demo),
         ("A maze (resolu maze)", cmd::maze::demo),

@@ -7,7 +7,7 @@ use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, write_json
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use resolu_games::enumerate::{Counts, count, count_within, plays_bfs, plays_dfs, reachable};
 use resolu_games::matches::{Analysis, Matches, Position, SolveError, Take, TakeSet};
-use resolu_games::player::{Computer, Level};
+use resolu_games::player::{Computer, Level, Reasoning};
 use resolu_games::solver::Solver;
 use resolu_games::{Game, Outcome, Player, Solution, Value};
 use serde_json::{Value as Json, json};
@@ -164,27 +164,51 @@ pub enum First {
     Computer,
 }
 
-/// How the computer plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LevelArg {
-    /// Always a best move: wins when it can, as fast as it can; loses as slowly as it can.
-    Perfect,
-    /// A legal move at random (see --seed).
-    Random,
-}
-
 /// Flags of the `play` subcommands.
 #[derive(ClapArgs, Debug, Clone)]
 pub struct PlayArgs {
     /// Who plays first.
     #[arg(long, value_enum, default_value_t = First::Human)]
     pub first: First,
-    /// The computer's level.
-    #[arg(long, value_enum, default_value_t = LevelArg::Perfect)]
-    pub level: LevelArg,
+    /// The computer's level: perfect, random, mcts:N (Monte Carlo tree search, N
+    /// iterations a move; mcts:time=1s, mcts:N,c=0.7 for another exploration constant),
+    /// alphabeta:time=1s (iterative deepening, that long a move) or alphabeta:depth=N.
+    #[arg(long, default_value = "perfect", value_parser = parse_level, value_name = "LEVEL")]
+    pub level: Level,
     /// Seed of the random level.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+}
+
+/// Reads `--level`.
+pub fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse::<Level>().map_err(|e| e.to_string())
+}
+
+/// What the computer says of its move beside it: nothing for the perfect and random
+/// levels, the search's figures for the others.
+fn reasoning_note<M>(r: &Reasoning<M>) -> String {
+    match r {
+        Reasoning::Solved(_) | Reasoning::Random => String::new(),
+        Reasoning::Mcts { iterations, chosen } => format!(
+            " (MCTS: {iterations} iterations, {} through this move, {:.0}% for the computer)",
+            chosen.visits,
+            chosen.value * 100.0
+        ),
+        Reasoning::AlphaBeta {
+            depth,
+            score,
+            proven,
+        } => {
+            let what = match proven {
+                Some(Value::Win) => "a forced win".to_string(),
+                Some(Value::Loss) => "a forced loss".to_string(),
+                Some(Value::Draw) => "a draw".to_string(),
+                None => format!("estimate {score:+}"),
+            };
+            format!(" (alpha-beta: depth {depth}, {what})")
+        }
+    }
 }
 
 /// The game described by the flags, and its start.
@@ -828,11 +852,7 @@ pub fn play_loop<P: Playable>(
     args: &PlayArgs,
     io: &mut Io,
 ) -> CmdResult {
-    let level = match args.level {
-        LevelArg::Perfect => Level::Perfect,
-        LevelArg::Random => Level::Random,
-    };
-    let mut computer = Computer::new(level, args.seed);
+    let mut computer = Computer::new(args.level, args.seed);
     let first = p.game().to_move(&start);
     let human = match args.first {
         First::Human => first,
@@ -842,10 +862,7 @@ pub fn play_loop<P: Playable>(
         io.out,
         "You are {}, the computer ({} level) is {}. Type 'q' to stop.",
         player_name(human),
-        match level {
-            Level::Perfect => "perfect",
-            Level::Random => "random",
-        },
+        args.level.describe(),
         player_name(human.other())
     )?;
     let mut state = start;
@@ -888,12 +905,16 @@ pub fn play_loop<P: Playable>(
                 }
             }
         } else {
-            let solution = p.solve(&state)?;
-            let Some(mv) = computer.choose(&solution) else {
+            let Some(decision) = computer.decide(p.game(), &state, |s| p.solve(s))? else {
                 unreachable!("a position that is not final has a move")
             };
-            writeln!(io.out, "Computer: {}.", p.words(&mv))?;
-            mv
+            writeln!(
+                io.out,
+                "Computer: {}.{}",
+                p.words(&decision.mv),
+                reasoning_note(&decision.reasoning)
+            )?;
+            decision.mv
         };
         state = p.game().play(&state, &mv);
     }

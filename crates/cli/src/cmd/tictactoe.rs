@@ -57,6 +57,7 @@ pub enum Command {
   resolu tictactoe play                              you are X, the computer is perfect
   resolu tictactoe play --first computer             the computer is X
   resolu tictactoe play --level random --seed 3      an opponent you can beat
+  resolu tictactoe play --level mcts:2000            Monte Carlo tree search, 2000 iterations a move
   printf '2 2\\n1 1\\n' | resolu tictactoe play        moves from a script
 
 Type a cell as 'row column' (e.g. '2 3') or as a number 1-9 row by row; 'q' stops."

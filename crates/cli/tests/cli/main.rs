@@ -5,6 +5,7 @@
 
 mod common;
 mod cube;
+mod connect4;
 mod demo;
 mod experiment;
 mod graph;
