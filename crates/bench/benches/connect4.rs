@@ -2,7 +2,8 @@
 //! 7x6 game, small empty boards solved outright, and the first-move values of the empty
 //! 7x6 board as far as a time budget allows. Run with
 //! `cargo bench -p resolu-bench --bench connect4` (sets of positions and small boards only);
-//! `RESOLU_C4_FIRST_MOVES=SECONDS` adds the 7x6 first moves, each column given that long;
+//! `RESOLU_C4_FIRST_MOVES=SECONDS` adds the 7x6 first moves, each search given that long
+//! (`RESOLU_C4_COLUMNS=4,3` for some columns only);
 //! `RESOLU_C4_BOARDS=5x4,6x5` chooses the empty boards (empty: none); `RESOLU_C4_SETS=0`
 //! skips the sets of positions.
 //!
@@ -125,13 +126,18 @@ fn first_moves(budget: Duration) {
     let game = Connect4::standard();
     println!(
         "\n7x6 empty board: each first move, weak (win/draw/loss) then strong (the score); \
-         budget {budget:?} per search, three times that for the centre"
+         budget {budget:?} per search"
     );
-    let mut solver = Solver::new(&game, 25);
+    // RESOLU_C4_COLUMNS=4,3 picks the columns (from 1); all by default, centre first.
+    let chosen: Option<Vec<u8>> = std::env::var("RESOLU_C4_COLUMNS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|c| c.trim().parse().ok()).collect());
+    let mut solver = Solver::new(&game, 25).time_limit(Some(budget));
     for &c in game.column_order() {
+        if chosen.as_ref().is_some_and(|list| !list.contains(&(c + 1))) {
+            continue;
+        }
         let pos = game.play_column(&game.empty(), u32::from(c));
-        let limit = if c == 3 { budget * 3 } else { budget };
-        solver = solver.time_limit(Some(limit));
         let t = Instant::now();
         match solver.solve_weak(&pos) {
             Ok((sign, nodes)) => println!(

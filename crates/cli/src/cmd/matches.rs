@@ -175,7 +175,7 @@ pub struct PlayArgs {
     /// alphabeta:time=1s (iterative deepening, that long a move) or alphabeta:depth=N.
     #[arg(long, default_value = "perfect", value_parser = parse_level, value_name = "LEVEL")]
     pub level: Level,
-    /// Seed of the random level.
+    /// Seed of the random and mcts levels.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
