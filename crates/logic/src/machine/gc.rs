@@ -203,7 +203,7 @@ impl Machine<'_> {
         }
         self.heap.truncate(to);
         let segment = to - base as usize;
-        self.gc_at = to + segment.max(MIN_GROWTH);
+        self.gc_at = to + (segment / 2).max(MIN_GROWTH);
     }
 
     /// The continuation frames reachable from the running goal that were pushed since the
