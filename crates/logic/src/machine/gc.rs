@@ -23,9 +23,9 @@
 
 use super::*;
 
-/// The least growth of the heap (in cells, 16 MB) between two collections: below it a
+/// The least growth of the heap (in cells, 4 MB) between two collections: below it a
 /// collection costs more than the memory it gives back.
-pub(super) const MIN_GROWTH: usize = 1 << 20;
+pub(super) const MIN_GROWTH: usize = 1 << 18;
 
 /// The live cells of the segment `[base, base + 64 * bits.len())`, one bit each, with the
 /// count of live cells before each word (the new address of a cell is `base` plus the
@@ -130,9 +130,14 @@ impl Machine<'_> {
                     for i in 0..=n {
                         live.mark(a + i);
                     }
-                    for i in 1..=n {
+                    // Only pointers into the segment are pushed, the last argument first:
+                    // a list's tail then waits under its head, not a million heads under
+                    // the tail (the stack stays as deep as the term, not as long).
+                    for i in (1..=n).rev() {
                         let v = self.heap[(a + i) as usize];
-                        if v != Cell::Ref(a + i) {
+                        if v != Cell::Ref(a + i)
+                            && matches!(v, Cell::Ref(b) | Cell::Str(b) if b >= base)
+                        {
                             stack.push(v);
                         }
                     }
@@ -203,7 +208,7 @@ impl Machine<'_> {
         }
         self.heap.truncate(to);
         let segment = to - base as usize;
-        self.gc_at = to + (segment / 2).max(MIN_GROWTH);
+        self.gc_at = to + (segment / 4).max(MIN_GROWTH);
     }
 
     /// The continuation frames reachable from the running goal that were pushed since the
