@@ -1,6 +1,7 @@
 //! The prover's speed: naive reverse of a 30-element list (the classic LIPS measure: 496
-//! logical inferences per reverse) and all 92 solutions of 8 queens, side by side with
-//! SWI-Prolog (`swipl`, Debian's swi-prolog-nox) when it is installed.
+//! logical inferences per reverse), all 92 solutions of 8 queens and a deterministic loop
+//! counting to a million (which the garbage collector keeps in constant memory), side by
+//! side with SWI-Prolog (`swipl`, Debian's swi-prolog-nox) when it is installed.
 //!
 //! Both are timed in CPU time (this machine is shared). Run:
 //! `cargo bench -p resolu-bench --bench prolog`. With `RESOLU_PROLOG_BENCH_QUICK=1` in the
@@ -30,7 +31,15 @@ no_attack(Q, [Q1|Qs], D) :-
 all_queens(N, C) :- findall(Q, queens(N, Q), L), length(L, C).
 queens_runs(K, C) :- between(1, K, _), all_queens(8, C), fail.
 queens_runs(_, C) :- all_queens(8, C).
+
+count(N, N) :- !.
+count(I, N) :- I1 is I+1, count(I1, N).
+count_runs(K) :- between(1, K, _), count(0, 1000000), fail.
+count_runs(_).
 ";
+
+/// The count-to-a-million loop is repeated this many times.
+const COUNT_RUNS: u64 = 5;
 
 /// 8-queens all solutions is repeated this many times (the CPU clock ticks coarsely).
 const QUEENS_RUNS: u64 = 20;
@@ -58,7 +67,7 @@ fn cpu_seconds() -> f64 {
 }
 const NREV_LI: u64 = 496;
 
-fn ours() -> (f64, f64, i64) {
+fn ours() -> (f64, f64, i64, f64) {
     let mut db = Database::new();
     db.consult(PROGRAM).expect("the benchmark program loads");
     // Warm up, then time.
@@ -93,10 +102,15 @@ fn ours() -> (f64, f64, i64) {
         Some(resolu_logic::Term::Int(c)) => *c,
         _ => -1,
     };
-    (lips, queens_ms, count)
+    let runs = if quick() { 1 } else { COUNT_RUNS };
+    let q = parse_query(&format!("count_runs({runs})")).expect("query");
+    let t = cpu_seconds();
+    assert_eq!(db.solve(&q, Options::default()).count(), 1);
+    let count_ms = (cpu_seconds() - t) * 1000.0 / runs as f64;
+    (lips, queens_ms, count, count_ms)
 }
 
-fn swi() -> Option<(f64, f64, i64)> {
+fn swi() -> Option<(f64, f64, i64, f64)> {
     let dir = std::env::temp_dir().join(format!("resolu-bench-prolog-{}", std::process::id()));
     std::fs::create_dir_all(&dir).ok()?;
     let file = dir.join("bench.pl");
@@ -105,7 +119,9 @@ fn swi() -> Option<(f64, f64, i64)> {
     let goal = format!(
         "bench(1000), statistics(cputime, T0), bench({NREV_ITERATIONS}), statistics(cputime, T1), \
          T is T1 - T0, statistics(cputime, Q0), queens_runs({QUEENS_RUNS}, C), statistics(cputime, Q1), \
-         Q is (Q1 - Q0) * 1000 / ({QUEENS_RUNS} + 1), format('~w ~w ~w~n', [T, Q, C])"
+         Q is (Q1 - Q0) * 1000 / ({QUEENS_RUNS} + 1), statistics(cputime, K0), \
+         count_runs({COUNT_RUNS}), statistics(cputime, K1), K is (K1 - K0) * 1000 / {COUNT_RUNS}, \
+         format('~w ~w ~w ~w~n', [T, Q, C, K])"
     );
     let out = Command::new("swipl")
         .arg("-q")
@@ -122,25 +138,29 @@ fn swi() -> Option<(f64, f64, i64)> {
     let t: f64 = it.next()?.parse().ok()?;
     let q: f64 = it.next()?.parse().ok()?;
     let c: i64 = it.next()?.parse().ok()?;
-    Some(((NREV_ITERATIONS * NREV_LI) as f64 / t, q, c))
+    let k: f64 = it.next()?.parse().ok()?;
+    Some(((NREV_ITERATIONS * NREV_LI) as f64 / t, q, c, k))
 }
 
 fn main() {
-    let (lips, qms, count) = ours();
+    let (lips, qms, count, kms) = ours();
     println!(
-        "resolu-logic: nrev30 {:.1} MLIPS; 8-queens all solutions ({count}) {qms:.1} ms",
+        "resolu-logic: nrev30 {:.1} MLIPS; 8-queens all solutions ({count}) {qms:.1} ms; \
+         count to 1M {kms:.1} ms",
         lips / 1e6
     );
     match if quick() { None } else { swi() } {
-        Some((lips_swi, qms_swi, c)) => {
+        Some((lips_swi, qms_swi, c, kms_swi)) => {
             println!(
-                "SWI-Prolog:   nrev30 {:.1} MLIPS; 8-queens all solutions ({c}) {qms_swi:.1} ms",
+                "SWI-Prolog:   nrev30 {:.1} MLIPS; 8-queens all solutions ({c}) {qms_swi:.1} ms; \
+                 count to 1M {kms_swi:.1} ms",
                 lips_swi / 1e6
             );
             println!(
-                "ratio: SWI is {:.2}x faster on nrev, {:.2}x on 8-queens",
+                "ratio: SWI is {:.2}x faster on nrev, {:.2}x on 8-queens, {:.2}x on count",
                 lips_swi / lips,
-                qms / qms_swi
+                qms / qms_swi,
+                kms / kms_swi
             );
         }
         None => {

@@ -17,9 +17,19 @@
 //! definite clause grammars (`-->`, `phrase/2,3`); and a library written in Prolog
 //! (`append/3`, `member/2`, `reverse/2`, `nth1/3`, `msort/2`, `sort/2,4`, `maplist/2..5`,
 //! `aggregate_all/3`, `bagof/3`, `setof/3`...). `set_prolog_flag(unknown, fail)` makes
-//! unknown predicates false. Not supported: modules, attributed variables, unbounded integers (an
-//! overflow is an evaluation error), garbage collection of the heap (a query stops with
-//! `resource_error(memory)` past 2 GiB).
+//! unknown predicates false. Not supported: modules, attributed variables, unbounded
+//! integers (an overflow is an evaluation error).
+//!
+//! # Memory and limits
+//!
+//! A garbage collector reclaims what deterministic code leaves on the heap, so a
+//! deterministic recursion runs in constant memory. [`Options`] bound a query: inferences
+//! (every call, and every redo of a built-in), a timeout or deadline, and a memory budget
+//! past which the query raises `resource_error(memory)` (catchable; uncaught it is
+//! [`SolveError::MemoryLimit`]); allocations are reserved ahead with `try_reserve`, so even
+//! without a budget, memory the system refuses is that error rather than an abort. Cyclic
+//! terms (`X = f(X)`) unify, compare and copy without looping, and read back cut where
+//! they loop (`f(...)`).
 //!
 //! # Embedding
 //!

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 mod builtins;
 mod format;
+mod gc;
 
 const NONE: u32 = u32::MAX;
 
@@ -453,6 +454,11 @@ pub(crate) struct Machine<'a> {
     budget: u64,
     /// Work done by built-ins since the clock was last read.
     work: u64,
+    /// The heap height past which the garbage collector runs next.
+    gc_at: usize,
+    /// Set when the limits are checked and the heap has passed `gc_at`: the collector
+    /// runs at the top of the next step (where no cell is held in a local variable).
+    gc_wanted: bool,
     /// Whether the last `resource_error(memory)` came from the budget (uncaught, it is
     /// reported as [`SolveError::MemoryLimit`]).
     memory_hit: bool,
@@ -505,6 +511,8 @@ impl<'a> Machine<'a> {
             deadline,
             budget,
             work: 0,
+            gc_at: gc::MIN_GROWTH,
+            gc_wanted: false,
             memory_hit: false,
             output: String::new(),
             observer: None,
@@ -759,6 +767,9 @@ impl<'a> Machine<'a> {
         if self.inferences > max {
             return Err(Stop::Limit(Box::new(SolveError::InferenceLimit(max))));
         }
+        if self.heap.len() > self.gc_at {
+            self.gc_wanted = true;
+        }
         self.check_clock_and_memory(0)
     }
 
@@ -971,6 +982,9 @@ impl<'a> Machine<'a> {
 
     fn run_inner(&mut self) -> Result<bool, Stop> {
         loop {
+            if self.gc_wanted {
+                self.collect_garbage();
+            }
             let f = match self.direct.take() {
                 Some(f) => f,
                 None => {

@@ -594,3 +594,90 @@ fn random_is_not_an_evaluable() {
     let r = d.solve(&q, Options::default()).next().unwrap();
     assert_eq!(r.unwrap_err().to_string(), "type_error(evaluable,random/1)");
 }
+
+const RECURSIONS: &str = "
+count(N, N) :- !.
+count(I, N) :- I1 is I+1, count(I1, N).
+mk(0, []) :- !.
+mk(N, [N|T]) :- N1 is N-1, mk(N1, T).
+sum([], S, S).
+sum([X|Xs], S0, S) :- S1 is S0+X, sum(Xs, S1, S).
+pairs(0, []) :- !.
+pairs(N, [N-f(N, _)|T]) :- N1 is N-1, pairs(N1, T).
+";
+
+fn with_budget(mb: u64) -> Options {
+    Options {
+        max_memory: Some(mb << 20),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn the_memory_budget_raises_a_resource_error_that_catch_handles() {
+    let mut db = db(RECURSIONS);
+    let q =
+        parse_query("catch(numlist(1, 10000000, _), error(resource_error(R), _), true)").unwrap();
+    let a = db.solve(&q, with_budget(32)).next().unwrap().unwrap();
+    assert_eq!(a.get("R"), Some(&Term::atom("memory")));
+    // Uncaught, it is the memory limit, a limit like the others.
+    let q = parse_query("findall(X, between(1, inf, X), _)").unwrap();
+    let e = db.solve(&q, with_budget(32)).next().unwrap().unwrap_err();
+    assert_eq!(e, SolveError::MemoryLimit(32 << 20));
+    assert!(e.is_limit());
+    // An answer too large for the budget is the limit too, not an abort.
+    let q = parse_query("length(L, 1500000)").unwrap();
+    let e = db.solve(&q, with_budget(100)).next().unwrap().unwrap_err();
+    assert_eq!(e, SolveError::MemoryLimit(100 << 20));
+}
+
+#[test]
+fn a_deadline_stops_the_query_like_a_timeout() {
+    let mut db = db("loop :- loop.");
+    let opts = Options {
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(50)),
+        ..Options::default()
+    };
+    let e = db
+        .solve(&parse_query("loop").unwrap(), opts)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(matches!(e, SolveError::Timeout(_)), "{e}");
+}
+
+#[test]
+fn deterministic_recursion_runs_in_bounded_memory_and_live_data_survives_collection() {
+    let mut db = db(RECURSIONS);
+    // Three million steps leave ~600 MB of garbage without a collector: 32 MB suffice.
+    let q = parse_query("count(0, 3000000)").unwrap();
+    assert_eq!(db.solve(&q, with_budget(32)).count(), 1);
+    // Live data built across many collections, under a choicepoint and after one, with
+    // variables inside structures: the sums and the bindings come out right.
+    let q = parse_query(
+        "between(1, 2, K), mk(600000, L), count(0, 200000), sum(L, 0, S), \
+         pairs(3000, P), count(0, 200000), member(3000-f(A, V), P), V = K",
+    )
+    .unwrap();
+    let answers: Vec<_> = db
+        .solve(&q, with_budget(256))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(answers.len(), 2);
+    for (k, a) in answers.iter().enumerate() {
+        assert_eq!(a.get("S"), Some(&Term::Int(600000 * 600001 / 2)));
+        assert_eq!(a.get("A"), Some(&Term::Int(3000)));
+        assert_eq!(a.get("V"), Some(&Term::Int(k as i64 + 1)));
+    }
+    // findall/3 and catch/3 around collections.
+    let q = parse_query(
+        "findall(S, (member(N, [100000, 200000]), mk(N, L), count(0, 100000), sum(L, 0, S)), Ss), \
+         catch((count(0, 300000), throw(done(Ss))), done(X), true)",
+    )
+    .unwrap();
+    let a = db.solve(&q, with_budget(256)).next().unwrap().unwrap();
+    assert_eq!(
+        a.get("X").unwrap().to_string(),
+        format!("[{},{}]", 100000i64 * 100001 / 2, 200000i64 * 200001 / 2)
+    );
+}
