@@ -45,7 +45,7 @@ const MAX_LISTED_MOVES: u64 = (1 << 20) - 1;
   resolu hanoi --disks 4 --compact              80 moves, one line each
   resolu hanoi --rules optimal --disks 5        rules that look at the last disk moved: 31
   resolu hanoi --pegs 4                         the course's rules on 4 pegs (neighbours)
-  resolu hanoi --rules my.rules --trace         your rule base, cycle by cycle
+  resolu hanoi --rules examples/rules/hanoi.rules --trace   a rule base file, cycle by cycle
   resolu hanoi --method optimal                 the recursive algorithm: 7 moves
   resolu hanoi --method optimal --pegs 4 --disks 8   Frame–Stewart: 33 moves
   resolu hanoi --method bfs --pegs 4 --disks 6 --format json

@@ -21,7 +21,7 @@ pub const COURSE_START: &str = "b h c / a f d / g _ e";
   resolu taquin --start 'bhc/afd/g_e' --heuristic misplaced --trace
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar
   resolu taquin --start '1 2/_ 3' --goal standard --format json
-  resolu taquin --batch boards.txt --heuristic linear-conflict
+  resolu taquin --batch examples/boards.txt --heuristic linear-conflict
 
 Boards: rows separated by '/' or new lines, cells by spaces (a row of one-character tiles may
 be written without spaces); tiles are numbers or letters; the blank is 0, _ or '.'.

@@ -5,6 +5,7 @@
 
 mod common;
 mod demo;
+mod examples;
 mod experiment;
 mod graph;
 mod hanoi;
@@ -14,6 +15,7 @@ mod maze;
 mod prove;
 mod queens;
 mod rules;
+mod snapshots;
 mod taquin;
 mod tictactoe;
 mod verdicts;
