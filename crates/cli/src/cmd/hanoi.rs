@@ -242,8 +242,8 @@ fn optimal(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
     }
     writeln!(
         io.out,
-        "Solved in {} moves (optimal: {}).",
-        replay.count,
+        "Solved in {} (optimal: {}).",
+        crate::common::plural(replay.count, "move"),
         optimum_text(hanoi)
     )?;
     Ok(Exit::Success)
@@ -300,8 +300,8 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         };
         writeln!(
             io.out,
-            "Solved by {algorithm} in {} moves{note}; the optimum is {}.",
-            moves.len(),
+            "Solved by {algorithm} in {}{note}; the optimum is {}.",
+            crate::common::plural(moves.len() as u64, "move"),
             optimum_text(hanoi)
         )?;
     } else {

@@ -188,8 +188,8 @@ impl Solver<'_> {
                 };
                 writeln!(
                     io.out,
-                    "Solved by {what} in {} moves{optimal}: {}",
-                    moves.len(),
+                    "Solved by {what} in {}{optimal}: {}",
+                    crate::common::plural(moves.len() as u64, "move"),
                     moves
                         .iter()
                         .map(|m| puzzle.label(m.tile))
