@@ -3,10 +3,12 @@
 // Helpers outside #[test] functions unwrap too: a test that cannot unwrap has failed.
 #![allow(clippy::unwrap_used)]
 
+mod bad_input;
 mod common;
 mod demo;
 mod examples;
 mod experiment;
+mod fuzz;
 mod graph;
 mod hanoi;
 mod knight;
