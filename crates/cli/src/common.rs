@@ -540,6 +540,16 @@ Max address space         4096000000           unlimited            bytes
     }
 
     #[test]
+    fn plurals_agree_with_the_count() {
+        assert_eq!(plural(1, "step"), "1 step");
+        assert_eq!(plural(0, "step"), "0 steps");
+        assert_eq!(plural(2, "match"), "2 matches");
+        assert_eq!(plural(1, "match"), "1 match");
+        assert_eq!(plural(3, "more move"), "3 more moves");
+        assert_eq!(plural(2, "try"), "2 tries");
+    }
+
+    #[test]
     fn the_default_budget_is_read_once_and_is_positive() {
         let first = default_memory_bytes();
         assert!(first > 0 && first <= 8 << 30);

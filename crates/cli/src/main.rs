@@ -92,7 +92,9 @@ fn main() -> ExitCode {
         }
     };
     progress::handle_interrupts();
-    if io::stderr().is_terminal() && !asks_for_json() {
+    // The experiments draw their own progress bar.
+    let own_bar = matches!(cli.command, Command::Experiment(_));
+    if io::stderr().is_terminal() && !asks_for_json() && !own_bar {
         progress::show_progress();
     }
     let stdin = io::stdin();

@@ -54,10 +54,14 @@ fn draw_loop() {
     // appear.
     let mut current: Option<(u64, Instant)> = None;
     let mut quiet_until = Instant::now() + QUIET_START;
+    // The count last drawn (or current when the command last wrote): a run that does not
+    // advance (waiting at `--all`'s question) draws nothing over the prompt.
+    let mut last_nodes = u64::MAX;
     loop {
         std::thread::sleep(REDRAW);
         if OUTPUT_SEEN.swap(false, Ordering::Relaxed) {
             quiet_until = Instant::now() + Duration::from_secs(1);
+            last_nodes = MONITOR.expanded();
         }
         if MONITOR.running() == 0 {
             current = None;
@@ -80,6 +84,10 @@ fn draw_loop() {
         }
         let elapsed = now - started;
         let nodes = MONITOR.expanded();
+        if nodes == last_nodes {
+            continue;
+        }
+        last_nodes = nodes;
         let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-3);
         let line = format!(
             "{} nodes, {}/s, {} MB, {:.1} s (Ctrl-C stops)",

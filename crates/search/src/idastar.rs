@@ -120,7 +120,9 @@ where
                     let path = path_of(&root, parents, g);
                     return finish(StopReason::Solved, Some(path), stats);
                 }
-                if let Some(limit) = budget.check(stats.expanded, depth as u64 + 1) {
+                // In memory: the states of the path and the successors listed but not yet
+                // tried along it (each frame keeps its list).
+                if let Some(limit) = budget.check(stats.expanded, depth as u64 + 1 + on_frontier) {
                     return finish(limit, None, stats);
                 }
                 let frame = &mut rest[0];

@@ -37,7 +37,7 @@ Writes into --out: runs.csv (one row per run), nodes.svg, time.svg, bstar.svg an
     /// The Towers of Hanoi: blind search, A* and the optimal algorithm by number of disks.
     #[command(after_help = "Examples:
   resolu experiment hanoi                               3 pegs, 1 to 12 disks: bfs, astar, optimal
-  resolu experiment hanoi --pegs 4 --disks 1-10 --algos bfs,astar,idastar,optimal
+  resolu experiment hanoi --pegs 4 --disks 1-8 --algos bfs,astar,idastar,optimal
 
 Writes into --out: runs.csv (one row per run), nodes.svg, time.svg, bstar.svg and report.md;
 the depth of a run is the optimal number of moves (2^n - 1 on 3 pegs).")]

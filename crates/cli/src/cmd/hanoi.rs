@@ -45,7 +45,7 @@ const MAX_LISTED_MOVES: u64 = (1 << 20) - 1;
   resolu hanoi --disks 4 --compact              80 moves, one line each
   resolu hanoi --rules optimal --disks 5        rules that look at the last disk moved: 31
   resolu hanoi --pegs 4                         the course's rules on 4 pegs (neighbours)
-  resolu hanoi --rules my.rules --trace         your rule base, cycle by cycle
+  resolu hanoi --rules examples/rules/hanoi.rules --trace   a rule base file, cycle by cycle
   resolu hanoi --method optimal                 the recursive algorithm: 7 moves
   resolu hanoi --method optimal --pegs 4 --disks 8   Frame–Stewart: 33 moves
   resolu hanoi --method bfs --pegs 4 --disks 6 --format json
@@ -244,8 +244,8 @@ fn optimal(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
     }
     writeln!(
         io.out,
-        "Solved in {} moves (optimal: {}).",
-        replay.count,
+        "Solved in {} (optimal: {}).",
+        crate::common::plural(replay.count, "move"),
         optimum_text(hanoi)
     )?;
     Ok(Exit::Success)
@@ -302,8 +302,8 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         };
         writeln!(
             io.out,
-            "Solved by {algorithm} in {} moves{note}; the optimum is {}.",
-            moves.len(),
+            "Solved by {algorithm} in {}{note}; the optimum is {}.",
+            crate::common::plural(moves.len() as u64, "move"),
             optimum_text(hanoi)
         )?;
     } else {

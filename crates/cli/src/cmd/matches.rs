@@ -300,7 +300,7 @@ impl Setup {
             let h: Vec<String> = self.game.heaps.iter().map(u32::to_string).collect();
             format!("heaps of {} matches", h.join(", "))
         } else {
-            format!("{} matches", self.game.heaps[0])
+            crate::common::plural(self.game.heaps[0].into(), "match")
         };
         let from = if self.several() { " from one heap" } else { "" };
         let last = if self.game.misere {
@@ -646,7 +646,8 @@ fn verdict(setup: &Setup, analysis: &Analysis, io: &mut Io) -> Result<(), CliErr
     if let Some(p) = s.plies {
         writeln!(
             io.out,
-            "With perfect play the game ends after {p} more moves (the winner hurries, the loser delays)."
+            "With perfect play the game ends after {} (the winner hurries, the loser delays).",
+            crate::common::plural(p, "more move")
         )?;
     }
     if !setup.several() && !setup.game.misere && setup.game.take == TakeSet::one_to(3) {

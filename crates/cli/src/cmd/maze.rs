@@ -160,7 +160,11 @@ fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -
                 MazeAlgo::Bfs => "by BFS (shortest)",
                 MazeAlgo::Astar => "by A* with the Manhattan distance (shortest)",
             };
-            writeln!(io.out, "Path of {} moves found {how}.", p.len() - 1)?;
+            writeln!(
+                io.out,
+                "Path of {} found {how}.",
+                crate::common::plural(p.len() as u64 - 1, "move")
+            )?;
         }
         None if algo == MazeAlgo::Backtrack => {
             writeln!(io.out, "{}", backtrack_stop_text(reason, "path"))?;

@@ -21,7 +21,7 @@ pub const COURSE_START: &str = "b h c / a f d / g _ e";
   resolu taquin --start 'bhc/afd/g_e' --heuristic misplaced --trace
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar
   resolu taquin --start '1 2/_ 3' --goal standard --format json
-  resolu taquin --batch boards.txt --heuristic linear-conflict
+  resolu taquin --batch examples/boards.txt --heuristic linear-conflict
   resolu taquin --census --size 3x4 --format json      boards at each distance from the goal
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --heuristic pdb:5-5-5
 
@@ -345,8 +345,8 @@ impl Solver<'_> {
                 };
                 writeln!(
                     io.out,
-                    "Solved by {what} in {} moves{optimal}: {}",
-                    moves.len(),
+                    "Solved by {what} in {}{optimal}: {}",
+                    crate::common::plural(moves.len() as u64, "move"),
                     moves
                         .iter()
                         .map(|m| puzzle.label(m.tile))

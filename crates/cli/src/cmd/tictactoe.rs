@@ -133,16 +133,21 @@ fn verdict_line(board: &Board, s: &Solution<u8>) -> String {
     let moves: Vec<String> = s.winning_moves().iter().map(|c| cell_short(c)).collect();
     match s.value {
         Value::Win => format!(
-            "{mover} to move wins, in {plies} more moves at best: play (row, column) {}.",
+            "{mover} to move wins, in {} at best: play (row, column) {}.",
+            crate::common::plural(plies, "more move"),
             moves.join(" or ")
         ),
         Value::Draw => format!(
-            "A draw with perfect play ({mover} to move, {plies} more moves); the moves that \
+            "A draw with perfect play ({mover} to move, {}); the moves that \
              hold it (row, column): {}.",
+            crate::common::plural(plies, "more move"),
             moves.join(" ")
         ),
         Value::Loss => {
-            format!("{mover} to move loses against perfect play, after {plies} more moves at most.")
+            format!(
+                "{mover} to move loses against perfect play, after {} at most.",
+                crate::common::plural(plies, "more move")
+            )
         }
     }
 }

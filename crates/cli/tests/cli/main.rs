@@ -3,11 +3,14 @@
 // Helpers outside #[test] functions unwrap too: a test that cannot unwrap has failed.
 #![allow(clippy::unwrap_used)]
 
+mod bad_input;
 mod common;
 mod cube;
 mod connect4;
 mod demo;
+mod examples;
 mod experiment;
+mod fuzz;
 mod graph;
 mod hanoi;
 mod knight;
@@ -16,6 +19,7 @@ mod maze;
 mod prove;
 mod queens;
 mod rules;
+mod snapshots;
 mod taquin;
 mod tictactoe;
 mod verdicts;

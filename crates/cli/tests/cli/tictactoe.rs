@@ -63,7 +63,7 @@ fn solve_gives_value_moves_and_distance() {
 
     let (code, out, _) = run(&["tictactoe", "solve", "--board", "xx./oo./..."]);
     assert_eq!(code, 0);
-    assert!(out.contains("X to move wins, in 1 more moves at best: play (row, column) (1, 3)."));
+    assert!(out.contains("X to move wins, in 1 more move at best: play (row, column) (1, 3)."));
 
     for bad in ["xxx/ooo/...", "x", "xq./.../..."] {
         let (code, _, err) = run(&["tictactoe", "solve", "--board", bad]);

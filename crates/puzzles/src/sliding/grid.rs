@@ -198,7 +198,7 @@ impl fmt::Display for Grid {
             .cells
             .iter()
             .flatten()
-            .map(|c| c.chars().count())
+            .map(|c| display_width(c))
             .max()
             .unwrap_or(1);
         let rule = format!(
@@ -209,7 +209,10 @@ impl fmt::Display for Grid {
         for row in self.cells.chunks(self.cols) {
             write!(f, "|")?;
             for c in row {
-                write!(f, " {:>width$} |", c.as_deref().unwrap_or(" "))?;
+                let label = c.as_deref().unwrap_or(" ");
+                // Padded by columns on the screen, not by chars: 日 takes two.
+                let pad = width.saturating_sub(display_width(label));
+                write!(f, " {}{label} |", " ".repeat(pad))?;
             }
             writeln!(f)?;
             writeln!(f, "{rule}")?;
@@ -256,5 +259,46 @@ mod tests {
             let e = Grid::parse(text).unwrap_err();
             assert!(e.0.contains(why), "{text}: {e}");
         }
+    }
+}
+
+/// The columns `text` takes on a terminal: two for East Asian wide and fullwidth characters
+/// (CJK, Hangul, fullwidth forms, most emoji), none for combining marks, one otherwise.
+fn display_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c as u32 {
+            0x0300..=0x036F | 0x200B..=0x200F | 0xFE00..=0xFE0F => 0,
+            0x1100..=0x115F
+            | 0x2E80..=0x303E
+            | 0x3041..=0x33FF
+            | 0x3400..=0x4DBF
+            | 0x4E00..=0x9FFF
+            | 0xA000..=0xA4CF
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6
+            | 0x1F300..=0x1F64F
+            | 0x1F900..=0x1F9FF
+            | 0x20000..=0x3FFFD => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod width_tests {
+    use super::*;
+
+    #[test]
+    fn wide_characters_keep_the_columns_aligned() {
+        assert_eq!(display_width("日"), 2);
+        assert_eq!(display_width("é"), 1);
+        assert_eq!(display_width("12"), 2);
+        let grid = Grid::parse("日 b/c _").unwrap_or_else(|e| panic!("{e}"));
+        let text = grid.to_string();
+        let widths: Vec<usize> = text.lines().map(display_width).collect();
+        assert!(widths.iter().all(|&w| w == widths[0]), "{text}");
     }
 }
