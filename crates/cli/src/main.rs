@@ -4,6 +4,7 @@
 
 mod cmd;
 mod common;
+mod html;
 
 use clap::{Parser, Subcommand};
 use common::{CliError, Exit, Io};

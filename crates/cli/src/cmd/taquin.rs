@@ -54,6 +54,8 @@ pub struct Args {
     /// per board in input order; the exit code is the worst of the boards'.
     #[arg(long, value_name = "FILE")]
     pub batch: Option<PathBuf>,
+    #[command(flatten)]
+    pub html: crate::html::SearchHtml,
 }
 
 /// Runs `resolu taquin`.
@@ -79,7 +81,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     };
     let start = Grid::parse(&text).map_err(|e| bad_input(format!("{origin}: {e}")))?;
     let puzzle = SlidingPuzzle::new(&start, goal).map_err(|e| bad_input(e.to_string()))?;
-    solver.solve_and_report(&puzzle, io)
+    let exit = solver.solve_and_report(&puzzle, io)?;
+    crate::html::taquin(&args.html, &puzzle, &args.algo, &args.limits, heuristic)?;
+    Ok(exit)
 }
 
 /// An algorithm, a heuristic and the flags, applied to one puzzle.
@@ -257,6 +261,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         trace: false,
         format: Format::Text,
         batch: None,
+        html: Default::default(),
     };
     let solver = Solver {
         algorithm: Algorithm::Astar,

@@ -8,6 +8,7 @@ mod demo;
 mod experiment;
 mod graph;
 mod hanoi;
+mod html;
 mod knight;
 mod matches;
 mod maze;
