@@ -473,3 +473,474 @@ fn taquin_search<C: Cells>(
     let moves = outcome.path.map(|p| p.actions().copied().collect());
     (section, moves)
 }
+
+// ---------------------------------------------------------------- backtracking
+
+use resolu_search::backtrack::{self, Backtrack, BacktrackStats};
+use resolu_view::draw::{Ground, WalkEvent, WalkStyle};
+
+/// A backtracking problem watched: each choice made (with the square it takes, given by
+/// `head`) and undone, up to `cap` events.
+struct Watched<'a, B, F> {
+    inner: &'a mut B,
+    head: F,
+    events: Vec<WalkEvent>,
+    total: u64,
+    cap: usize,
+}
+
+impl<'a, B, F> Watched<'a, B, F> {
+    fn new(inner: &'a mut B, head: F) -> Self {
+        Watched {
+            inner,
+            head,
+            events: Vec::new(),
+            total: 0,
+            cap: DEFAULT_NODE_CAP,
+        }
+    }
+
+    /// The events, and the total when the cap cut them.
+    fn finish(self) -> (Vec<WalkEvent>, Option<u64>) {
+        let cut = (self.total > self.events.len() as u64).then_some(self.total);
+        (self.events, cut)
+    }
+}
+
+impl<B: Backtrack, F: FnMut(&B) -> (usize, usize)> Backtrack for Watched<'_, B, F> {
+    type Choice = B::Choice;
+    fn is_complete(&self) -> bool {
+        self.inner.is_complete()
+    }
+    fn candidates(&self, out: &mut Vec<B::Choice>) {
+        self.inner.candidates(out)
+    }
+    fn promising(&self, choice: B::Choice) -> bool {
+        self.inner.promising(choice)
+    }
+    fn apply(&mut self, choice: B::Choice) {
+        self.inner.apply(choice);
+        self.total += 1;
+        if self.events.len() < self.cap {
+            let (r, c) = (self.head)(self.inner);
+            self.events.push(WalkEvent::Enter(r, c));
+        }
+    }
+    fn undo(&mut self, choice: B::Choice) {
+        self.inner.undo(choice);
+        self.total += 1;
+        if self.events.len() < self.cap {
+            self.events.push(WalkEvent::Leave);
+        }
+    }
+    fn frame_bytes(&self) -> usize {
+        self.inner.frame_bytes()
+    }
+}
+
+/// The counters of a backtracking run, named as the text output names them.
+fn backtrack_counters(stats: &BacktrackStats) -> Vec<(String, String)> {
+    vec![
+        ("tries".into(), stats.tries.to_string()),
+        ("backtracks".into(), stats.backtracks.to_string()),
+        ("depth".into(), stats.max_depth.to_string()),
+    ]
+}
+
+// ---------------------------------------------------------------- knight
+
+use resolu_puzzles::knight::{KnightTour, TourOptions};
+
+/// `resolu knight --html FILE`: the backtracking run (its first choices) and the tour
+/// found, drawn as it grows (in chunks on large boards).
+pub fn knight(html: &HtmlArg, opts: TourOptions, limits: &LimitArgs) -> Result<(), CliError> {
+    let Some(path) = &html.html else {
+        return Ok(());
+    };
+    let mut tour = KnightTour::new(opts).map_err(|e| bad_input(e.to_string()))?;
+    let mut watched = Watched::new(&mut tour, |t: &KnightTour| {
+        t.path().last().copied().unwrap_or((0, 0))
+    });
+    let outcome = backtrack::first(&mut watched, limits.limits());
+    let (events, cut) = watched.finish();
+    let (rows, cols) = (opts.rows, opts.cols);
+    let solved = outcome.reason == resolu_search::StopReason::Solved;
+    let mut page = Page::new("resolu knight").intro(format!(
+        "Knight's tour of {rows}x{cols} from ({}, {}), method {}{}.",
+        opts.start.0,
+        opts.start.1,
+        opts.method.as_str(),
+        if opts.closed { ", closed" } else { "" }
+    ));
+    if solved {
+        page = page.section(
+            draw::path_section(
+                "The tour, move by move",
+                rows,
+                cols,
+                Ground::Chess,
+                &tour.path(),
+                opts.closed,
+            )
+            .counters(backtrack_counters(&outcome.stats)),
+        );
+    }
+    page = page.section(
+        draw::walk_section(
+            "The backtracking: each choice and each undo",
+            rows,
+            cols,
+            Ground::Chess,
+            WalkStyle::Path {
+                start: opts.start,
+                dead_ends: false,
+            },
+            &events,
+            cut,
+        )
+        .counters(backtrack_counters(&outcome.stats)),
+    );
+    write_page(path, &page)
+}
+
+// ---------------------------------------------------------------- queens
+
+use resolu_puzzles::queens::Queens;
+
+/// `resolu queens --html FILE`: the backtracking run, queen by queen, then the solution.
+pub fn queens(html: &HtmlArg, n: usize, limits: &LimitArgs) -> Result<(), CliError> {
+    let Some(path) = &html.html else {
+        return Ok(());
+    };
+    let mut queens = Queens::new(n).map_err(|e| bad_input(e.to_string()))?;
+    let mut watched = Watched::new(&mut queens, |q: &Queens| {
+        let cols = q.columns();
+        (
+            cols.len().saturating_sub(1),
+            cols.last().map_or(0, |&c| c as usize),
+        )
+    });
+    let outcome = backtrack::first(&mut watched, limits.limits());
+    let (events, cut) = watched.finish();
+    let mut page = Page::new("resolu queens").intro(format!(
+        "{n} queens on {n}x{n}, one per row, columns tried from left to right."
+    ));
+    page = page.section(
+        draw::walk_section(
+            "The backtracking: each queen placed and removed",
+            n,
+            n,
+            Ground::Chess,
+            WalkStyle::Queens,
+            &events,
+            cut,
+        )
+        .counters(backtrack_counters(&outcome.stats)),
+    );
+    if outcome.reason == resolu_search::StopReason::Solved {
+        let columns: Vec<usize> = queens.columns().iter().map(|&c| c as usize).collect();
+        let frames: Vec<Frame> = (0..=columns.len().min(200))
+            .map(|k| {
+                let state = columns[..k]
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Frame::new(
+                    draw::queens(n, &columns[..k]),
+                    if k == 0 {
+                        "empty board".to_string()
+                    } else {
+                        format!("row {}: column {}", k - 1, columns[k - 1])
+                    },
+                    if state.is_empty() {
+                        "empty".to_string()
+                    } else {
+                        state
+                    },
+                )
+            })
+            .collect();
+        let mut section = Section::frames("The solution, row by row", frames)
+            .counters(backtrack_counters(&outcome.stats));
+        if columns.len() > 200 {
+            section = section.note("The first 200 rows are shown one by one.");
+        }
+        page = page.section(section);
+    }
+    write_page(path, &page)
+}
+
+// ---------------------------------------------------------------- maze
+
+use resolu_puzzles::maze::{Maze, MazeWalk};
+
+/// `resolu maze --html FILE`: the backtracking walk (dead ends marked) or the search tree,
+/// then the path found.
+pub fn maze(html: &HtmlArg, maze: &Maze, algo: &str, limits: &LimitArgs) -> Result<(), CliError> {
+    let Some(path) = &html.html else {
+        return Ok(());
+    };
+    let (rows, cols) = (maze.rows(), maze.cols());
+    let walls: Vec<Vec<bool>> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| !maze.is_free(r as i64, c as i64))
+                .collect()
+        })
+        .collect();
+    let mut page =
+        Page::new("resolu maze").intro(format!("A {rows}x{cols} maze, solved by {algo}."));
+    let found;
+    if algo == "backtrack" {
+        let mut walk = MazeWalk::new(maze);
+        let mut watched = Watched::new(&mut walk, |w: &MazeWalk| {
+            w.path().last().copied().unwrap_or((0, 0))
+        });
+        let outcome = backtrack::first(&mut watched, limits.limits());
+        let (events, cut) = watched.finish();
+        found = (outcome.reason == resolu_search::StopReason::Solved).then(|| walk.path());
+        page = page.section(
+            draw::walk_section(
+                "The backtracking walk: east, south, west, north in turn",
+                rows,
+                cols,
+                Ground::Maze(&walls),
+                WalkStyle::Path {
+                    start: maze.start(),
+                    dead_ends: true,
+                },
+                &events,
+                cut,
+            )
+            .counters(backtrack_counters(&outcome.stats)),
+        );
+    } else {
+        let problem = maze.problem();
+        let algorithm = if algo == "bfs" {
+            Algorithm::Bfs
+        } else {
+            Algorithm::Astar
+        };
+        let args = AlgoArgs {
+            algo: algo.into(),
+            weight: 2.0,
+            depth_limit: None,
+            seed: 0,
+        };
+        let (section, outcome) = search_section(
+            &problem,
+            problem.manhattan(),
+            algorithm,
+            &args,
+            limits,
+            |s: &u32| {
+                let (r, c) = problem.square(*s);
+                format!("({r}, {c})")
+            },
+            |_| String::new(),
+        );
+        found = outcome
+            .path
+            .as_ref()
+            .map(|p| p.states().map(|&s| problem.square(s)).collect());
+        page = page.section(section);
+    }
+    if let Some(found) = found {
+        let section = draw::path_section(
+            "The path found",
+            rows,
+            cols,
+            Ground::Maze(&walls),
+            &found,
+            false,
+        );
+        page.sections.insert(0, section);
+    }
+    write_page(path, &page)
+}
+
+// ---------------------------------------------------------------- graph
+
+use resolu_puzzles::graph::Graph;
+
+/// `resolu graph --html FILE [--compare A,B]`: the path on the graph, then the search(es).
+pub fn graph(
+    html: &SearchHtml,
+    graph: &Graph,
+    algo: &AlgoArgs,
+    limits: &LimitArgs,
+    zero_h: bool,
+) -> Result<(), CliError> {
+    let Some(path) = &html.html else {
+        return Ok(());
+    };
+    let names: Vec<String> = (0..graph.len() as u32)
+        .map(|i| graph.name(i).to_string())
+        .collect();
+    let mut edges = Vec::new();
+    let mut out = Vec::new();
+    for a in 0..graph.len() as u32 {
+        out.clear();
+        graph.successors(&a, &mut out);
+        for s in &out {
+            let b = s.state;
+            if !edges.iter().any(|&(x, y, _): &(usize, usize, String)| {
+                (x, y) == (b as usize, a as usize) || (x, y) == (a as usize, b as usize)
+            }) {
+                edges.push((
+                    a as usize,
+                    b as usize,
+                    format!("{} – {}: {}", graph.name(a), graph.name(b), number(s.cost)),
+                ));
+            }
+        }
+    }
+    let file_h = graph.file_heuristic();
+    let h = |s: &u32| if zero_h { 0.0 } else { file_h(s) };
+    let mut page =
+        Page::new("resolu graph").intro(format!("{} nodes, {} edges.", names.len(), edges.len()));
+    let mut searches = Vec::new();
+    let mut solution: Option<Vec<u32>> = None;
+    for algorithm in html.algorithms(algo)? {
+        let (section, outcome) = search_section(
+            graph,
+            h,
+            algorithm,
+            algo,
+            limits,
+            |s: &u32| graph.name(*s).to_string(),
+            |_| String::new(),
+        );
+        if solution.is_none() {
+            solution = outcome.path.map(|p| p.states().copied().collect());
+        }
+        searches.push(section);
+    }
+    if let Some(states) = solution {
+        let ids: Vec<usize> = states.iter().map(|&s| s as usize).collect();
+        let frames = (1..=ids.len())
+            .map(|k| {
+                let caption = if k == 1 {
+                    format!("start: {}", names[ids[0]])
+                } else {
+                    format!("step {}: to {}", k - 1, names[ids[k - 1]])
+                };
+                Frame::new(
+                    draw::graph(&names, &edges, &ids[..k]),
+                    caption,
+                    names[ids[k - 1]].clone(),
+                )
+            })
+            .collect();
+        page = page.section(Section::frames("The path found", frames));
+    }
+    let compare = searches.len() > 1;
+    let mut page = searches.into_iter().fold(page, Page::section);
+    page.side_by_side = compare;
+    write_page(path, &page)
+}
+
+// ---------------------------------------------------------------- hanoi
+
+use resolu_puzzles::hanoi::{DisksOffGoal, Hanoi, HanoiMove, Pegs};
+
+/// The most frames a Hanoi page draws; beyond, moves are sampled (the page says so).
+const MAX_HANOI_FRAMES: usize = 1000;
+
+/// The moves of a Hanoi solution, frame by frame (`rules`: the rule fired for each move).
+pub fn hanoi_section(hanoi: &Hanoi, moves: &[HanoiMove], rules: Option<&[String]>) -> Section {
+    let every = moves.len().div_ceil(MAX_HANOI_FRAMES).max(1);
+    let mut state: Pegs = resolu_search::Problem::start(hanoi);
+    let frame = |s: Pegs, caption: String| {
+        Frame::new(
+            draw::hanoi(&hanoi.stacks(s), hanoi.disks()),
+            caption,
+            hanoi.one_line(s),
+        )
+    };
+    let mut frames = vec![frame(state, "start".into())];
+    for (i, &m) in moves.iter().enumerate() {
+        state = hanoi.apply(state, m);
+        if (i + 1) % every == 0 || i + 1 == moves.len() {
+            let by = rules
+                .and_then(|r| r.get(i))
+                .map(|r| format!(" (rule {r})"))
+                .unwrap_or_default();
+            frames.push(frame(state, format!("Move {}: {m}{by}", i + 1)));
+        }
+    }
+    let mut section = Section::frames("The moves", frames).counters([("moves", moves.len())]);
+    if every > 1 {
+        section = section.note(format!("{} moves: every {every}th is drawn.", moves.len()));
+    }
+    section
+}
+
+/// `resolu hanoi --html FILE` for the rules and the recursion: the moves drawn.
+pub fn hanoi_moves(
+    html: &HtmlArg,
+    hanoi: &Hanoi,
+    moves: &[HanoiMove],
+    rules: Option<&[String]>,
+    how: &str,
+) -> Result<(), CliError> {
+    let Some(path) = &html.html else {
+        return Ok(());
+    };
+    let page = Page::new("resolu hanoi")
+        .intro(format!(
+            "{} disks on {} pegs, solved by {how}.",
+            hanoi.disks(),
+            hanoi.pegs()
+        ))
+        .section(hanoi_section(hanoi, moves, rules));
+    write_page(path, &page)
+}
+
+/// `resolu hanoi --method optimal --html FILE`: the recursion's moves drawn.
+pub fn hanoi_optimal(html: &HtmlArg, hanoi: &Hanoi) -> Result<(), CliError> {
+    if html.html.is_none() {
+        return Ok(());
+    }
+    let moves: Vec<HanoiMove> = resolu_puzzles::hanoi::OptimalMoves::new(hanoi).collect();
+    hanoi_moves(html, hanoi, &moves, None, "the recursion")
+}
+
+/// `resolu hanoi --method ALGO --html FILE`: the moves and the search tree.
+pub fn hanoi_search(
+    html: &HtmlArg,
+    hanoi: &Hanoi,
+    algorithm: Algorithm,
+    seed: u64,
+    limits: &LimitArgs,
+) -> Result<(), CliError> {
+    let Some(path) = &html.html else {
+        return Ok(());
+    };
+    let args = AlgoArgs {
+        algo: algorithm.name().into(),
+        weight: 2.0,
+        depth_limit: None,
+        seed,
+    };
+    let (section, outcome) = search_section(
+        hanoi,
+        DisksOffGoal::new(hanoi),
+        algorithm,
+        &args,
+        limits,
+        |s: &Pegs| hanoi.one_line(*s),
+        |m: &HanoiMove| format!("{}→{}", m.from, m.to),
+    );
+    let mut page = Page::new("resolu hanoi").intro(format!(
+        "{} disks on {} pegs, searched by {algorithm}.",
+        hanoi.disks(),
+        hanoi.pegs()
+    ));
+    if let Some(p) = &outcome.path {
+        let moves: Vec<HanoiMove> = p.actions().copied().collect();
+        page = page.section(hanoi_section(hanoi, &moves, None));
+    }
+    write_page(path, &page.section(section))
+}

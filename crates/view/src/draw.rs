@@ -61,8 +61,8 @@ pub fn tiles(rows: usize, cols: usize, cells: &[&str], moved: Option<usize>) -> 
 /// smallest; `disks` is the number of disks (for the widths).
 pub fn hanoi(stacks: &[Vec<u8>], disks: usize) -> Svg {
     let disks = disks.max(1);
-    let disk_h = if disks > 12 { 8.0 } else { 16.0 };
-    let max_w = 30.0 + disks as f64 * if disks > 12 { 6.0 } else { 14.0 };
+    let disk_h = if disks > 12 { 8.0 } else { 22.0 };
+    let max_w = 40.0 + disks as f64 * if disks > 12 { 6.0 } else { 24.0 };
     let peg_gap = max_w + 20.0;
     let height = 40.0 + disks as f64 * disk_h + 20.0;
     let base = height - 14.0;
@@ -106,7 +106,7 @@ pub fn hanoi(stacks: &[Vec<u8>], disks: usize) -> Svg {
 /// N queens: `columns[r]` is the column of the queen on row `r` (rows beyond
 /// `columns.len()` are empty).
 pub fn queens(n: usize, columns: &[usize]) -> Svg {
-    let size = (480.0 / n.max(1) as f64).clamp(4.0, 40.0);
+    let size = queen_square(n);
     let mut body = String::new();
     if n <= 64 {
         for r in 0..n {
@@ -238,7 +238,7 @@ pub fn matches(heaps: &[u32]) -> Svg {
 /// of the current path highlighted. `edges` are pairs of node indices with a label.
 pub fn graph(names: &[String], edges: &[(usize, usize, String)], on_path: &[usize]) -> Svg {
     let n = names.len().max(1);
-    let radius = (60.0 + n as f64 * 14.0).min(320.0);
+    let radius = (50.0 + n as f64 * 9.0).min(210.0);
     let c = radius + 50.0;
     let at = |i: usize| {
         let a = std::f64::consts::TAU * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
@@ -283,6 +283,14 @@ pub fn graph(names: &[String], edges: &[(usize, usize, String)], on_path: &[usiz
     }
 }
 
+fn path_square(rows: usize, cols: usize) -> f64 {
+    (640.0 / rows.max(cols).max(1) as f64).clamp(0.64, 48.0)
+}
+
+fn queen_square(n: usize) -> f64 {
+    (480.0 / n.max(1) as f64).clamp(4.0, 40.0)
+}
+
 fn crate_cut(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         text.to_string()
@@ -312,7 +320,7 @@ pub fn path_section(
     path: &[(usize, usize)],
     closed: bool,
 ) -> Section {
-    let size = (640.0 / rows.max(cols).max(1) as f64).clamp(0.64, 48.0);
+    let size = path_square(rows, cols);
     let stroke = (size / 8.0).clamp(0.3, 3.0);
     let mut body = String::new();
     let width = cols as f64 * size;
@@ -458,4 +466,172 @@ pub fn path_section(
         ));
     }
     section
+}
+
+/// One event of a backtracking run, as [`walk_section`] draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkEvent {
+    /// A choice was made: the square now taken (the path's new head, a queen placed).
+    Enter(usize, usize),
+    /// The last choice was undone.
+    Leave,
+}
+
+/// How [`walk_section`] draws the choices of a backtracking run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkStyle {
+    /// A path from `start`, one segment per choice; with `dead_ends`, a square left by
+    /// backtracking keeps a mark (the maze walk never enters it again).
+    Path {
+        /// The first square.
+        start: (usize, usize),
+        /// Whether squares left stay marked.
+        dead_ends: bool,
+    },
+    /// Queens placed one per row.
+    Queens,
+}
+
+/// A backtracking run step by step: each step one choice made or undone, with the depth and
+/// the backtracks so far. `total` is the number of events of the whole run, when it had more
+/// than `events` (the page says so).
+pub fn walk_section(
+    title: &str,
+    rows: usize,
+    cols: usize,
+    ground: Ground,
+    style: WalkStyle,
+    events: &[WalkEvent],
+    total: Option<u64>,
+) -> Section {
+    let (size, base) = match style {
+        WalkStyle::Queens => (queen_square(rows), queens(rows, &[]).body),
+        WalkStyle::Path { .. } => (
+            path_square(rows, cols),
+            path_section("", rows, cols, ground, &[], false).scene.body,
+        ),
+    };
+    let centre = |(r, c): (usize, usize)| ((c as f64 + 0.5) * size, (r as f64 + 0.5) * size);
+    // (appears, hidden from, markup)
+    let mut elements: Vec<(usize, Option<usize>, String)> = Vec::new();
+    let mut stack: Vec<((usize, usize), usize)> = Vec::new();
+    let mut steps = vec![Step::new("start").counters("depth 0, backtracks 0")];
+    let mut backtracks = 0u64;
+    if let WalkStyle::Path { start, .. } = style {
+        let (x, y) = centre(start);
+        elements.push((
+            0,
+            None,
+            format!(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#15803d\"/>",
+                number(x),
+                number(y),
+                number(size * 0.3)
+            ),
+        ));
+        stack.push((start, usize::MAX));
+    }
+    for event in events {
+        let k = steps.len();
+        match *event {
+            WalkEvent::Enter(r, c) => {
+                let (x, y) = centre((r, c));
+                let markup = match style {
+                    WalkStyle::Path { .. } => {
+                        let (px, py) = stack.last().map_or((x, y), |&(p, _)| centre(p));
+                        format!(
+                            "<line class=\"path\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" style=\"stroke-width:{}\"/>",
+                            number(px),
+                            number(py),
+                            number(x),
+                            number(y),
+                            number((size / 8.0).clamp(1.0, 3.0))
+                        )
+                    }
+                    WalkStyle::Queens => format!(
+                        "<text class=\"queen\" x=\"{}\" y=\"{}\" style=\"font-size:{}px\">♛</text>",
+                        number(x),
+                        number(y),
+                        number(size * 0.8)
+                    ),
+                };
+                elements.push((k, None, markup));
+                stack.push(((r, c), elements.len() - 1));
+                let what = match style {
+                    WalkStyle::Path { .. } => format!("move to ({r}, {c})"),
+                    WalkStyle::Queens => format!("row {r}: queen in column {c}"),
+                };
+                steps.push(
+                    Step::new(what)
+                        .counters(format!(
+                            "depth {}, backtracks {backtracks}",
+                            depth(&stack, style)
+                        ))
+                        .state(format!("({r}, {c})")),
+                );
+            }
+            WalkEvent::Leave => {
+                let Some(((r, c), element)) = stack.pop().filter(|&(_, e)| e != usize::MAX) else {
+                    continue;
+                };
+                backtracks += 1;
+                if let Some(e) = elements.get_mut(element) {
+                    e.1 = Some(k);
+                }
+                if let WalkStyle::Path {
+                    dead_ends: true, ..
+                } = style
+                {
+                    let (x, y) = centre((r, c));
+                    elements.push((
+                        k,
+                        None,
+                        format!(
+                            "<text class=\"mark\" x=\"{}\" y=\"{}\" fill=\"#b91c1c\" style=\"font-size:{}px\">×</text>",
+                            number(x),
+                            number(y),
+                            number(size * 0.7)
+                        ),
+                    ));
+                }
+                steps.push(
+                    Step::new(format!("back: undo ({r}, {c})"))
+                        .counters(format!(
+                            "depth {}, backtracks {backtracks}",
+                            depth(&stack, style)
+                        ))
+                        .state(format!("back from ({r}, {c})")),
+                );
+            }
+        }
+    }
+    let mut body = base;
+    for (s, x, markup) in elements {
+        let hide = x.map(|x| format!(" data-x=\"{x}\"")).unwrap_or_default();
+        let _ = write!(body, "<g data-s=\"{s}\"{hide}>{markup}</g>");
+    }
+    let mut section = Section::scene(
+        title,
+        Svg {
+            width: cols as f64 * size,
+            height: rows as f64 * size,
+            body,
+        },
+        steps,
+    )
+    .with_log(true);
+    if let Some(total) = total {
+        section = section.note(format!(
+            "The run made {total} choices and undos in all; the page shows the first {} to stay readable.",
+            events.len()
+        ));
+    }
+    section
+}
+
+fn depth(stack: &[((usize, usize), usize)], style: WalkStyle) -> usize {
+    match style {
+        WalkStyle::Path { .. } => stack.len().saturating_sub(1),
+        WalkStyle::Queens => stack.len(),
+    }
 }

@@ -37,6 +37,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::SearchHtml,
 }
 
 /// The heuristics of an explicit graph.
@@ -54,7 +56,10 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let graph =
         Graph::parse(&text).map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
     let algorithm = args.algo.algorithm()?;
-    solve(&graph, algorithm, &args, io)
+    let exit = solve(&graph, algorithm, &args, io)?;
+    let zero_h = args.heuristic == GraphHeuristic::Zero;
+    crate::html::graph(&args.html, &graph, &args.algo, &args.limits, zero_h)?;
+    Ok(exit)
 }
 
 fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdResult {
@@ -156,6 +161,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
             limits: LimitArgs::default(),
             trace: false,
             format: Format::Text,
+            html: Default::default(),
         };
         worst = worst.max(solve(&graph, algorithm, &args, io)?);
     }

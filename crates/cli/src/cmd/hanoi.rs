@@ -104,6 +104,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// Runs `resolu hanoi`.
@@ -210,6 +212,7 @@ fn optimal(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             hanoi.pegs()
         )));
     }
+    crate::html::hanoi_optimal(&args.html, hanoi)?;
     if args.format == Format::Json {
         let moves = moves_json(OptimalMoves::new(hanoi));
         write_json(
@@ -270,6 +273,7 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         .path
         .as_ref()
         .map_or_else(Vec::new, |p| p.actions().copied().collect());
+    crate::html::hanoi_search(&args.html, hanoi, algorithm, args.seed, &args.limits)?;
     if json {
         let mut value = search_json(&outcome, moves_json(moves.iter().copied()));
         if let serde_json::Value::Object(map) = &mut value {
@@ -443,6 +447,7 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         }
         fired.push(rule);
     };
+    crate::html::hanoi_moves(&args.html, hanoi, &moves, Some(&fired), "the rules")?;
     // Solved means the disks are on the goal peg, whatever the file's own goal says.
     let solved = state == goal && stop != Stop::CycleLimit;
     let exit = match stop {
@@ -548,6 +553,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         trace: false,
         compact: true,
         format: Format::Text,
+        html: Default::default(),
     };
     run(args, io)
 }

@@ -68,6 +68,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// Runs `resolu knight`.
@@ -87,6 +89,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let limits = args.limits.limits();
     let json = args.format == Format::Json;
     let what = describe(&opts);
+    crate::html::knight(&args.html, opts, &args.limits)?;
     if args.all || args.count || args.limit.is_some() {
         let mut last_svg = None;
         let mode = Enumerate {

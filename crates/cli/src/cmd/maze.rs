@@ -38,6 +38,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// How to solve a maze.
@@ -66,6 +68,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let text = read_file(&args.file)?;
     let maze =
         Maze::parse(&text).map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
+    crate::html::maze(&args.html, &maze, args.algo.name(), &args.limits)?;
     solve(
         &maze,
         args.algo,

@@ -223,3 +223,172 @@ fn html_output_is_the_same_on_every_run() {
     assert_eq!(a, b);
     assert!(!a.contains(" ms<"), "no time on the page");
 }
+
+#[test]
+fn graph_page_draws_the_path_to_the_goal_and_compares_searches_side_by_side() {
+    let (path, html) = page(
+        "graph.html",
+        &[
+            "graph",
+            "examples/graphs/romania.graph",
+            "--compare",
+            "astar,bfs",
+        ],
+        0,
+    );
+    assert_eq!(
+        sections(&html),
+        3,
+        "the path, then one search per algorithm"
+    );
+    assert!(html.contains("The search: astar") && html.contains("The search: bfs"));
+    assert!(html.contains("class=\"sections side\""));
+    // A* expands fewer nodes than... the counters are the text output's.
+    let (_, text, _) = run(&["graph", "examples/graphs/romania.graph", "--algo", "bfs"]);
+    let expanded = text
+        .split("expanded ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap();
+    assert!(html.contains(&format!("<th>expanded</th><td>{expanded}</td>")));
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let end = check_stepping(&browser, &path, &html, "s0", "Arad", "Bucharest");
+    assert_eq!(section_attr(&end, "s1", "data-shown"), "Bucharest");
+    assert_eq!(section_attr(&end, "s2", "data-shown"), "Bucharest");
+}
+
+#[test]
+fn maze_page_walks_with_dead_ends_and_ends_on_the_exit() {
+    let (path, html) = page("maze.html", &["maze", "examples/mazes/rooms.maze"], 0);
+    assert!(html.contains("The backtracking walk"));
+    assert!(
+        html.contains("back: undo"),
+        "the walk backtracks in this maze"
+    );
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    // Section 0 is the path found: 32 moves, ending on the exit square.
+    let end = check_stepping(
+        &browser,
+        &path,
+        &html,
+        "s0",
+        "start at (1, 1)",
+        "32 moves, at (9, 1)",
+    );
+    assert_eq!(section_attr(&end, "s1", "data-shown"), "(9, 1)");
+}
+
+#[test]
+fn hanoi_page_moves_every_disk_to_the_last_peg() {
+    let (path, html) = page(
+        "hanoi.html",
+        &["hanoi", "--method", "optimal", "--disks", "3"],
+        0,
+    );
+    assert!(html.contains("Move 7: "));
+    assert!(!html.contains("Move 8: "));
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let start = {
+        let dom = browser.dom(&path, "step=0");
+        section_attr(&dom, "s0", "data-shown")
+    };
+    let end = browser.dom(&path, "step=last");
+    let last = section_attr(&end, "s0", "data-shown");
+    assert_ne!(start, last);
+    assert_eq!(section_attr(&end, "s0", "data-step"), "7");
+    // The text output's last picture is the same situation.
+    let (_, text, _) = run(&["hanoi", "--method", "optimal", "--disks", "3", "--compact"]);
+    assert!(text.contains("7 moves"), "{text}");
+    let (_, search, _) = run(&[
+        "hanoi", "--method", "bfs", "--disks", "3", "--format", "json",
+    ]);
+    assert!(search.contains("\"length\":7"));
+}
+
+#[test]
+fn knight_and_queens_pages_replay_the_backtracking() {
+    let (kpath, khtml) = page(
+        "knight.html",
+        &["knight", "--size", "5", "--method", "warnsdorff"],
+        0,
+    );
+    assert!(khtml.contains("The tour, move by move"));
+    let (qpath, qhtml) = page("queens.html", &["queens", "6"], 0);
+    // The first solution of 6 queens, columns row by row.
+    let (_, text, _) = run(&["queens", "6", "--format", "json"]);
+    let columns: Vec<u64> = serde_json::from_str::<serde_json::Value>(&text).unwrap()["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    let last = columns
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    // The tour's last square: where the JSON board holds 25.
+    let (_, ktext, _) = run(&[
+        "knight",
+        "--size",
+        "5",
+        "--method",
+        "warnsdorff",
+        "--format",
+        "json",
+    ]);
+    let board = serde_json::from_str::<serde_json::Value>(&ktext).unwrap()["board"].clone();
+    let (r, c) = (0..5)
+        .flat_map(|r| (0..5).map(move |c| (r, c)))
+        .find(|&(r, c)| board[r][c] == 25)
+        .unwrap();
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let end = check_stepping(
+        &browser,
+        &kpath,
+        &khtml,
+        "s0",
+        "start at (0, 0)",
+        &format!("24 moves, at ({r}, {c})"),
+    );
+    assert!(section_attr(&end, "s1", "data-shown").starts_with('('));
+    let qend = check_stepping(&browser, &qpath, &qhtml, "s1", "empty", &last);
+    assert!(section_attr(&qend, "s0", "data-shown").starts_with('('));
+}
+
+#[test]
+fn a_huge_tour_is_drawn_in_chunks_not_one_polyline() {
+    let (_, html) = page(
+        "knight-big.html",
+        &[
+            "knight",
+            "--size",
+            "300",
+            "--method",
+            "warnsdorff",
+            "--ties",
+            "roth",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let longest = html
+        .split("<polyline")
+        .skip(1)
+        .map(|p| p.find("/>").unwrap())
+        .max()
+        .unwrap();
+    assert!(longest < 20_000, "longest polyline {longest} characters");
+    assert!(html.contains("The path has 89999 moves"));
+}
