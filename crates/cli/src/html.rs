@@ -944,3 +944,373 @@ pub fn hanoi_search(
     }
     write_page(path, &page.section(section))
 }
+
+// ---------------------------------------------------------------- games
+
+use resolu_games::{Game, Player, Value};
+
+/// The most nodes a game-tree traversal visits for a page; a bigger tree is not drawn.
+const MAX_GAME_NODES: u64 = 3_000_000;
+
+/// One frame of the explicit stack of the instrumented minimax / alpha-beta.
+struct GameFrame<G: Game> {
+    state: G::State,
+    moves: Vec<G::Move>,
+    next: usize,
+    best: i8,
+    alpha: i8,
+    beta: i8,
+    node: Option<usize>,
+}
+
+/// A game tree recorded by our own small negamax (with alpha-beta when `prune`), on an
+/// explicit stack over the games crate's `Game` trait: each node visited in order, its
+/// value once known (for player 1: +1 a win, -1 a loss, 0 a draw), the moves alpha-beta
+/// did not need drawn dashed. Returns the section, the root's value for the player to
+/// move, and the principal variation; `None` when the tree has more than
+/// `MAX_GAME_NODES` nodes.
+fn game_tree<G: Game>(
+    game: &G,
+    start: &G::State,
+    prune: bool,
+    show_state: &dyn Fn(&G::State) -> String,
+    show_move: &dyn Fn(&G::Move) -> String,
+) -> Option<(Section, i8, Vec<G::Move>)> {
+    let mut tree = Tree::default();
+    let mut steps = vec![Step::new("start")];
+    let mut visited = 0u64;
+    let mut cut_offs = 0u64;
+    let for_p1 = |state: &G::State, v: i8| {
+        if game.to_move(state) == Player::One {
+            v
+        } else {
+            -v
+        }
+    };
+    let value_text = |v: i8| match v {
+        1 => "+1".to_string(),
+        v => v.to_string(),
+    };
+    let cap = DEFAULT_NODE_CAP;
+    let new_node = |tree: &mut Tree,
+                    steps: &mut Vec<Step>,
+                    parent: Option<usize>,
+                    state: &G::State,
+                    edge: String| {
+        if tree.nodes.len() >= cap || steps.len() >= 2 * cap {
+            return None;
+        }
+        let text = show_state(state);
+        tree.nodes.push(TreeNode {
+            parent,
+            label: text.clone(),
+            title: format!("{text}, {} to move", game.to_move(state).number()),
+            edge,
+            shown: steps.len(),
+            ..TreeNode::default()
+        });
+        steps.push(Step::new(format!("visit {text}")).state(text));
+        Some(tree.nodes.len() - 1)
+    };
+    let frame = |state: G::State, node: Option<usize>, alpha: i8, beta: i8| {
+        let mut moves = Vec::new();
+        game.moves(&state, &mut moves);
+        GameFrame::<G> {
+            state,
+            moves,
+            next: 0,
+            best: -2,
+            alpha,
+            beta,
+            node,
+        }
+    };
+    let root = new_node(&mut tree, &mut steps, None, start, String::new());
+    let mut stack = vec![frame(start.clone(), root, -2, 2)];
+    // The value just computed for the frame popped, for its parent.
+    let mut returned: Option<i8> = None;
+    let mut root_best = 0usize;
+    let mut root_value = 0i8;
+    while !stack.is_empty() {
+        let depth = stack.len();
+        let top = stack.last_mut()?;
+        if let Some(v) = returned.take() {
+            let child_value = -v;
+            if child_value > top.best {
+                top.best = child_value;
+                if depth == 1 {
+                    root_best = top.next - 1;
+                }
+            }
+            if prune {
+                top.alpha = top.alpha.max(top.best);
+            }
+        }
+        let top = stack.last_mut()?;
+        let terminal = game.outcome(&top.state);
+        let done =
+            terminal.is_some() || top.next >= top.moves.len() || (prune && top.alpha >= top.beta);
+        if done {
+            let frame = stack.pop()?;
+            let value = match terminal {
+                Some(outcome) => Value::of_outcome(outcome, game.to_move(&frame.state)).score(),
+                None => frame.best,
+            };
+            if let Some(id) = frame.node {
+                if frame.next < frame.moves.len() && terminal.is_none() {
+                    cut_offs += 1;
+                    // The moves alpha-beta did not need to look at.
+                    for mv in &frame.moves[frame.next..] {
+                        if tree.nodes.len() < cap {
+                            tree.nodes.push(TreeNode {
+                                parent: Some(id),
+                                label: "pruned".into(),
+                                title: "not examined: the value cannot change the choice above"
+                                    .into(),
+                                edge: show_move(mv),
+                                shown: steps.len(),
+                                mark: Mark::Pruned,
+                                ..TreeNode::default()
+                            });
+                        }
+                    }
+                }
+                if steps.len() < 2 * cap {
+                    let v1 = for_p1(&frame.state, value);
+                    tree.nodes[id].done = Some(steps.len());
+                    tree.nodes[id].value = value_text(v1);
+                    let text = show_state(&frame.state);
+                    let cut = if frame.next < frame.moves.len() && terminal.is_none() {
+                        format!(
+                            " (cut-off: {} moves pruned)",
+                            frame.moves.len() - frame.next
+                        )
+                    } else {
+                        String::new()
+                    };
+                    steps.push(
+                        Step::new(format!(
+                            "value of {text}: {} for player 1{cut}",
+                            value_text(v1)
+                        ))
+                        .state(text),
+                    );
+                }
+            }
+            if stack.is_empty() {
+                root_value = value;
+            }
+            returned = Some(value);
+            continue;
+        }
+        let mv = top.moves[top.next].clone();
+        top.next += 1;
+        let child = game.play(&top.state, &mv);
+        let (alpha, beta) = (-top.beta, -top.alpha);
+        let parent = top.node;
+        visited += 1;
+        if visited > MAX_GAME_NODES {
+            return None;
+        }
+        let node =
+            parent.and_then(|p| new_node(&mut tree, &mut steps, Some(p), &child, show_move(&mv)));
+        stack.push(frame(child, node, alpha, beta));
+    }
+    // The principal variation: the best move from each node, replayed from the start.
+    let mut pv = Vec::new();
+    let mut state = start.clone();
+    let mut first = true;
+    loop {
+        let mut moves = Vec::new();
+        game.moves(&state, &mut moves);
+        if game.outcome(&state).is_some() || moves.is_empty() {
+            break;
+        }
+        let index = if first {
+            root_best
+        } else {
+            best_reply(game, &state, &moves)
+        };
+        first = false;
+        let mv = moves[index].clone();
+        state = game.play(&state, &mv);
+        pv.push(mv);
+    }
+    let nodes = tree.nodes.len();
+    tree.reveal = None;
+    let title = if prune { "Alpha-beta" } else { "Minimax" };
+    let mut section = Section::tree(title, &tree, steps)
+        .counters([
+            ("nodes visited".to_string(), (visited + 1).to_string()),
+            ("cut-offs".to_string(), cut_offs.to_string()),
+        ])
+        .note("Each node is a position (the player to move in the tooltip); its value, shown once known, is for player 1: +1 a win, 0 a draw, -1 a loss. Dashed: moves alpha-beta did not examine.");
+    if nodes >= cap || visited + 1 > cap as u64 {
+        section = section.note(format!(
+            "The tree has {} nodes: the page draws the first {cap} visited; the counters are the whole traversal's.",
+            visited + 1
+        ));
+    }
+    Some((section, root_value, pv))
+}
+
+/// The index of the best move in `state` by plain negamax (memoised on the state), used to
+/// replay the principal variation after the root.
+fn best_reply<G: Game>(game: &G, state: &G::State, moves: &[G::Move]) -> usize {
+    let mut memo: HashMap<G::State, i8> = HashMap::new();
+    let mut best = (i8::MIN, 0);
+    for (i, mv) in moves.iter().enumerate() {
+        let v = -negamax_memo(game, &game.play(state, mv), &mut memo);
+        if v > best.0 {
+            best = (v, i);
+        }
+    }
+    best.1
+}
+
+/// A frame of [`negamax_memo`]: the state, its moves, the next move, the best value so far.
+type MemoFrame<G> = (<G as Game>::State, Vec<<G as Game>::Move>, usize, i8);
+
+/// Draws a game state, the move that led to it highlighted.
+type GamePicture<'a, G> =
+    &'a dyn Fn(&<G as Game>::State, Option<&<G as Game>::Move>) -> resolu_view::Svg;
+
+/// Negamax with a memo on an explicit stack (no recursion).
+fn negamax_memo<G: Game>(game: &G, start: &G::State, memo: &mut HashMap<G::State, i8>) -> i8 {
+    let mut stack: Vec<MemoFrame<G>> = Vec::new();
+    let push = |s: G::State, stack: &mut Vec<MemoFrame<G>>| {
+        let mut moves = Vec::new();
+        game.moves(&s, &mut moves);
+        stack.push((s, moves, 0, i8::MIN));
+    };
+    push(start.clone(), &mut stack);
+    let mut returned: Option<i8> = None;
+    while let Some(top) = stack.last_mut() {
+        if let Some(v) = returned.take() {
+            top.3 = top.3.max(-v);
+        }
+        if let Some(&v) = memo.get(&top.0) {
+            stack.pop();
+            returned = Some(v);
+            continue;
+        }
+        if let Some(outcome) = game.outcome(&top.0) {
+            let v = Value::of_outcome(outcome, game.to_move(&top.0)).score();
+            let Some((s, ..)) = stack.pop() else { break };
+            memo.insert(s, v);
+            returned = Some(v);
+            continue;
+        }
+        if top.2 >= top.1.len() {
+            let Some((s, _, _, best)) = stack.pop() else {
+                break;
+            };
+            let v = if best == i8::MIN { 0 } else { best };
+            memo.insert(s, v);
+            returned = Some(v);
+            continue;
+        }
+        let mv = top.1[top.2].clone();
+        top.2 += 1;
+        let child = game.play(&top.0, &mv);
+        push(child, &mut stack);
+    }
+    returned.unwrap_or(0)
+}
+
+/// A game page: the principal variation drawn, then the minimax and alpha-beta trees.
+fn game_page<G: Game>(
+    title: &str,
+    intro: String,
+    game: &G,
+    start: &G::State,
+    show_state: &dyn Fn(&G::State) -> String,
+    show_move: &dyn Fn(&G::Move) -> String,
+    picture: GamePicture<'_, G>,
+) -> Page {
+    let mut page = Page::new(title).intro(intro);
+    let Some((minimax, value, pv)) = game_tree(game, start, false, show_state, show_move) else {
+        return page.intro(format!(
+            "The game tree from this position has more than {MAX_GAME_NODES} nodes: too big to draw here; start from a later position."
+        ));
+    };
+    let mut frames = vec![Frame::new(
+        picture(start, None),
+        format!("start: {}", show_state(start)),
+        show_state(start),
+    )];
+    let mut state = start.clone();
+    for (i, mv) in pv.iter().enumerate() {
+        state = game.play(&state, mv);
+        frames.push(Frame::new(
+            picture(&state, Some(mv)),
+            format!("Move {}: {}", i + 1, show_move(mv)),
+            show_state(&state),
+        ));
+    }
+    let verdict = match value {
+        1 => "the player to move wins",
+        -1 => "the player to move loses",
+        _ => "a draw",
+    };
+    page = page.section(
+        Section::frames(format!("Perfect play: {verdict}"), frames).note(
+            "Each player picks the move of best value (the first in move order among equals).",
+        ),
+    );
+    page = page.section(minimax);
+    if let Some((alphabeta, _, _)) = game_tree(game, start, true, show_state, show_move) {
+        page = page.section(alphabeta);
+    }
+    page
+}
+
+use resolu_games::matches::{Matches, Position, Take};
+use resolu_games::tictactoe::{Board, TicTacToe};
+
+/// `resolu matches --html FILE`.
+pub fn matches(html: &Option<PathBuf>, game: &Matches, start: &Position) -> Result<(), CliError> {
+    let Some(path) = html else { return Ok(()) };
+    let several = start.heaps.len() > 1;
+    let show_move = |t: &Take| {
+        if several {
+            format!("heap {}: take {}", t.heap + 1, t.count)
+        } else {
+            format!("take {}", t.count)
+        }
+    };
+    let page = game_page(
+        "resolu matches",
+        format!("Start {start}: a state is (matches left, player to move)."),
+        game,
+        start,
+        &|p: &Position| p.to_string(),
+        &show_move,
+        &|p: &Position, _| draw::matches(&p.heaps),
+    );
+    write_page(path, &page)
+}
+
+/// `resolu tictactoe --html FILE`.
+pub fn tictactoe(html: &Option<PathBuf>, start: Board) -> Result<(), CliError> {
+    let Some(path) = html else { return Ok(()) };
+    let cells = |b: &Board| -> Vec<char> {
+        (0..9)
+            .map(|i| match b.cell(i) {
+                Some(Player::One) => 'x',
+                Some(Player::Two) => 'o',
+                None => '.',
+            })
+            .collect()
+    };
+    let page = game_page(
+        "resolu tictactoe",
+        format!("Start {start}; X is player 1."),
+        &TicTacToe,
+        &start,
+        &|b: &Board| b.to_string(),
+        &|m: &u8| format!("({}, {})", m / 3 + 1, m % 3 + 1),
+        &|b: &Board, m: Option<&u8>| draw::tictactoe(&cells(b), m.map(|&m| m as usize)),
+    );
+    write_page(path, &page)
+}

@@ -42,6 +42,14 @@
         c.toggle("open", on && it.d >= 0 && !done);
         c.toggle("now", on && (it.d === k || (it.d < 0 && it.s === k)));
       });
+      var scene = root.querySelector(".scene");
+      var focus = null;
+      items.forEach(function (it) { if (!focus && it.d === k && it.el.getBBox) focus = it.el; });
+      if (focus && scene) {
+        var box = focus.getBBox();
+        scene.scrollLeft = Math.max(0, box.x - scene.clientWidth / 2);
+        scene.scrollTop = Math.max(0, box.y - scene.clientHeight / 2);
+      }
       var current = null;
       logItems.forEach(function (li) {
         var s = parseInt(li.getAttribute("data-step"), 10);

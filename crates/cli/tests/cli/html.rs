@@ -392,3 +392,51 @@ fn a_huge_tour_is_drawn_in_chunks_not_one_polyline() {
     assert!(longest < 20_000, "longest polyline {longest} characters");
     assert!(html.contains("The path has 89999 moves"));
 }
+
+#[test]
+fn game_pages_show_perfect_play_and_both_trees_with_the_solvers_value() {
+    // Tic-tac-toe: X wins at once in (1, 3), as `solve` says.
+    let (path, html) = page(
+        "ttt.html",
+        &["tictactoe", "solve", "--board", "xx./oo./..."],
+        0,
+    );
+    let (_, text, _) = run(&[
+        "tictactoe",
+        "solve",
+        "--board",
+        "xx./oo./...",
+        "--format",
+        "json",
+    ]);
+    let solved: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(solved["value"], "win");
+    assert_eq!(solved["winning_moves"][0], serde_json::json!([1, 3]));
+    assert!(html.contains("Perfect play: the player to move wins"));
+    assert!(html.contains("Move 1: (1, 3)"));
+    assert!(html.contains("<h2>Minimax</h2>") && html.contains("<h2>Alpha-beta</h2>"));
+    // Alpha-beta visits fewer nodes than minimax and prunes something.
+    let visited: Vec<u64> = html
+        .match_indices("<th>nodes visited</th><td>")
+        .map(|(i, m)| {
+            html[i + m.len()..]
+                .split('<')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(visited.len(), 2);
+    assert!(visited[1] < visited[0], "{visited:?}");
+    assert!(html.contains("class=\"node pruned\""));
+    // Matches: 5 matches, the player to move wins (5 is not a multiple of 4).
+    let (mpath, mhtml) = page("matches.html", &["matches", "solve", "--matches", "5"], 0);
+    assert!(mhtml.contains("Perfect play: the player to move wins"));
+    assert!(mhtml.contains("value of (5, 1): +1 for player 1"));
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    check_stepping(&browser, &path, &html, "s0", "XX./OO./...", "XXX/OO./...");
+    check_stepping(&browser, &mpath, &mhtml, "s0", "(5, 1)", "(0, 2)");
+}
