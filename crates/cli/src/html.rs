@@ -1314,3 +1314,338 @@ pub fn tictactoe(html: &Option<PathBuf>, start: Board) -> Result<(), CliError> {
     );
     write_page(path, &page)
 }
+
+// ---------------------------------------------------------------- prove
+
+use resolu_logic::{Database, Options, ReadTerm, Term, TraceEvent, writeq};
+
+/// The most answers a prove page shows.
+const MAX_PAGE_ANSWERS: usize = 20;
+
+/// Records the port trace of the prover as a tree: each call a node under the goal that
+/// called it, done at its exit (✓) or failure (✗); a redo is a step of its own.
+#[derive(Default)]
+struct ProofRecorder {
+    tree: Tree,
+    steps: Vec<Step>,
+    at_depth: HashMap<usize, usize>,
+    open: Vec<usize>,
+    events: u64,
+    calls: u64,
+}
+
+impl ProofRecorder {
+    fn full(&self) -> bool {
+        self.tree.nodes.len() >= DEFAULT_NODE_CAP || self.steps.len() >= 2 * DEFAULT_NODE_CAP
+    }
+
+    fn event(&mut self, e: &TraceEvent) {
+        self.events += 1;
+        if matches!(e, TraceEvent::Call { .. }) {
+            self.calls += 1;
+        }
+        if self.full() {
+            return;
+        }
+        let k = self.steps.len();
+        match e {
+            TraceEvent::Call { depth, goal } => {
+                let text = writeq(goal);
+                self.open.truncate(*depth);
+                let parent = self.open.last().copied();
+                self.tree.nodes.push(TreeNode {
+                    parent,
+                    label: text.clone(),
+                    title: format!("call {text} (depth {depth})"),
+                    shown: k,
+                    ..TreeNode::default()
+                });
+                let id = self.tree.nodes.len() - 1;
+                self.open.push(id);
+                self.at_depth.insert(*depth, id);
+                self.steps
+                    .push(Step::new(format!("call {text}")).state(text));
+            }
+            TraceEvent::Exit { depth, goal } | TraceEvent::Fail { depth, goal } => {
+                let exit = matches!(e, TraceEvent::Exit { .. });
+                let text = writeq(goal);
+                if let Some(&id) = self.at_depth.get(depth) {
+                    let node = &mut self.tree.nodes[id];
+                    node.done = Some(k);
+                    node.value = if exit {
+                        "✓ exit".into()
+                    } else {
+                        "✗ fail".into()
+                    };
+                    if exit {
+                        node.title = format!("{text}: proved");
+                    } else {
+                        node.mark = Mark::Failed;
+                    }
+                }
+                let port = if exit { "exit" } else { "fail" };
+                self.steps
+                    .push(Step::new(format!("{port} {text}")).state(format!("{port} {text}")));
+            }
+            TraceEvent::Redo { goal, .. } => {
+                let text = writeq(goal);
+                self.steps.push(
+                    Step::new(format!("redo {text}: backtrack for another solution"))
+                        .state(format!("redo {text}")),
+                );
+            }
+            TraceEvent::Step { goals, clause, .. } => {
+                let goals: Vec<String> = goals.iter().map(writeq).collect();
+                self.steps.push(Step::new(format!(
+                    "prove {} using {}",
+                    goals.join(", "),
+                    writeq(clause)
+                )));
+            }
+            TraceEvent::NoClause { goal, .. } | TraceEvent::Unknown { goal, .. } => {
+                self.steps.push(Step::new(format!(
+                    "no clause for {}: backtrack",
+                    writeq(goal)
+                )));
+            }
+        }
+    }
+}
+
+/// `resolu prove FILE QUERY --html FILE`: the search for proofs (calls, exits, failures and
+/// redos as a tree), then each answer's proof tree. The query is run again on a database
+/// loaded from the same text, so the command's own run is untouched.
+pub fn prove(
+    html: &HtmlArg,
+    db: &mut Database,
+    query: &ReadTerm,
+    text: &str,
+    mut options: Options,
+    limit: Option<usize>,
+) -> Result<(), CliError> {
+    let Some(path) = &html.html else {
+        return Ok(());
+    };
+    options.ports = true;
+    options.explain = true;
+    // The page records at most DEFAULT_NODE_CAP calls; a bound keeps a runaway program from
+    // running forever for a page no one could read.
+    options.max_inferences = Some(options.max_inferences.unwrap_or(1_000_000).min(1_000_000));
+    let recorder = std::rc::Rc::new(std::cell::RefCell::new(ProofRecorder::default()));
+    recorder.borrow_mut().steps.push(Step::new("start"));
+    let mut answers = Vec::new();
+    let mut stopped = None;
+    {
+        let mut sols = db.solve(query, options);
+        let sink = recorder.clone();
+        sols.set_observer(Box::new(move |e: &TraceEvent| sink.borrow_mut().event(e)));
+        let most = limit.unwrap_or(MAX_PAGE_ANSWERS).min(MAX_PAGE_ANSWERS);
+        while answers.len() < most {
+            match sols.next() {
+                None => break,
+                Some(Ok(a)) => {
+                    let mut r = recorder.borrow_mut();
+                    let shown: Vec<String> = a
+                        .bindings
+                        .iter()
+                        .map(|(n, v)| format!("{n} = {}", writeq(v)))
+                        .collect();
+                    let shown = if shown.is_empty() {
+                        "true".to_string()
+                    } else {
+                        shown.join(", ")
+                    };
+                    if !r.full() {
+                        r.steps.push(
+                            Step::new(format!("answer {}: {shown}", answers.len() + 1))
+                                .state(shown.clone()),
+                        );
+                    }
+                    answers.push((shown, a));
+                }
+                Some(Err(e)) => {
+                    stopped = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+    }
+    let recorder = std::rc::Rc::try_unwrap(recorder)
+        .map_err(|_| bad_input("internal: the trace is still shared"))?
+        .into_inner();
+    let ProofRecorder {
+        tree,
+        mut steps,
+        events,
+        calls,
+        ..
+    } = recorder;
+    let verdict = if answers.is_empty() {
+        "false.".to_string()
+    } else {
+        format!("{} answer(s)", answers.len())
+    };
+    steps.push(
+        Step::new(format!("end: {verdict}"))
+            .state(answers.first().map_or("false".to_string(), |a| a.0.clone())),
+    );
+    let mut page = Page::new("resolu prove").intro(format!("Query: {}", text.trim()));
+    let mut search = Section::tree("The search for proofs: calls, exits, failures, redos", &tree, steps)
+        .counters([("calls", calls), ("trace events", events), ("answers", answers.len() as u64)])
+        .note("Each call is a node under the goal that called it; ✓ when it exits (proved), ✗ when it fails; a redo goes back to a goal for another solution (backtracking).");
+    if tree.nodes.len() >= DEFAULT_NODE_CAP {
+        search = search.note(format!(
+            "The page records the first {DEFAULT_NODE_CAP} calls; the counters are the whole run's."
+        ));
+    }
+    if let Some(e) = stopped {
+        search = search.note(format!("The run stopped: {e}."));
+    }
+    page = page.section(search);
+    for (i, (shown, answer)) in answers.iter().enumerate().take(5) {
+        let Some(proof) = &answer.proof else { continue };
+        let mut tree = Tree::default();
+        let mut at: Vec<usize> = Vec::new();
+        let mut steps = Vec::new();
+        for (k, node) in proof.nodes.iter().enumerate().take(DEFAULT_NODE_CAP) {
+            at.truncate(node.depth);
+            let how = match &node.clause {
+                Some(c) if c.functor().is_some_and(|(f, n)| f.name() == ":-" && n == 2) => {
+                    writeq(c)
+                }
+                Some(_) => "fact".to_string(),
+                None => "built-in".to_string(),
+            };
+            let goal = writeq(&node.goal);
+            tree.nodes.push(TreeNode {
+                parent: at.last().copied(),
+                label: goal.clone(),
+                value: if how.len() > 14 {
+                    "rule".into()
+                } else {
+                    how.clone()
+                },
+                title: format!("{goal}\nby {how}"),
+                shown: k,
+                done: Some(k),
+                mark: Mark::Solution,
+                ..TreeNode::default()
+            });
+            at.push(tree.nodes.len() - 1);
+            steps.push(Step::new(format!("{goal}  [{how}]")).state(goal));
+        }
+        page = page.section(Section::tree(
+            format!("Proof tree of answer {}: {shown}", i + 1),
+            &tree,
+            steps,
+        ));
+    }
+    write_page(path, &page)
+}
+
+// ---------------------------------------------------------------- rules
+
+use resolu_rules::{Engine, RuleBase, Strategy};
+
+/// `resolu rules FILE --html FILE`: each cycle's conflict set, the rule fired and the facts
+/// added and removed, over the working memory drawn as a list that grows and shrinks. The
+/// base is read again from `text` with the command's initial facts, so the command's own
+/// run is untouched.
+pub fn rules(
+    html: &HtmlArg,
+    text: &str,
+    facts: &[Term],
+    strategy: Strategy,
+    max_cycles: u64,
+) -> Result<(), CliError> {
+    let Some(path) = &html.html else {
+        return Ok(());
+    };
+    let mut base = RuleBase::parse(text).map_err(|e| bad_input(e.to_string()))?;
+    base.facts = facts.to_vec();
+    let mut engine = Engine::new(base, strategy).map_err(|e| bad_input(e.to_string()))?;
+    engine.set_max_cycles(Some(max_cycles.min(DEFAULT_NODE_CAP as u64)));
+    // (text, appears at, removed at)
+    let mut lines: Vec<(String, usize, Option<usize>)> = Vec::new();
+    for f in facts {
+        let t = writeq(f);
+        if !lines.iter().any(|l| l.0 == t) {
+            lines.push((t, 0, None));
+        }
+    }
+    let mut steps = vec![
+        Step::new(format!("initial working memory: {} facts", lines.len()))
+            .counters(format!("facts {}", lines.len())),
+    ];
+    let stop = loop {
+        let step = engine.step().map_err(|e| bad_input(e.to_string()))?;
+        let cycle = match step {
+            resolu_rules::Step::Stopped(stop) => break stop,
+            resolu_rules::Step::Fired(cycle) => cycle,
+        };
+        let k = steps.len();
+        for f in &cycle.removed {
+            let t = writeq(f);
+            if let Some(l) = lines.iter_mut().find(|l| l.0 == t && l.2.is_none()) {
+                l.2 = Some(k);
+            }
+        }
+        for f in &cycle.added {
+            lines.push((writeq(f), k, None));
+        }
+        let set: Vec<String> = cycle.conflict_set.iter().map(|i| i.to_string()).collect();
+        let mut change: Vec<String> = cycle
+            .removed
+            .iter()
+            .map(|f| format!("− {}", writeq(f)))
+            .collect();
+        change.extend(cycle.added.iter().map(|f| format!("+ {}", writeq(f))));
+        let live = lines.iter().filter(|l| l.2.is_none()).count();
+        steps.push(
+            Step::new(format!(
+                "Cycle {}: fires {}   {}",
+                cycle.number,
+                cycle.fired(),
+                change.join("  ")
+            ))
+            .counters(format!(
+                "conflict set ({}): {}; facts {live}",
+                set.len(),
+                set.join("; ")
+            ))
+            .state(cycle.fired().name.clone()),
+        );
+    };
+    steps.push(Step::new(format!("stop: {}", stop.as_str())).state(stop.as_str()));
+    let row = 18.0;
+    let mut body = String::new();
+    for (i, (t, s, x)) in lines.iter().enumerate() {
+        let hide = x.map(|x| format!(" data-x=\"{x}\"")).unwrap_or_default();
+        body.push_str(&format!(
+            "<text class=\"fact\" data-s=\"{s}\"{hide} x=\"8\" y=\"{}\">{}</text>",
+            number(14.0 + i as f64 * row),
+            resolu_view::escape(t)
+        ));
+    }
+    let width = 16.0
+        + 7.5
+            * lines
+                .iter()
+                .map(|l| l.0.chars().count())
+                .max()
+                .unwrap_or(10) as f64;
+    let scene = resolu_view::Svg {
+        width: width.max(200.0),
+        height: 20.0 + lines.len() as f64 * row,
+        body,
+    };
+    let cycles = steps.len() - 2;
+    let section = Section::scene("The cycles: conflict set, rule fired, facts added and removed", scene, steps)
+        .with_log(true)
+        .counters([("cycles", cycles.to_string()), ("stop", stop.as_str().to_string())])
+        .note("The picture is the working memory: a fact appears in the cycle that adds it (highlighted) and disappears in the cycle that removes it. The counters line lists the conflict set in the strategy's order; the first fires.");
+    let page = Page::new("resolu rules")
+        .intro(format!("Strategy {strategy}."))
+        .section(section);
+    write_page(path, &page)
+}

@@ -59,6 +59,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// The trace styles.
@@ -129,6 +131,17 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         return toplevel(&mut db, &options, &args, io);
     };
     let q = parse_user_query(query)?;
+    if args.html.html.is_some() {
+        let mut fresh = load(&text, &origin, args.unknown)?;
+        crate::html::prove(
+            &args.html,
+            &mut fresh,
+            &q,
+            query,
+            options.clone(),
+            args.limit,
+        )?;
+    }
     if args.format == Format::Json {
         return run_json(&mut db, &q, options, args.limit, io);
     }

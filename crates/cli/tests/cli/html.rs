@@ -440,3 +440,61 @@ fn game_pages_show_perfect_play_and_both_trees_with_the_solvers_value() {
     check_stepping(&browser, &path, &html, "s0", "XX./OO./...", "XXX/OO./...");
     check_stepping(&browser, &mpath, &mhtml, "s0", "(5, 1)", "(0, 2)");
 }
+
+#[test]
+fn prove_page_traces_calls_and_backtracking_and_draws_each_proof_tree() {
+    let args = ["prove", "examples/prolog/family.pl", "grandparent(tom, X)"];
+    let (path, html) = page("prove.html", &args, 0);
+    let (_, text, _) = run(&args);
+    // The same answers as the text output, in order.
+    let answers: Vec<&str> = text.lines().filter(|l| l.starts_with("X = ")).collect();
+    assert!(answers.len() >= 2, "{text}");
+    for (i, a) in answers.iter().enumerate() {
+        assert!(
+            html.contains(&format!("Proof tree of answer {}: {a}", i + 1)),
+            "{a}"
+        );
+    }
+    assert!(
+        html.contains("redo "),
+        "backtracking for the second answer is shown"
+    );
+    assert!(html.contains("call grandparent(tom,_"));
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let end = check_stepping(
+        &browser,
+        &path,
+        &html,
+        "s1",
+        "grandparent(tom,ann)",
+        "parent(bob,ann)",
+    );
+    assert_eq!(section_attr(&end, "s0", "data-shown"), answers[0]);
+}
+
+#[test]
+fn rules_page_steps_through_every_cycle_to_the_goal() {
+    let args = ["rules", "examples/rules/hanoi.rules"];
+    let (path, html) = page("rules.html", &args, 0);
+    let (_, text, _) = run(&args);
+    assert!(text.contains("Goal reached after 26 cycles."), "{text}");
+    assert!(html.contains("<th>cycles</th><td>26</td>"));
+    assert!(html.contains("Cycle 26: fires "));
+    assert!(html.contains("conflict set ("));
+    let (_, trace, _) = run(&["rules", "examples/rules/hanoi.rules", "--trace"]);
+    let first_rule = trace
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("fires "))
+        .unwrap()
+        .to_string();
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let one = browser.dom(&path, "step=1");
+    assert_eq!(section_attr(&one, "s0", "data-shown"), first_rule);
+    let end = browser.dom(&path, "step=last");
+    assert_eq!(section_attr(&end, "s0", "data-shown"), "goal");
+    assert_eq!(section_attr(&end, "s0", "data-step"), "27");
+}
