@@ -603,6 +603,12 @@ pub fn knight(html: &HtmlArg, opts: TourOptions, limits: &LimitArgs) -> Result<(
     write_page(path, &page)
 }
 
+/// Whether a text output draws a `rows` x `cols` board: up to 20x20, or when asked
+/// (`--show-board`); a 1000x1000 tour is a million numbers no terminal shows usefully.
+pub fn show_board(rows: usize, cols: usize, asked: bool) -> bool {
+    asked || rows * cols <= 400
+}
+
 // ---------------------------------------------------------------- queens
 
 use resolu_puzzles::queens::Queens;
@@ -1648,4 +1654,22 @@ pub fn rules(
         .intro(format!("Strategy {strategy}."))
         .section(section);
     write_page(path, &page)
+}
+
+// ---------------------------------------------------------------- experiment
+
+/// `resolu experiment`: `report.html` beside `report.md`, the same report with its SVG plots
+/// inline, so that one file opens in a browser.
+pub fn experiment_report(out: &Path, report: &str) -> Result<(), CliError> {
+    let image = |file: &str| -> Option<String> {
+        // Only plots written beside the report are inlined.
+        if file.contains('/') || file.contains("..") {
+            return None;
+        }
+        std::fs::read_to_string(out.join(file)).ok()
+    };
+    let html = resolu_view::report::markdown_page("resolu experiment: report", report, &image);
+    let path = out.join("report.html");
+    std::fs::write(&path, html)
+        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
 }

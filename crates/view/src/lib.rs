@@ -25,6 +25,7 @@
 //! ```
 
 pub mod draw;
+pub mod report;
 mod tree;
 
 pub use tree::{Mark, Tree, TreeNode};

@@ -498,3 +498,65 @@ fn rules_page_steps_through_every_cycle_to_the_goal() {
     assert_eq!(section_attr(&end, "s0", "data-shown"), "goal");
     assert_eq!(section_attr(&end, "s0", "data-step"), "27");
 }
+
+#[test]
+fn experiment_writes_report_html_with_its_plots_inline() {
+    let dir = out_path("experiment");
+    let dir_text = dir.to_str().unwrap();
+    let (code, out, err) = run(&["experiment", "hanoi", "--disks", "1-3", "--out", dir_text]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("report.html"));
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    // Every plot the Markdown links is inline in the page, and nothing is fetched.
+    let linked = md.matches("](").count();
+    assert!(linked >= 3, "{md}");
+    assert_eq!(html.matches("<figure><svg").count(), linked);
+    assert!(!html.contains("<img") && !html.contains("<a href"));
+    assert!(html.contains("<table>"));
+}
+
+#[test]
+fn a_large_tour_is_summarised_on_the_terminal_and_split_in_the_svg() {
+    let svg = out_path("tour100.svg");
+    let svg_text = svg.to_str().unwrap();
+    let args = [
+        "knight",
+        "--size",
+        "100",
+        "--method",
+        "warnsdorff",
+        "--ties",
+        "roth",
+    ];
+    let mut with_svg = args.to_vec();
+    with_svg.extend(["--svg", svg_text]);
+    let (code, out, _) = run(&with_svg);
+    assert_eq!(code, 0);
+    assert!(
+        out.len() < 2_000,
+        "no 100x100 board on the terminal: {} bytes",
+        out.len()
+    );
+    assert!(out.contains("Found: "));
+    let (_, shown, _) = run(&[&args[..], &["--show-board"]].concat());
+    assert!(shown.len() > 30_000, "--show-board draws it");
+    // 10,000 squares: polylines of at most 1000 points, consecutive ones sharing a point.
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let lines: Vec<usize> = text
+        .split("<polyline")
+        .skip(1)
+        .map(|p| {
+            p.split("points=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .split(' ')
+                .count()
+        })
+        .collect();
+    assert!(lines.iter().all(|&n| n <= 1000), "{lines:?}");
+    assert_eq!(lines.iter().sum::<usize>(), 10_000 + lines.len() - 1);
+}
