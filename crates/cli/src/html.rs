@@ -174,7 +174,7 @@ impl<S: Clone + Eq + Hash, FS: FnMut(&S) -> String, FA> SearchRecorder<S, FS, FA
         let mut section = Section::tree(title, &self.tree, self.steps)
             .counters(counters)
             .note(format!(
-                "Each step expands one node (f = g + h under it); yellow: the frontier, blue: the closed set, orange: the node expanded, green: the solution found (drawn at step {k}), dashed: a state pruned (already seen, on the path or beyond the bound)."
+                "Each step expands one node (f = g + h under it); yellow: the frontier, blue: the closed set, orange: the node expanded (thick) and the children it generated (thin), green: the solution found (drawn at step {k}), dashed: a state pruned (already seen, on the path or beyond the bound)."
             ));
         if self.truncated {
             section = section.note(format!(

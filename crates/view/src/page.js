@@ -40,7 +40,8 @@
         var done = it.d >= 0 && it.d <= k;
         c.toggle("done", on && done);
         c.toggle("open", on && it.d >= 0 && !done);
-        c.toggle("now", on && (it.d === k || (it.d < 0 && it.s === k)));
+        c.toggle("now", on && it.d === k);
+        c.toggle("fresh", on && it.s === k && it.d !== k);
       });
       var scene = root.querySelector(".scene");
       var focus = null;
