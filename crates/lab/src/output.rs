@@ -260,22 +260,6 @@ fn plain_number(v: f64) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::plain_number;
-
-    #[test]
-    fn numbers_are_written_plainly() {
-        assert_eq!(plain_number(1000.0), "1000");
-        assert_eq!(plain_number(100000.0), "100000");
-        assert_eq!(plain_number(1.0), "1");
-        assert_eq!(plain_number(0.01), "0.01");
-        assert_eq!(plain_number(0.0001), "0.0001");
-        assert_eq!(plain_number(2.5), "2.5");
-        assert_eq!(plain_number(0.0), "0");
-    }
-}
-
 /// The summary as a Markdown table.
 pub fn markdown_table(summary: &Summary) -> String {
     let mut s = String::from(
@@ -296,4 +280,20 @@ pub fn markdown_table(summary: &Summary) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_number;
+
+    #[test]
+    fn numbers_are_written_plainly() {
+        assert_eq!(plain_number(1000.0), "1000");
+        assert_eq!(plain_number(100000.0), "100000");
+        assert_eq!(plain_number(1.0), "1");
+        assert_eq!(plain_number(0.01), "0.01");
+        assert_eq!(plain_number(0.0001), "0.0001");
+        assert_eq!(plain_number(2.5), "2.5");
+        assert_eq!(plain_number(0.0), "0");
+    }
 }
