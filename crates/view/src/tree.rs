@@ -79,7 +79,7 @@ impl Tree {
     /// The class a mark gives, the solution's only when it is not revealed later.
     fn class(&self, mark: Mark) -> &'static str {
         match (mark, self.reveal) {
-            (Mark::Solution, Some(_)) => "",
+            (Mark::Solution, Some(_)) | (Mark::Failed, _) => "",
             _ => mark.class(),
         }
     }
@@ -200,6 +200,17 @@ impl Tree {
                 let _ = write!(
                     body,
                     "<rect class=\"ring\" data-s=\"{k}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"7\"/>",
+                    number(x - NODE_W / 2.0 - 3.0),
+                    number(y - 3.0),
+                    number(NODE_W + 6.0),
+                    number(NODE_H + 6.0)
+                );
+            }
+            if let (Mark::Failed, Some(k)) = (node.mark, node.done.or(Some(node.shown))) {
+                // A failure is drawn from the step it happens, not from the call.
+                let _ = write!(
+                    body,
+                    "<rect class=\"ring failed\" data-s=\"{k}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"7\"/>",
                     number(x - NODE_W / 2.0 - 3.0),
                     number(y - 3.0),
                     number(NODE_W + 6.0),

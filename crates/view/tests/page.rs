@@ -159,3 +159,20 @@ fn a_short_path_has_one_step_per_move() {
     assert_eq!(section.steps.len(), 3);
     assert_eq!(section.steps[2].caption, "move 2: to (2, 0)");
 }
+
+#[test]
+fn a_failure_is_drawn_from_the_step_it_happens() {
+    let tree = Tree {
+        nodes: vec![TreeNode {
+            label: "g".into(),
+            shown: 1,
+            done: Some(3),
+            mark: Mark::Failed,
+            ..TreeNode::default()
+        }],
+        reveal: None,
+    };
+    let body = tree.svg().body;
+    assert!(body.contains("<rect class=\"ring failed\" data-s=\"3\""));
+    assert!(body.contains("<g class=\"node\" data-s=\"1\" data-d=\"3\">"));
+}
