@@ -560,3 +560,26 @@ fn a_large_tour_is_summarised_on_the_terminal_and_split_in_the_svg() {
     assert!(lines.iter().all(|&n| n <= 1000), "{lines:?}");
     assert_eq!(lines.iter().sum::<usize>(), 10_000 + lines.len() - 1);
 }
+
+#[test]
+fn every_solving_subcommand_documents_html_in_its_help() {
+    for cmd in [
+        "taquin",
+        "graph",
+        "maze",
+        "hanoi",
+        "knight",
+        "queens",
+        "matches",
+        "tictactoe",
+        "prove",
+        "rules",
+    ] {
+        let (code, out, _) = run(&[cmd, "--help"]);
+        assert_eq!(code, 0);
+        assert!(
+            out.contains("--html <FILE>") && out.contains("step-through page"),
+            "{cmd}:\n{out}"
+        );
+    }
+}
