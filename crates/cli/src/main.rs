@@ -5,6 +5,7 @@
 mod cmd;
 mod common;
 mod progress;
+mod html;
 
 use clap::{Parser, Subcommand};
 use common::{CliError, Exit, Io};

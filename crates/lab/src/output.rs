@@ -102,7 +102,10 @@ pub fn write_plots(dir: &Path, summary: &Summary) -> Result<(), String> {
 }
 
 /// One line chart; with `log10`, the values are base-10 logarithms and the axis is labelled
-/// with powers of ten.
+/// with the plain numbers (1, 10, 100, 0.01). The series are told apart by colour, marker
+/// (disc, triangle, square, cross, then hollow ones) and line style (solid, dashed,
+/// dotted); the legend sits to the right of the plot, off the data; the x axis is labelled
+/// at the measured depths only.
 fn line_chart(
     path: &Path,
     title: &str,
@@ -113,62 +116,148 @@ fn line_chart(
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let points = series.iter().flat_map(|(_, p)| p.iter());
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-    for &(x, y) in points {
+    for &(x, y) in points.clone() {
         (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
     }
     if x0 > x1 {
         (x0, x1, y0, y1) = (0.0, 1.0, 0.0, 1.0);
     }
+    let mut depths: Vec<f64> = points.map(|&(x, _)| x).collect();
+    depths.sort_by(f64::total_cmp);
+    depths.dedup();
     let (y0, y1) = if log10 {
         (y0.floor(), y1.ceil().max(y0.floor() + 1.0))
     } else {
         (0.0_f64.min(y0), y1 * 1.1 + 0.1)
     };
-    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    let legend_width = 230;
+    let root = SVGBackend::new(path, (900 + legend_width, 560)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
-    let mut chart = ChartBuilder::on(&root)
+    let (plot, legend) = root.split_horizontally(900);
+    let pad = (x1 - x0).max(1.0) * 0.03;
+    let mut chart = ChartBuilder::on(&plot)
         .caption(title, ("sans-serif", 22))
         .margin(15)
         .x_label_area_size(45)
-        .y_label_area_size(70)
-        .build_cartesian_2d(x0..x1.max(x0 + 1.0), y0..y1)
+        .y_label_area_size(80)
+        .build_cartesian_2d((x0 - pad)..(x1.max(x0 + 1.0) + pad), y0..y1)
         .map_err(|e| err(&e))?;
-    let power = |v: &f64| {
+    let plain = |v: &f64| {
         if log10 {
-            format!("1e{v:.0}")
+            plain_number(10f64.powf(*v))
         } else {
-            format!("{v:.2}")
+            plain_number(*v)
         }
     };
     chart
         .configure_mesh()
         .x_desc("optimal solution length (moves)")
         .y_desc(y_desc)
-        .y_label_formatter(&power)
+        .x_labels(0)
+        .disable_x_mesh()
+        .y_label_formatter(&plain)
         .y_labels(if log10 { (y1 - y0) as usize + 1 } else { 10 })
+        .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(|e| err(&e))?;
-    for (i, (name, pts)) in series.iter().enumerate() {
+    // The x axis at the measured depths only: a light line and the depth under the axis.
+    let tick_font = ("sans-serif", 13).into_font().color(&BLACK);
+    for &d in &depths {
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(d, y0), (d, y1)],
+                BLACK.mix(0.12).stroke_width(1),
+            )))
+            .map_err(|e| err(&e))?;
+        let (px, py) = chart.backend_coord(&(d, y0));
+        plot.draw(&Text::new(
+            format!("{d:.0}"),
+            (px - 4 * format!("{d:.0}").len() as i32, py + 6),
+            tick_font.clone(),
+        ))
+        .map_err(|e| err(&e))?;
+    }
+    for (i, (_, pts)) in series.iter().enumerate() {
         let color = COLORS[i % COLORS.len()];
-        chart
-            .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(2)))
-            .map_err(|e| err(&e))?
-            .label(name)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
-            });
-        chart
-            .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+        let style = color.stroke_width(2);
+        match i % 3 {
+            0 => chart
+                .draw_series(LineSeries::new(pts.iter().copied(), style))
+                .map(|_| ()),
+            1 => chart
+                .draw_series(DashedLineSeries::new(pts.iter().copied(), 9, 5, style))
+                .map(|_| ()),
+            _ => chart
+                .draw_series(DashedLineSeries::new(pts.iter().copied(), 2, 4, style))
+                .map(|_| ()),
+        }
+        .map_err(|e| err(&e))?;
+        for &p in pts {
+            marker(chart.plotting_area(), p, i, color).map_err(|e| err(&e))?;
+        }
+    }
+    // The legend, to the right of the plot.
+    let name_font = ("sans-serif", 14).into_font().color(&BLACK);
+    for (i, (name, _)) in series.iter().enumerate() {
+        let color = COLORS[i % COLORS.len()];
+        let y = 70 + 26 * i as i32;
+        let (dash, gap) = match i % 3 {
+            0 => (36, 0),
+            1 => (9, 5),
+            _ => (2, 4),
+        };
+        let mut x = 8;
+        while x < 44 {
+            let end = (x + dash).min(44);
+            legend
+                .draw(&PathElement::new(
+                    vec![(x, y), (end, y)],
+                    color.stroke_width(2),
+                ))
+                .map_err(|e| err(&e))?;
+            x = end + gap.max(1);
+        }
+        marker(&legend, (26, y), i, color).map_err(|e| err(&e))?;
+        legend
+            .draw(&Text::new(name.clone(), (52, y - 8), name_font.clone()))
             .map_err(|e| err(&e))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))
+}
+
+/// Draws the marker of series `i` at `at`: a disc, a triangle, a square or a cross, filled
+/// for the first eight series and hollow for the next eight.
+fn marker<DB: DrawingBackend, CT: CoordTranslate>(
+    area: &DrawingArea<DB, CT>,
+    at: CT::From,
+    i: usize,
+    color: RGBColor,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = if (i / 4).is_multiple_of(2) {
+        color.filled()
+    } else {
+        color.stroke_width(2)
+    };
+    match i % 4 {
+        0 => area.draw(&(EmptyElement::at(at) + Circle::new((0, 0), 5, style))),
+        1 => area.draw(&(EmptyElement::at(at) + TriangleMarker::new((0, 0), 6, style))),
+        2 => area.draw(&(EmptyElement::at(at) + Rectangle::new([(-4, -4), (4, 4)], style))),
+        _ => area.draw(&(EmptyElement::at(at) + Cross::new((0, 0), 5, color.stroke_width(2)))),
+    }
+}
+
+/// A number as people write it: `1000`, `2.5`, `0.01` (no exponent).
+fn plain_number(v: f64) -> String {
+    if v == 0.0 {
+        return "0".into();
+    }
+    let digits = (2 - v.abs().log10().floor() as i32).clamp(0, 12) as usize;
+    let s = format!("{v:.digits$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
 }
 
 /// The summary as a Markdown table.
@@ -191,4 +280,20 @@ pub fn markdown_table(summary: &Summary) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_number;
+
+    #[test]
+    fn numbers_are_written_plainly() {
+        assert_eq!(plain_number(1000.0), "1000");
+        assert_eq!(plain_number(100000.0), "100000");
+        assert_eq!(plain_number(1.0), "1");
+        assert_eq!(plain_number(0.01), "0.01");
+        assert_eq!(plain_number(0.0001), "0.0001");
+        assert_eq!(plain_number(2.5), "2.5");
+        assert_eq!(plain_number(0.0), "0");
+    }
 }

@@ -587,20 +587,31 @@ pub fn tour_svg(rows: usize, cols: usize, path: &[(usize, usize)], closed: bool)
     }
     let centre = |(r, c): (usize, usize)| (c * cell + cell / 2, r * cell + cell / 2);
     if !path.is_empty() {
-        let _ = write!(
-            s,
-            r##"<polyline fill="none" stroke="#1f4e9e" stroke-width="{stroke}" stroke-linejoin="round" points=""##
-        );
         let mut points: Vec<(usize, usize)> = path.to_vec();
         if closed {
             points.push(path[0]);
         }
-        for (i, &sq) in points.iter().enumerate() {
-            let (x, y) = centre(sq);
-            let sep = if i == 0 { "" } else { " " };
-            let _ = write!(s, "{sep}{x},{y}");
+        // Polylines of at most 1000 points (each sharing its first point with the previous
+        // one's last): a 1000x1000 tour as one 10-million-character element is refused by
+        // some renderers.
+        let mut from = 0;
+        while from + 1 < points.len() || (from == 0 && points.len() == 1) {
+            let to = (from + 999).min(points.len() - 1);
+            let _ = write!(
+                s,
+                r##"<polyline fill="none" stroke="#1f4e9e" stroke-width="{stroke}" stroke-linejoin="round" points=""##
+            );
+            for (i, &sq) in points[from..=to].iter().enumerate() {
+                let (x, y) = centre(sq);
+                let sep = if i == 0 { "" } else { " " };
+                let _ = write!(s, "{sep}{x},{y}");
+            }
+            let _ = writeln!(s, r#""/>"#);
+            if to == from {
+                break;
+            }
+            from = to;
         }
-        let _ = writeln!(s, r#""/>"#);
         let (x, y) = centre(path[0]);
         let _ = writeln!(s, r##"<circle cx="{x}" cy="{y}" r="9" fill="#2e8b57"/>"##);
         let (x, y) = centre(path[path.len() - 1]);

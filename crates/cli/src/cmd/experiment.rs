@@ -172,7 +172,8 @@ fn write_outputs(
         .map_err(|e| bad_input(format!("cannot create {}: {e}", out.display())))?;
     output::write_csv(&out.join("runs.csv"), runs).map_err(bad_input)?;
     output::write_plots(out, summary).map_err(bad_input)?;
-    write_file(&out.join("report.md"), report)
+    write_file(&out.join("report.md"), report)?;
+    crate::html::experiment_report(out, report)
 }
 
 /// The summary on standard output: a table (or JSON) and the files written.
@@ -204,7 +205,13 @@ fn show_summary(
         let files = ["runs.csv"]
             .into_iter()
             .chain(extra_files.iter().copied())
-            .chain(["nodes.svg", "time.svg", "bstar.svg", "report.md"]);
+            .chain([
+                "nodes.svg",
+                "time.svg",
+                "bstar.svg",
+                "report.md",
+                "report.html",
+            ]);
         for f in files {
             writeln!(io.out, "  {}", out.join(f).display())?;
         }

@@ -37,6 +37,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::SearchHtml,
 }
 
 /// The heuristics of an explicit graph.
@@ -59,7 +61,10 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             writeln!(io.out, "Note: {note}")?;
         }
     }
-    solve(&graph, algorithm, &args, io)
+    let exit = solve(&graph, algorithm, &args, io)?;
+    let zero_h = args.heuristic == GraphHeuristic::Zero;
+    crate::html::graph(&args.html, &graph, &args.algo, &args.limits, zero_h)?;
+    Ok(exit)
 }
 
 /// The start or goals that no edge or arc touches (named only by `start` or `goal`): most
@@ -200,6 +205,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
             limits: LimitArgs::default(),
             trace: false,
             format: Format::Text,
+            html: Default::default(),
         };
         worst = worst.max(solve(&graph, algorithm, &args, io)?);
     }

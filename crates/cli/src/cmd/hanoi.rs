@@ -108,6 +108,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// Runs `resolu hanoi`.
@@ -215,6 +217,7 @@ fn optimal(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             hanoi.pegs()
         )));
     }
+    crate::html::hanoi_optimal(&args.html, hanoi)?;
     if args.format == Format::Json {
         let moves = moves_json(OptimalMoves::new(hanoi));
         write_json(
@@ -276,6 +279,7 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         .path
         .as_ref()
         .map_or_else(Vec::new, |p| p.actions().copied().collect());
+    crate::html::hanoi_search(&args.html, hanoi, algorithm, args.seed, &args.limits)?;
     if json {
         let mut value = search_json(&outcome, moves_json(moves.iter().copied()));
         if let serde_json::Value::Object(map) = &mut value {
@@ -459,6 +463,7 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         }
         fired.push(rule);
     };
+    crate::html::hanoi_moves(&args.html, hanoi, &moves, Some(&fired), "the rules")?;
     // Solved means the disks are on the goal peg, whatever the file's own goal says.
     let solved = state == goal && !stop.is_limit();
     let exit = match stop {
@@ -567,6 +572,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         trace: false,
         compact: true,
         format: Format::Text,
+        html: Default::default(),
     };
     run(args, io)
 }

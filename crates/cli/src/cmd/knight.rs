@@ -68,6 +68,12 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print the board even when it is large (beyond 20x20 the text output gives only the
+    /// counters; --svg, --html or --format json give the tour).
+    #[arg(long)]
+    pub show_board: bool,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// Runs `resolu knight`.
@@ -87,6 +93,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let limits = args.limits.limits();
     let json = args.format == Format::Json;
     let what = describe(&opts);
+    crate::html::knight(&args.html, opts, &args.limits)?;
     if args.all || args.count || args.limit.is_some() {
         let mut last_svg = None;
         let mode = Enumerate {
@@ -137,7 +144,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     } else {
         writeln!(io.out, "{}:", capitalise(&what))?;
         if solved {
-            write!(io.out, "{}", tour.to_text())?;
+            if crate::html::show_board(rows, cols, args.show_board) {
+                write!(io.out, "{}", tour.to_text())?;
+            }
             writeln!(io.out, "Found: {}", backtrack_stats_line(&outcome.stats))?;
         } else {
             writeln!(io.out, "{}", backtrack_stop_text(outcome.reason, "tour"))?;

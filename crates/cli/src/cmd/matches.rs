@@ -71,6 +71,10 @@ pub struct GameArgs {
     /// Output format.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Write a step-through page to FILE: perfect play move by move, the minimax tree and
+    /// the alpha-beta tree with its pruned branches (one self-contained HTML file).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// The subcommands of `resolu matches`.
@@ -325,6 +329,7 @@ fn or_list(l: &[u32]) -> String {
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let setup = args.game.setup()?;
     let format = args.game.format;
+    crate::html::matches(&args.game.html, &setup.game, &setup.start)?;
     match args.command {
         None => model(&setup, io),
         Some(Command::States { limit }) => states(&setup, limit, format, io),
@@ -1035,6 +1040,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         to_move: 1,
         max_positions: 1_000_000,
         format: Format::Text,
+        html: None,
     };
     let setup = args.setup()?;
     writeln!(io.out, "The matches game: {}.", setup.rules())?;

@@ -38,6 +38,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// How to solve a maze.
@@ -71,6 +73,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     {
         writeln!(io.out, "{}: {note}", args.file.display())?;
     }
+    crate::html::maze(&args.html, &maze, args.algo.name(), &args.limits)?;
     solve(
         &maze,
         args.algo,

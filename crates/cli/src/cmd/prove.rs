@@ -69,6 +69,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// The trace styles.
@@ -175,18 +177,41 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         ports: false,
         ..options.clone()
     };
-    let mut db = match load(&text, &origin, args.unknown, &directives) {
-        Ok(db) => db,
-        Err(LoadError::Cli(e)) => return Err(e),
-        Err(LoadError::Limit(line, e)) => {
-            writeln!(io.out, "{origin}:{line}: directive {}", limit_message(&e))?;
-            return Ok(Exit::Limit);
+    // A directive stopped by a limit ends the run with exit 3, its line named.
+    let load_or_stop = |io: &mut Io| -> Result<Result<Database, Exit>, CliError> {
+        match load(&text, &origin, args.unknown, &directives) {
+            Ok(db) => Ok(Ok(db)),
+            Err(LoadError::Cli(e)) => Err(e),
+            Err(LoadError::Limit(line, e)) => {
+                writeln!(io.out, "{origin}:{line}: directive {}", limit_message(&e))?;
+                Ok(Err(Exit::Limit))
+            }
         }
+    };
+    let mut db = match load_or_stop(io)? {
+        Ok(db) => db,
+        Err(exit) => return Ok(exit),
     };
     let Some(query) = &args.query else {
         return toplevel(&mut db, &options, &args, io);
     };
     let q = parse_user_query(query)?;
+    if args.html.html.is_some() {
+        // The page replays the query on a database of its own, loaded as the first was
+        // (which already ran the directives within the limits).
+        let mut fresh = match load_or_stop(io)? {
+            Ok(db) => db,
+            Err(exit) => return Ok(exit),
+        };
+        crate::html::prove(
+            &args.html,
+            &mut fresh,
+            &q,
+            query,
+            options.clone(),
+            args.limit,
+        )?;
+    }
     if args.format == Format::Json {
         return run_json(&mut db, &q, options, args.limit, io);
     }

@@ -40,6 +40,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// The rows of a board as strings: `Q` a queen, `.` an empty square.
@@ -52,6 +54,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let mut queens = Queens::new(args.n).map_err(|e| bad_input(e.to_string()))?;
     let limits = args.limits.limits();
     let json = args.format == Format::Json;
+    crate::html::queens(&args.html, args.n, &args.limits)?;
     if args.all || args.count || args.limit.is_some() {
         let mode = Enumerate {
             count_only: args.count,

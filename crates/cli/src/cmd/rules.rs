@@ -76,6 +76,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub html: crate::html::HtmlArg,
 }
 
 /// "1 rule", "2 rules".
@@ -104,6 +106,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         }
         base.facts.push(read.term);
     }
+    crate::html::rules(&args.html, &text, &base.facts, strategy, args.max_cycles)?;
     let engine = Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
     execute(engine, &origin, &args, io)
 }
@@ -433,6 +436,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         facts: Vec::new(),
         explain: None,
         format: Format::Text,
+        html: Default::default(),
     };
     execute(engine, "examples/rules/car.rules", &args, io)
 }

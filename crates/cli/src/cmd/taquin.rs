@@ -77,6 +77,8 @@ pub struct Args {
     /// per board in input order; the exit code is the worst of the boards'.
     #[arg(long, value_name = "FILE")]
     pub batch: Option<PathBuf>,
+    #[command(flatten)]
+    pub html: crate::html::SearchHtml,
 }
 
 /// Runs `resolu taquin`.
@@ -112,7 +114,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     if let Some(exit) = solver.prepare(&puzzle, io)? {
         return Ok(exit);
     }
-    solver.solve_and_report(&puzzle, io)
+    let exit = solver.solve_and_report(&puzzle, io)?;
+    crate::html::taquin(&args.html, &puzzle, &args.algo, &args.limits, heuristic)?;
+    Ok(exit)
 }
 
 /// `--census`: the boards at each distance from the goal.
@@ -442,6 +446,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         trace: false,
         format: Format::Text,
         batch: None,
+        html: Default::default(),
     };
     let solver = Solver {
         algorithm: Algorithm::Astar,

@@ -35,6 +35,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Write a step-through page to FILE: perfect play move by move, the minimax tree and
+    /// the alpha-beta tree with its pruned branches (one self-contained HTML file).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// The subcommands of `resolu tictactoe`.
@@ -71,6 +75,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         Some(b) => TicTacToe::parse(b).map_err(|e| bad_input(format!("--board: {e}")))?,
         None => Board::default(),
     };
+    crate::html::tictactoe(&args.html, start)?;
     match args.command {
         None => overview(start, args.format, io),
         Some(Command::Solve) => solve(start, args.format, io),

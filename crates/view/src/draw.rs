@@ -1,0 +1,637 @@
+//! Pictures of the domains' states, from plain data (labels, stacks, squares), so this
+//! crate depends on no problem crate: the command line converts its states and calls these.
+
+use crate::{Section, Step, Svg, escape, number};
+use std::fmt::Write as _;
+
+/// The most steps a path section shows; a longer path is shown in this many chunks, each
+/// step adding one chunk (said on the page).
+pub const MAX_PATH_STEPS: usize = 1000;
+
+/// A sliding-tile board: `cells` row by row, an empty string for the blank; `moved` is the
+/// cell of the tile that just moved (drawn highlighted).
+pub fn tiles(rows: usize, cols: usize, cells: &[&str], moved: Option<usize>) -> Svg {
+    let size = if rows.max(cols) > 6 { 36.0 } else { 64.0 };
+    let mut body = String::new();
+    for (i, label) in cells.iter().enumerate().take(rows * cols) {
+        let (r, c) = (i / cols, i % cols);
+        let (x, y) = (4.0 + c as f64 * size, 4.0 + r as f64 * size);
+        if label.is_empty() {
+            let _ = write!(
+                body,
+                "<rect class=\"blank\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\"/>",
+                number(x + 2.0),
+                number(y + 2.0),
+                number(size - 4.0),
+                number(size - 4.0)
+            );
+        } else {
+            let class = if moved == Some(i) {
+                "tile moved"
+            } else {
+                "tile"
+            };
+            let font = if size < 40.0 || label.chars().count() > 2 {
+                " style=\"font-size:14px\""
+            } else {
+                ""
+            };
+            let _ = write!(
+                body,
+                "<g class=\"{class}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\"/>\
+<text x=\"{}\" y=\"{}\"{font}>{}</text></g>",
+                number(x + 2.0),
+                number(y + 2.0),
+                number(size - 4.0),
+                number(size - 4.0),
+                number(x + size / 2.0),
+                number(y + size / 2.0),
+                escape(label)
+            );
+        }
+    }
+    Svg {
+        width: 8.0 + cols as f64 * size,
+        height: 8.0 + rows as f64 * size,
+        body,
+    }
+}
+
+/// Towers of Hanoi: `stacks[p]` lists the disks on peg `p` bottom first, disk 0 the
+/// smallest; `disks` is the number of disks (for the widths).
+pub fn hanoi(stacks: &[Vec<u8>], disks: usize) -> Svg {
+    let disks = disks.max(1);
+    let disk_h = if disks > 12 { 8.0 } else { 22.0 };
+    let max_w = 40.0 + disks as f64 * if disks > 12 { 6.0 } else { 24.0 };
+    let peg_gap = max_w + 20.0;
+    let height = 40.0 + disks as f64 * disk_h + 20.0;
+    let base = height - 14.0;
+    let width = 20.0 + stacks.len() as f64 * peg_gap;
+    let mut body = format!(
+        "<rect class=\"peg\" x=\"6\" y=\"{}\" width=\"{}\" height=\"6\" rx=\"2\"/>",
+        number(base),
+        number(width - 12.0)
+    );
+    for (p, stack) in stacks.iter().enumerate() {
+        let cx = 10.0 + peg_gap * (p as f64 + 0.5);
+        let _ = write!(
+            body,
+            "<rect class=\"peg\" x=\"{}\" y=\"20\" width=\"6\" height=\"{}\" rx=\"2\"/>\
+<text class=\"frame-title\" x=\"{}\" y=\"14\" text-anchor=\"middle\">peg {p}</text>",
+            number(cx - 3.0),
+            number(base - 20.0),
+            number(cx)
+        );
+        for (level, &d) in stack.iter().enumerate() {
+            let w = 24.0 + (max_w - 30.0) * (d as f64 + 1.0) / disks as f64;
+            let hue = (d as usize * 360 / disks + 20) % 360;
+            let _ = write!(
+                body,
+                "<rect class=\"disk\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\" fill=\"hsl({hue},70%,60%)\"><title>disk {}</title></rect>",
+                number(cx - w / 2.0),
+                number(base - (level as f64 + 1.0) * disk_h),
+                number(w),
+                number(disk_h - 1.0),
+                d + 1
+            );
+        }
+    }
+    Svg {
+        width,
+        height,
+        body,
+    }
+}
+
+/// N queens: `columns[r]` is the column of the queen on row `r` (rows beyond
+/// `columns.len()` are empty).
+pub fn queens(n: usize, columns: &[usize]) -> Svg {
+    let size = queen_square(n);
+    let mut body = String::new();
+    if n <= 64 {
+        for r in 0..n {
+            for c in 0..n {
+                let _ = write!(
+                    body,
+                    "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+                    if (r + c) % 2 == 0 { "light" } else { "dark" },
+                    number(c as f64 * size),
+                    number(r as f64 * size),
+                    number(size),
+                    number(size)
+                );
+            }
+        }
+    } else {
+        let _ = write!(
+            body,
+            "<rect class=\"light\" width=\"{0}\" height=\"{0}\"/>",
+            number(n as f64 * size)
+        );
+    }
+    for (r, &c) in columns.iter().enumerate() {
+        if size >= 16.0 {
+            let _ = write!(
+                body,
+                "<text class=\"queen\" x=\"{}\" y=\"{}\" style=\"font-size:{}px\">♛</text>",
+                number((c as f64 + 0.5) * size),
+                number((r as f64 + 0.5) * size),
+                number(size * 0.8)
+            );
+        } else {
+            let _ = write!(
+                body,
+                "<circle class=\"queen\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                number((c as f64 + 0.5) * size),
+                number((r as f64 + 0.5) * size),
+                number(size * 0.4)
+            );
+        }
+    }
+    Svg {
+        width: n as f64 * size,
+        height: n as f64 * size,
+        body,
+    }
+}
+
+/// A tic-tac-toe board: 9 cells row by row, each 'x', 'o' or anything else for empty;
+/// `last` is the cell just played.
+pub fn tictactoe(cells: &[char], last: Option<usize>) -> Svg {
+    let s = 70.0;
+    let mut body = String::new();
+    for i in 1..3 {
+        let v = number(4.0 + i as f64 * s);
+        let _ = write!(
+            body,
+            "<line class=\"edge\" x1=\"{v}\" y1=\"4\" x2=\"{v}\" y2=\"214\" style=\"stroke-width:3\"/>\
+<line class=\"edge\" y1=\"{v}\" x1=\"4\" y2=\"{v}\" x2=\"214\" style=\"stroke-width:3\"/>"
+        );
+    }
+    for (i, &c) in cells.iter().enumerate().take(9) {
+        let (r, col) = (i / 3, i % 3);
+        let (x, y) = (4.0 + (col as f64 + 0.5) * s, 4.0 + (r as f64 + 0.5) * s);
+        if last == Some(i) {
+            let _ = write!(
+                body,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffedd5\"/>",
+                number(x - s / 2.0 + 3.0),
+                number(y - s / 2.0 + 3.0),
+                number(s - 6.0),
+                number(s - 6.0)
+            );
+        }
+        let piece = match c.to_ascii_lowercase() {
+            'x' => "x",
+            'o' => "o",
+            _ => continue,
+        };
+        let _ = write!(
+            body,
+            "<text class=\"piece {piece}\" x=\"{}\" y=\"{}\">{}</text>",
+            number(x),
+            number(y),
+            piece.to_uppercase()
+        );
+    }
+    Svg {
+        width: 218.0,
+        height: 218.0,
+        body,
+    }
+}
+
+/// Heaps of matches, drawn as sticks (a heap of more than 40 as a number).
+pub fn matches(heaps: &[u32]) -> Svg {
+    let mut body = String::new();
+    let mut width: f64 = 120.0;
+    for (h, &n) in heaps.iter().enumerate() {
+        let y = 10.0 + h as f64 * 70.0;
+        let _ = write!(
+            body,
+            "<text class=\"frame-title\" x=\"4\" y=\"{}\">{n}</text>",
+            number(y + 34.0)
+        );
+        if n > 40 {
+            continue;
+        }
+        for i in 0..n {
+            let x = 40.0 + i as f64 * 14.0;
+            let _ = write!(
+                body,
+                "<line class=\"stick\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/><circle class=\"stick-head\" cx=\"{0}\" cy=\"{1}\" r=\"4\"/>",
+                number(x),
+                number(y + 8.0),
+                number(y + 58.0)
+            );
+        }
+        width = width.max(50.0 + n as f64 * 14.0);
+    }
+    Svg {
+        width,
+        height: 20.0 + heaps.len() as f64 * 70.0,
+        body,
+    }
+}
+
+/// A graph drawn with its nodes on a circle (in the order given), `on` the nodes and edges
+/// of the current path highlighted. `edges` are pairs of node indices with a label.
+pub fn graph(names: &[String], edges: &[(usize, usize, String)], on_path: &[usize]) -> Svg {
+    let n = names.len().max(1);
+    let radius = (50.0 + n as f64 * 9.0).min(210.0);
+    let c = radius + 50.0;
+    let at = |i: usize| {
+        let a = std::f64::consts::TAU * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
+        (c + radius * a.cos(), c + radius * a.sin())
+    };
+    let on_edge = |a: usize, b: usize| {
+        on_path
+            .windows(2)
+            .any(|w| (w[0] == a && w[1] == b) || (w[0] == b && w[1] == a))
+    };
+    let mut body = String::new();
+    for (a, b, label) in edges {
+        let ((x1, y1), (x2, y2)) = (at(*a), at(*b));
+        let _ = write!(
+            body,
+            "<line class=\"gedge{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"><title>{}</title></line>",
+            if on_edge(*a, *b) { " on" } else { "" },
+            number(x1),
+            number(y1),
+            number(x2),
+            number(y2),
+            escape(label)
+        );
+    }
+    for (i, name) in names.iter().enumerate() {
+        let (x, y) = at(i);
+        let _ = write!(
+            body,
+            "<g class=\"gnode{}\"><circle cx=\"{}\" cy=\"{}\" r=\"20\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
+            if on_path.contains(&i) { " on" } else { "" },
+            number(x),
+            number(y),
+            number(x),
+            number(y),
+            escape(&crate_cut(name, 9))
+        );
+    }
+    Svg {
+        width: 2.0 * c,
+        height: 2.0 * c,
+        body,
+    }
+}
+
+fn path_square(rows: usize, cols: usize) -> f64 {
+    (640.0 / rows.max(cols).max(1) as f64).clamp(0.64, 48.0)
+}
+
+fn queen_square(n: usize) -> f64 {
+    (480.0 / n.max(1) as f64).clamp(4.0, 40.0)
+}
+
+fn crate_cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        text.chars().take(max).collect()
+    }
+}
+
+/// What lies under a path drawn on a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ground<'a> {
+    /// A chessboard (the knight's tour).
+    Chess,
+    /// A maze: `walls[r][c]` is true on a wall.
+    Maze(&'a [Vec<bool>]),
+}
+
+/// A path over a grid of `rows` x `cols` squares, drawn as it grows: step 0 shows the
+/// start, each step adds one move, or one chunk of moves when the path has more than
+/// [`MAX_PATH_STEPS`] moves (each chunk its own polyline, so no element is huge; a note
+/// says so). `closed` adds the move back to the start at the last step.
+pub fn path_section(
+    title: &str,
+    rows: usize,
+    cols: usize,
+    ground: Ground,
+    path: &[(usize, usize)],
+    closed: bool,
+) -> Section {
+    let size = path_square(rows, cols);
+    let stroke = (size / 8.0).clamp(0.3, 3.0);
+    let mut body = String::new();
+    let width = cols as f64 * size;
+    let height = rows as f64 * size;
+    match ground {
+        Ground::Chess if rows * cols <= 64 * 64 => {
+            let _ = write!(
+                body,
+                "<rect class=\"light\" width=\"{}\" height=\"{}\"/>",
+                number(width),
+                number(height)
+            );
+            for r in 0..rows {
+                for c in 0..cols {
+                    if (r + c) % 2 == 1 {
+                        let _ = write!(
+                            body,
+                            "<rect class=\"dark\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+                            number(c as f64 * size),
+                            number(r as f64 * size),
+                            number(size),
+                            number(size)
+                        );
+                    }
+                }
+            }
+        }
+        Ground::Chess => {
+            // A pattern instead of a million squares.
+            let _ = write!(
+                body,
+                "<defs><pattern id=\"chess\" width=\"{0}\" height=\"{0}\" patternUnits=\"userSpaceOnUse\">\
+<rect class=\"light\" width=\"{0}\" height=\"{0}\"/><rect class=\"dark\" x=\"{1}\" width=\"{1}\" height=\"{1}\"/>\
+<rect class=\"dark\" y=\"{1}\" width=\"{1}\" height=\"{1}\"/></pattern></defs>\
+<rect width=\"{2}\" height=\"{3}\" fill=\"url(#chess)\"/>",
+                number(2.0 * size),
+                number(size),
+                number(width),
+                number(height)
+            );
+        }
+        Ground::Maze(walls) => {
+            let _ = write!(
+                body,
+                "<rect class=\"free\" width=\"{}\" height=\"{}\"/>",
+                number(width),
+                number(height)
+            );
+            for (r, row) in walls.iter().enumerate() {
+                // Runs of wall in a row, one rectangle each.
+                let mut c = 0;
+                while c < row.len() {
+                    if row[c] {
+                        let start = c;
+                        while c < row.len() && row[c] {
+                            c += 1;
+                        }
+                        let _ = write!(
+                            body,
+                            "<rect class=\"wall\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+                            number(start as f64 * size),
+                            number(r as f64 * size),
+                            number((c - start) as f64 * size),
+                            number(size)
+                        );
+                    } else {
+                        c += 1;
+                    }
+                }
+            }
+        }
+    }
+    let centre = |&(r, c): &(usize, usize)| {
+        (
+            number((c as f64 + 0.5) * size),
+            number((r as f64 + 0.5) * size),
+        )
+    };
+    let mut points: Vec<(usize, usize)> = path.to_vec();
+    if closed && let Some(&first) = path.first() {
+        points.push(first);
+    }
+    let moves = points.len().saturating_sub(1);
+    let chunk = moves.div_ceil(MAX_PATH_STEPS).max(1);
+    let mut steps = vec![Step::new(match path.first() {
+        Some(&(r, c)) => format!("start at ({r}, {c})"),
+        None => "no path".to_string(),
+    })];
+    if let Some(first) = path.first() {
+        let (x, y) = centre(first);
+        let _ = write!(
+            body,
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"#15803d\"><title>start</title></circle>",
+            number((size * 0.3).max(1.0))
+        );
+    }
+    if let (Ground::Maze(_), Some(last)) = (ground, path.last()) {
+        let (x, y) = centre(last);
+        let _ = write!(
+            body,
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"#b91c1c\"><title>exit</title></circle>",
+            number((size * 0.3).max(1.0))
+        );
+    }
+    let mut from = 0;
+    while from < moves {
+        let to = (from + chunk).min(moves);
+        let k = steps.len();
+        let pts: Vec<String> = points[from..=to]
+            .iter()
+            .map(|p| {
+                let (x, y) = centre(p);
+                format!("{x},{y}")
+            })
+            .collect();
+        let _ = write!(
+            body,
+            "<polyline class=\"path\" data-s=\"{k}\" style=\"stroke-width:{}\" points=\"{}\"/>",
+            number(stroke),
+            pts.join(" ")
+        );
+        let (r, c) = points[to];
+        let caption = if chunk == 1 {
+            format!("move {to}: to ({r}, {c})")
+        } else {
+            format!("moves {}–{to}: now at ({r}, {c})", from + 1)
+        };
+        steps.push(Step::new(caption).state(format!("{to} moves, at ({r}, {c})")));
+        from = to;
+    }
+    let mut section = Section::scene(
+        title,
+        Svg {
+            width,
+            height,
+            body,
+        },
+        steps,
+    );
+    if chunk > 1 {
+        section = section.note(format!(
+            "The path has {moves} moves: each step adds {chunk} of them (at most {MAX_PATH_STEPS} steps), each chunk one polyline."
+        ));
+    }
+    section
+}
+
+/// One event of a backtracking run, as [`walk_section`] draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkEvent {
+    /// A choice was made: the square now taken (the path's new head, a queen placed).
+    Enter(usize, usize),
+    /// The last choice was undone.
+    Leave,
+}
+
+/// How [`walk_section`] draws the choices of a backtracking run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkStyle {
+    /// A path from `start`, one segment per choice; with `dead_ends`, a square left by
+    /// backtracking keeps a mark (the maze walk never enters it again).
+    Path {
+        /// The first square.
+        start: (usize, usize),
+        /// Whether squares left stay marked.
+        dead_ends: bool,
+    },
+    /// Queens placed one per row.
+    Queens,
+}
+
+/// A backtracking run step by step: each step one choice made or undone, with the depth and
+/// the backtracks so far. `total` is the number of events of the whole run, when it had more
+/// than `events` (the page says so).
+pub fn walk_section(
+    title: &str,
+    rows: usize,
+    cols: usize,
+    ground: Ground,
+    style: WalkStyle,
+    events: &[WalkEvent],
+    total: Option<u64>,
+) -> Section {
+    let (size, base) = match style {
+        WalkStyle::Queens => (queen_square(rows), queens(rows, &[]).body),
+        WalkStyle::Path { .. } => (
+            path_square(rows, cols),
+            path_section("", rows, cols, ground, &[], false).scene.body,
+        ),
+    };
+    let centre = |(r, c): (usize, usize)| ((c as f64 + 0.5) * size, (r as f64 + 0.5) * size);
+    // (appears, hidden from, markup)
+    let mut elements: Vec<(usize, Option<usize>, String)> = Vec::new();
+    let mut stack: Vec<((usize, usize), usize)> = Vec::new();
+    let mut steps = vec![Step::new("start").counters("depth 0, backtracks 0")];
+    let mut backtracks = 0u64;
+    if let WalkStyle::Path { start, .. } = style {
+        let (x, y) = centre(start);
+        elements.push((
+            0,
+            None,
+            format!(
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#15803d\"/>",
+                number(x),
+                number(y),
+                number(size * 0.3)
+            ),
+        ));
+        stack.push((start, usize::MAX));
+    }
+    for event in events {
+        let k = steps.len();
+        match *event {
+            WalkEvent::Enter(r, c) => {
+                let (x, y) = centre((r, c));
+                let markup = match style {
+                    WalkStyle::Path { .. } => {
+                        let (px, py) = stack.last().map_or((x, y), |&(p, _)| centre(p));
+                        format!(
+                            "<line class=\"path\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" style=\"stroke-width:{}\"/>",
+                            number(px),
+                            number(py),
+                            number(x),
+                            number(y),
+                            number((size / 8.0).clamp(1.0, 3.0))
+                        )
+                    }
+                    WalkStyle::Queens => format!(
+                        "<text class=\"queen\" x=\"{}\" y=\"{}\" style=\"font-size:{}px\">♛</text>",
+                        number(x),
+                        number(y),
+                        number(size * 0.8)
+                    ),
+                };
+                elements.push((k, None, markup));
+                stack.push(((r, c), elements.len() - 1));
+                let what = match style {
+                    WalkStyle::Path { .. } => format!("move to ({r}, {c})"),
+                    WalkStyle::Queens => format!("row {r}: queen in column {c}"),
+                };
+                steps.push(
+                    Step::new(what)
+                        .counters(format!(
+                            "depth {}, backtracks {backtracks}",
+                            depth(&stack, style)
+                        ))
+                        .state(format!("({r}, {c})")),
+                );
+            }
+            WalkEvent::Leave => {
+                let Some(((r, c), element)) = stack.pop().filter(|&(_, e)| e != usize::MAX) else {
+                    continue;
+                };
+                backtracks += 1;
+                if let Some(e) = elements.get_mut(element) {
+                    e.1 = Some(k);
+                }
+                if let WalkStyle::Path {
+                    dead_ends: true, ..
+                } = style
+                {
+                    let (x, y) = centre((r, c));
+                    elements.push((
+                        k,
+                        None,
+                        format!(
+                            "<text class=\"mark\" x=\"{}\" y=\"{}\" fill=\"#b91c1c\" style=\"font-size:{}px\">×</text>",
+                            number(x),
+                            number(y),
+                            number(size * 0.7)
+                        ),
+                    ));
+                }
+                steps.push(
+                    Step::new(format!("back: undo ({r}, {c})"))
+                        .counters(format!(
+                            "depth {}, backtracks {backtracks}",
+                            depth(&stack, style)
+                        ))
+                        .state(format!("back from ({r}, {c})")),
+                );
+            }
+        }
+    }
+    let mut body = base;
+    for (s, x, markup) in elements {
+        let hide = x.map(|x| format!(" data-x=\"{x}\"")).unwrap_or_default();
+        let _ = write!(body, "<g data-s=\"{s}\"{hide}>{markup}</g>");
+    }
+    let mut section = Section::scene(
+        title,
+        Svg {
+            width: cols as f64 * size,
+            height: rows as f64 * size,
+            body,
+        },
+        steps,
+    )
+    .with_log(true);
+    if let Some(total) = total {
+        section = section.note(format!(
+            "The run made {total} choices and undos in all; the page shows the first {} to stay readable.",
+            events.len()
+        ));
+    }
+    section
+}
+
+fn depth(stack: &[((usize, usize), usize)], style: WalkStyle) -> usize {
+    match style {
+        WalkStyle::Path { .. } => stack.len().saturating_sub(1),
+        WalkStyle::Queens => stack.len(),
+    }
+}
