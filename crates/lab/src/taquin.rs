@@ -175,16 +175,16 @@ pub fn run(
             );
         }
     };
-    if heuristic == HeuristicName::Pdb {
-        if let Err(e) = prepare_pdb(goal) {
-            return Run::error(
-                problem,
-                algorithm.name(),
-                heuristic.as_str(),
-                e,
-                instance.depth,
-            );
-        }
+    if heuristic == HeuristicName::Pdb
+        && let Err(e) = prepare_pdb(goal)
+    {
+        return Run::error(
+            problem,
+            algorithm.name(),
+            heuristic.as_str(),
+            e,
+            instance.depth,
+        );
     }
     let outcome = solve(&puzzle, algorithm, heuristic, limits);
     Run::from_outcome(
