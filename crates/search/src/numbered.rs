@@ -342,7 +342,7 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             Encoding::TwoBits => (4u64, 2u32, 3u8),
             Encoding::Byte => (1u64, 8u32, 255u8),
         };
-        let fill = if per_byte == 4 { 0xFF } else { 255 };
+        let fill = 0xFF; // 3 in every 2-bit entry, 255 in a byte: not reached
         let table: Vec<AtomicU8> = (0..needed).map(|_| AtomicU8::new(fill)).collect();
         let mask: u8 = if bits == 8 { 0xFF } else { 3 };
         let get = |rank: u64| -> u8 {
@@ -410,7 +410,7 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                 let mut rank = lo;
                 while rank < hi {
                     // Skip whole bytes with no entry of the current layer.
-                    if per_byte == 4 && rank % 4 == 0 {
+                    if per_byte == 4 && rank.is_multiple_of(4) {
                         let b = table[(rank / 4) as usize].load(Ordering::Relaxed);
                         let x = b ^ (current * 0x55);
                         // An entry equals `current` iff its two bits of x are 00.

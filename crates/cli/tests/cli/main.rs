@@ -17,6 +17,7 @@ mod html;
 mod knight;
 mod matches;
 mod maze;
+mod pdb;
 mod prove;
 mod queens;
 mod rules;
