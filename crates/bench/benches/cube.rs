@@ -2,8 +2,8 @@
 //! optimal solver (Korf's pattern databases) on 14-move scrambles, with the generic
 //! `resolu_search` IDA* on the same cubes and heuristic as the baseline of the specialised
 //! IDA*. Run with `cargo bench -p resolu-bench --bench cube` (builds the 88M-entry corner
-//! table unless it is cached in `target/cube-bench/`; an argument sets how many cubes of
-//! each kind, default 10).
+//! table unless it is cached in `target/cube-bench/`; a number sets how many cubes of
+//! each kind, default 10; `deep` adds 14-move scrambles, minutes each set).
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -21,6 +21,7 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(10);
+    let deep = std::env::args().any(|a| a == "deep");
 
     for metric in [Metric::Half, Metric::Quarter] {
         let t = Instant::now();
@@ -94,29 +95,6 @@ fn main() {
     };
     println!("(loaded in {:.1} s)", t.elapsed().as_secs_f64());
 
-    for depth in [10usize, 12, 14] {
-        let mut total = Duration::ZERO;
-        let mut nodes = 0u64;
-        let mut worst = Duration::ZERO;
-        let mut lengths = Vec::new();
-        for _ in 0..n {
-            let c = CubieCube::from_moves(&random_scramble(depth, Metric::Half, &mut rng));
-            let r = tables.solve(&c, Metric::Half, None);
-            let s = r.solution.expect("solved");
-            assert!(c.apply_all(&s).is_solved());
-            total += r.elapsed;
-            worst = worst.max(r.elapsed);
-            nodes += r.nodes;
-            lengths.push(s.len());
-        }
-        println!(
-            "optimal, {n} scrambles of {depth}: lengths {lengths:?}, mean {:.3} s, max {:.3} s, {:.1} M nodes/s",
-            total.as_secs_f64() / n as f64,
-            worst.as_secs_f64(),
-            nodes as f64 / total.as_secs_f64() / 1e6
-        );
-    }
-
     // Baseline: the generic IDA* of resolu_search on the same problem and heuristic.
     let depth = 10;
     let mut rng = ChaCha8Rng::seed_from_u64(99);
@@ -150,4 +128,28 @@ fn main() {
         generic_t.as_secs_f64(),
         generic_t.as_secs_f64() / special_t.as_secs_f64()
     );
+
+    let depths: &[usize] = if deep { &[10, 12, 14] } else { &[10, 12] };
+    for &depth in depths {
+        let mut total = Duration::ZERO;
+        let mut nodes = 0u64;
+        let mut worst = Duration::ZERO;
+        let mut lengths = Vec::new();
+        for _ in 0..n {
+            let c = CubieCube::from_moves(&random_scramble(depth, Metric::Half, &mut rng));
+            let r = tables.solve(&c, Metric::Half, None);
+            let s = r.solution.expect("solved");
+            assert!(c.apply_all(&s).is_solved());
+            total += r.elapsed;
+            worst = worst.max(r.elapsed);
+            nodes += r.nodes;
+            lengths.push(s.len());
+        }
+        println!(
+            "optimal, {n} scrambles of {depth}: lengths {lengths:?}, mean {:.3} s, max {:.3} s, {:.1} M nodes/s",
+            total.as_secs_f64() / n as f64,
+            worst.as_secs_f64(),
+            nodes as f64 / total.as_secs_f64() / 1e6
+        );
+    }
 }
