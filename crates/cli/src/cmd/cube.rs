@@ -48,7 +48,10 @@ and cached), two-phase (default on 3x3x3: Kociemba's, at most --max-length moves
 --timeout it keeps looking for shorter ones until then), idastar and bfs (the generic
 algorithms of the library on the same cube). Tables are cached in --cache-dir (default
 $XDG_CACHE_HOME/resolu or ~/.cache/resolu) with a checksum, and rebuilt if damaged.
-Metrics: htm (every face turn counts 1), qtm (a half turn counts 2).
+Metrics: htm (every face turn counts 1), qtm (a half turn counts 2; the optimal methods then
+search quarter turns, two-phase stays a half-turn method whose solution is counted in
+quarter turns). Limits: --timeout stops any method (the tables are built first, once);
+--max-nodes applies to idastar and bfs; --max-memory to bfs and to the pattern databases.
 JSON: {\"solution\", \"length\", \"metric\", \"optimal\", \"stats\"}; with --census
 {\"metric\", \"counts\"}.")]
 pub struct Args {
