@@ -287,3 +287,42 @@ fn moves_index_round_trip() {
         assert!(CubieCube::SOLVED.apply(*m).apply(m.inverse()).is_solved());
     }
 }
+
+#[test]
+fn coordinates_round_trip_and_moves_agree_with_the_cubie_model() {
+    use resolu_puzzles::cube::coord;
+    for v in 0..2187u16 {
+        let mut c = CubieCube::SOLVED;
+        coord::set_twist(&mut c, v);
+        assert_eq!(coord::twist(&c), v);
+        assert_eq!(c.twist_sum(), 0);
+    }
+    for v in 0..2048u16 {
+        let mut c = CubieCube::SOLVED;
+        coord::set_flip(&mut c, v);
+        assert_eq!(coord::flip(&c), v);
+    }
+    for v in 0..495u16 {
+        let mut c = CubieCube::SOLVED;
+        coord::set_slice(&mut c, v);
+        assert_eq!(coord::slice(&c), v);
+    }
+    for v in (0..40320u16).step_by(7) {
+        let mut c = CubieCube::SOLVED;
+        coord::set_corner_permutation(&mut c, v);
+        assert_eq!(coord::corner_permutation(&c), v);
+        coord::set_ud_edge_permutation(&mut c, v);
+        assert_eq!(coord::ud_edge_permutation(&c), v);
+    }
+    // The 2x2x2's successor function (move tables) against the cubie model.
+    let mut out = Vec::new();
+    for r in (0..pocket::POSITIONS as u32).step_by(10_007) {
+        out.clear();
+        pocket::successors(r, Metric::Half, &mut out);
+        assert_eq!(out.len(), 9);
+        for &(m, next) in &out {
+            let expected = PocketCoord::rank(&PocketCoord::unrank(r).apply(m));
+            assert_eq!(next, expected, "rank {r}, move {m}");
+        }
+    }
+}
