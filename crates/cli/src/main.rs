@@ -70,6 +70,8 @@ enum Command {
     /// The Rubik's cube (3x3x3 and 2x2x2): optimal, two-phase, census.
     #[command(visible_alias = "rubik")]
     Cube(cmd::cube::Args),
+    /// Pattern databases of the sliding-tile puzzle: build, info, verify.
+    Pdb(cmd::pdb::Args),
 }
 
 fn main() -> ExitCode {
@@ -128,5 +130,6 @@ fn dispatch(command: Command, io: &mut Io) -> common::CmdResult {
         Command::Queens(a) => cmd::queens::run(a, io),
         Command::Maze(a) => cmd::maze::run(a, io),
         Command::Cube(a) => cmd::cube::run(a, io),
+        Command::Pdb(a) => cmd::pdb::run(a, io),
     }
 }

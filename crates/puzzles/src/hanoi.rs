@@ -15,6 +15,7 @@
 //! assert_eq!(optimal_moves(&hanoi).len(), 7);
 //! ```
 
+use resolu_search::numbered::Ranked;
 use resolu_search::{Heuristic, Problem, Successor};
 use std::fmt;
 
@@ -534,6 +535,70 @@ fn frame_stewart_table(disks: usize, pegs: usize) -> Vec<Vec<FrameStewart>> {
 /// ```
 pub fn frame_stewart(disks: usize, pegs: usize) -> u64 {
     frame_stewart_table(disks, pegs.max(3))[pegs.max(3)][disks].moves
+}
+
+/// Situations numbered as numbers in base P (the peg of disk d is digit d), so the whole
+/// state space is `0..P^N` with no gap and the exhaustive search of
+/// [`resolu_search::numbered`] runs on a flat array of 2 bits a situation.
+///
+/// ```
+/// use resolu_puzzles::hanoi::Hanoi;
+/// use resolu_search::numbered::{NumberedBfs, Ranked};
+/// let hanoi = Hanoi::new(3, 3).unwrap();
+/// assert_eq!(Ranked::state_count(&hanoi), 27);
+/// let start = hanoi.rank(&hanoi.all_on(0));
+/// let report = NumberedBfs::new(&hanoi).run(&[start]).unwrap();
+/// assert_eq!(report.reached(), 27);
+/// assert_eq!(report.eccentricity(), 7);
+/// ```
+impl Ranked for Hanoi {
+    type State = Pegs;
+
+    /// P^N; more than 2^64 situations do not fit (the CLI refuses them by memory first).
+    fn state_count(&self) -> u64 {
+        (self.pegs as u64).saturating_pow(self.disks as u32)
+    }
+
+    #[inline]
+    fn rank(&self, s: &Pegs) -> u64 {
+        if self.pegs == 4 {
+            // Two bits a disk and base 4: the packing is the number.
+            return s.0;
+        }
+        (0..self.disks).rev().fold(0, |acc, d| {
+            acc * self.pegs as u64 + self.peg_of(*s, d) as u64
+        })
+    }
+
+    #[inline]
+    fn unrank(&self, mut rank: u64) -> Pegs {
+        if self.pegs == 4 {
+            return Pegs(rank);
+        }
+        let mut packed = 0u64;
+        for d in 0..self.disks {
+            packed |= (rank % self.pegs as u64) << (d as u32 * self.bits);
+            rank /= self.pegs as u64;
+        }
+        Pegs(packed)
+    }
+
+    fn for_each_successor(&self, s: &Pegs, visit: &mut dyn FnMut(Pegs)) {
+        let tops = self.tops(*s);
+        for from in 0..self.pegs {
+            let Some(disk) = tops[from] else { continue };
+            for (to, top) in tops.iter().enumerate().take(self.pegs) {
+                if to != from && top.is_none_or(|t| t > disk) {
+                    let m = HanoiMove {
+                        disk,
+                        from: from as u8,
+                        to: to as u8,
+                    };
+                    visit(self.apply(*s, m));
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -24,7 +24,9 @@
 //!
 //! The algorithms, one module each: [`random`], [`dfs`] (with an optional depth limit),
 //! [`iddfs`], [`bfs`], [`ucs`], [`greedy`], [`astar`] (and weighted A*), [`idastar`]. The
-//! [`backtrack`] module holds the in-place backtracking engine.
+//! [`backtrack`] module holds the in-place backtracking engine; [`numbered`] the exhaustive
+//! breadth-first search over problems whose states are numbered (whole state spaces,
+//! pattern databases).
 
 pub mod astar;
 pub mod backtrack;
@@ -35,6 +37,7 @@ pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
 mod nodes;
+pub mod numbered;
 mod observer;
 mod open;
 mod outcome;

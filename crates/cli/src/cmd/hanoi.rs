@@ -117,6 +117,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     match method.as_str() {
         "rules" | "expert" | "regles" => rules(&hanoi, &args, io),
         "optimal" | "recursive" | "frame-stewart" => optimal(&hanoi, &args, io),
+        "bfs" | "largeur" => bfs(&hanoi, &args, io),
         name => {
             let Some(algorithm) = algorithm_named(name, args.weight)? else {
                 return Err(bad_input(format!(
@@ -550,4 +551,118 @@ pub fn demo(io: &mut Io) -> CmdResult {
         format: Format::Text,
     };
     run(args, io)
+}
+
+/// `--method bfs`: an exhaustive breadth-first search over all P^N situations, numbered in
+/// base P, 2 bits each (see `resolu_search::numbered`): the number of situations at each
+/// distance from the start, and the distance of the goal, checked against Frame–Stewart's
+/// solution (whose moves are shown).
+fn bfs(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
+    use resolu_search::numbered::{LayerDone, NumberedBfs, Ranked};
+    let json = args.format == Format::Json;
+    let limits = args.limits.limits();
+    let count = Ranked::state_count(hanoi);
+    let start = hanoi.rank(&resolu_search::Problem::start(hanoi));
+    let goal = hanoi.rank(&hanoi.all_on(hanoi.goal_peg()));
+    let bar = indicatif::ProgressBar::new(count);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "bfs: depth {msg} {bar:30} {pos}/{len} situations, {elapsed}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let observer = |l: LayerDone| {
+        bar.set_position(l.reached);
+        bar.set_message(l.depth.to_string());
+    };
+    let started = std::time::Instant::now();
+    let report = NumberedBfs::new(hanoi)
+        .max_memory_bytes(limits.max_memory_bytes)
+        .target(goal)
+        .observer(&observer)
+        .run(&[start]);
+    bar.finish_and_clear();
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => {
+            if json {
+                write_json(
+                    io.out,
+                    &serde_json::json!({"method": "bfs", "disks": hanoi.disks(), "pegs": hanoi.pegs(),
+                        "solved": false, "length": null, "moves": [], "reason": "memory", "error": e.to_string()}),
+                )?;
+            } else {
+                writeln!(io.out, "stopped: {e}")?;
+            }
+            return Ok(Exit::Limit);
+        }
+    };
+    // The table keeps 2 bits a situation (reached or not), not the depths, so it cannot
+    // give the path back; the moves shown are Frame–Stewart's, replayed and checked to be
+    // as short as the distance the search measured.
+    let length = u64::from(report.target_depth.unwrap_or(0));
+    let moves: Vec<HanoiMove> = OptimalMoves::new(hanoi).collect();
+    if moves.len() as u64 != length || hanoi.replay(&moves) != Ok(hanoi.all_on(hanoi.goal_peg())) {
+        return Err(bad_input(format!(
+            "the search measured {length} moves but Frame–Stewart's solution has {}",
+            moves.len()
+        )));
+    }
+    let elapsed = started.elapsed();
+    if json {
+        write_json(
+            io.out,
+            &serde_json::json!({
+                "method": "bfs",
+                "disks": hanoi.disks(),
+                "pegs": hanoi.pegs(),
+                "solved": true,
+                "length": moves.len(),
+                "cost": moves.len(),
+                "optimum": frame_stewart(hanoi.disks(), hanoi.pegs()),
+                "moves": moves_json(moves.iter().copied()),
+                "states": report.reached(),
+                "eccentricity": report.eccentricity(),
+                "counts": report.counts,
+                "stats": {"expanded": report.reached(), "stored": report.reached(),
+                          "table_bytes": count.div_ceil(4), "elapsed_ms": elapsed.as_millis() as u64},
+                "reason": null,
+            }),
+        )?;
+        return Ok(Exit::Success);
+    }
+    header(
+        hanoi,
+        "exhaustive breadth-first search (2 bits a situation)",
+        io,
+    )?;
+    let mut replay = Replay::new(hanoi, true, io)?;
+    for &m in &moves {
+        replay.play(m, io)?;
+    }
+    writeln!(
+        io.out,
+        "The goal is {} moves from the start (breadth-first distance): Frame–Stewart's {}.",
+        moves.len(),
+        optimum_text(hanoi)
+    )?;
+    writeln!(
+        io.out,
+        "{} situations reached, the farthest {} moves from the start; situations at each distance: {}",
+        report.reached(),
+        report.eccentricity(),
+        report
+            .counts
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    )?;
+    writeln!(
+        io.out,
+        "{} bytes of table, {:.2} s.",
+        count.div_ceil(4),
+        elapsed.as_secs_f64()
+    )?;
+    Ok(Exit::Success)
 }

@@ -8,6 +8,7 @@ pub mod hanoi;
 pub mod knight;
 pub mod matches;
 pub mod maze;
+pub mod pdb;
 pub mod prove;
 pub mod queens;
 pub mod rules;

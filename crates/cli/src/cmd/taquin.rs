@@ -22,11 +22,23 @@ pub const COURSE_START: &str = "b h c / a f d / g _ e";
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar
   resolu taquin --start '1 2/_ 3' --goal standard --format json
   resolu taquin --batch boards.txt --heuristic linear-conflict
+  resolu taquin --census --size 3x4 --format json      boards at each distance from the goal
+  resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --heuristic pdb:5-5-5
 
 Boards: rows separated by '/' or new lines, cells by spaces (a row of one-character tiles may
 be written without spaces); tiles are numbers or letters; the blank is 0, _ or '.'.
 Goals: 'standard' (ascending, blank last), 'snail' (ascending along a clockwise spiral from
-the top-left corner), or a board. Default: snail on 3x3, standard otherwise.")]
+the top-left corner), or a board. Default: snail on 3x3, standard otherwise.
+
+Pattern databases: --heuristic pdb takes the best for the size (the exact distance table up
+to 10 cells, 7-8 on 4x4, 6-6-6-6 on 5x5), pdb:7-8, pdb:6-6-3, pdb:5-5-5, pdb:6-6-6-6 or any
+partition (pdb:4-4, pdb:1,2,3/4,5,6,7,8); the board mirrored about the diagonal is looked up
+too when the goal allows. Tables are read from --pdb-dir (default
+$XDG_CACHE_HOME/resolu/pdb or ~/.cache/resolu/pdb), built on first use with a progress bar
+(see `resolu pdb --help`).
+--census counts the boards at each distance from the goal by an exhaustive breadth-first
+search, 2 bits a board (3x3: 181,440; 3x4: 239,500,800 in 120 MB); JSON {states, diameter,
+counts}.")]
 pub struct Args {
     /// The start board.
     #[arg(long, value_name = "BOARD", conflicts_with_all = ["file", "batch"])]
@@ -37,9 +49,20 @@ pub struct Args {
     /// The goal: standard, snail, or a board [default: snail on 3x3, standard otherwise].
     #[arg(long, value_name = "GOAL")]
     pub goal: Option<String>,
-    /// Heuristic: misplaced, manhattan, linear-conflict (or zero).
+    /// Heuristic: misplaced, manhattan, linear-conflict, pdb, pdb:PARTITION (or zero).
     #[arg(long, default_value = "manhattan", value_name = "NAME")]
     pub heuristic: String,
+    /// The directory of the pattern databases [default: $XDG_CACHE_HOME/resolu/pdb or
+    /// ~/.cache/resolu/pdb].
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<PathBuf>,
+    /// Count the boards at each distance from the goal (the whole state space) instead of
+    /// solving.
+    #[arg(long, conflicts_with_all = ["start", "file", "batch"])]
+    pub census: bool,
+    /// Board size of --census: N or ROWSxCOLS [default: the goal's, else 3x3].
+    #[arg(long, value_name = "SIZE", requires = "census")]
+    pub size: Option<String>,
     #[command(flatten)]
     pub algo: AlgoArgs,
     #[command(flatten)]
@@ -58,8 +81,15 @@ pub struct Args {
 
 /// Runs `resolu taquin`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    if args.census {
+        return census(&args, io);
+    }
     let algorithm = args.algo.algorithm()?;
-    let heuristic: HeuristicName = args.heuristic.parse().map_err(bad_input)?;
+    let heuristic: HeuristicName = if args.heuristic.starts_with("pdb:") {
+        HeuristicName::Pdb
+    } else {
+        args.heuristic.parse().map_err(bad_input)?
+    };
     let goal = match &args.goal {
         Some(g) => Goal::parse(g).map_err(|e| bad_input(format!("--goal: {e}")))?,
         None => Goal::Default,
@@ -79,7 +109,91 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     };
     let start = Grid::parse(&text).map_err(|e| bad_input(format!("{origin}: {e}")))?;
     let puzzle = SlidingPuzzle::new(&start, goal).map_err(|e| bad_input(e.to_string()))?;
+    if let Some(exit) = solver.prepare(&puzzle, io)? {
+        return Ok(exit);
+    }
     solver.solve_and_report(&puzzle, io)
+}
+
+/// `--census`: the boards at each distance from the goal.
+fn census(args: &Args, io: &mut Io) -> CmdResult {
+    let goal_text = args.goal.as_deref();
+    let size = match (&args.size, goal_text) {
+        (Some(s), _) => Some(s.as_str()),
+        (None, Some(g))
+            if Grid::parse(g).is_ok()
+                && !matches!(
+                    g.trim(),
+                    "standard" | "snail" | "default" | "spiral" | "escargot"
+                ) =>
+        {
+            None
+        }
+        (None, _) => Some("3x3"),
+    };
+    let mut puzzle = crate::cmd::pdb::goal_puzzle(size, goal_text)?;
+    if args.goal.is_none() && (puzzle.rows(), puzzle.cols()) == (3, 3) {
+        // The course's convention: the snail goal on 3x3.
+        puzzle = SlidingPuzzle::new(&puzzle.goal_grid(), Goal::Default)
+            .map_err(|e| bad_input(e.to_string()))?;
+    }
+    let max_memory = args
+        .limits
+        .max_memory
+        .map_or_else(crate::common::default_memory_bytes, |mb| mb << 20);
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "census: depth {msg} {bar:30} {pos}/{len}, {elapsed}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let observer = |l: resolu_search::numbered::LayerDone| {
+        bar.set_length(l.total / 2);
+        bar.set_position(l.reached);
+        bar.set_message(l.depth.to_string());
+    };
+    let report = resolu_puzzles::sliding::pdb::census(&puzzle, max_memory, Some(&observer));
+    bar.finish_and_clear();
+    let report = match report {
+        Ok(r) => r,
+        Err(e) if e.contains("memory budget") => {
+            if args.format == Format::Json {
+                write_json(io.out, &serde_json::json!({"reason": "memory", "error": e}))?;
+            } else {
+                writeln!(io.out, "stopped: {e}")?;
+            }
+            return Ok(Exit::Limit);
+        }
+        Err(e) => return Err(bad_input(e)),
+    };
+    if args.format == Format::Json {
+        write_json(
+            io.out,
+            &serde_json::json!({
+                "size": format!("{}x{}", puzzle.rows(), puzzle.cols()),
+                "goal": puzzle.goal_grid().one_line(),
+                "states": report.reached(),
+                "diameter": report.eccentricity(),
+                "counts": report.counts,
+            }),
+        )?;
+        return Ok(Exit::Success);
+    }
+    writeln!(io.out, "Goal:")?;
+    write!(io.out, "{}", puzzle.goal_grid())?;
+    writeln!(io.out, "distance  boards")?;
+    for (d, c) in report.counts.iter().enumerate() {
+        writeln!(io.out, "{d:>8}  {c}")?;
+    }
+    writeln!(
+        io.out,
+        "{} boards reach the goal; the farthest are {} moves away ({} of them).",
+        report.reached(),
+        report.eccentricity(),
+        report.counts.last().copied().unwrap_or(0)
+    )?;
+    Ok(Exit::Success)
 }
 
 /// An algorithm, a heuristic and the flags, applied to one puzzle.
@@ -90,6 +204,49 @@ struct Solver<'a> {
 }
 
 impl Solver<'_> {
+    /// Loads (or builds) the pattern database that `--heuristic pdb...` names for the
+    /// puzzle's goal, once per goal; `Some(exit)` when the memory budget refuses it.
+    fn prepare(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> Result<Option<Exit>, CliError> {
+        if self.heuristic != HeuristicName::Pdb
+            || resolu_puzzles::sliding::pdb::installed(puzzle).is_some()
+        {
+            return Ok(None);
+        }
+        let max_memory = self
+            .args
+            .limits
+            .max_memory
+            .map_or_else(crate::common::default_memory_bytes, |mb| mb << 20);
+        let mut notes = Vec::new();
+        match crate::cmd::pdb::load(
+            puzzle,
+            &self.args.heuristic,
+            &self.args.pdb_dir,
+            max_memory,
+            &mut |n| notes.push(n),
+        ) {
+            Ok(db) => {
+                for n in notes {
+                    eprintln!("warning: {n}");
+                }
+                resolu_puzzles::sliding::pdb::install(puzzle, db);
+                Ok(None)
+            }
+            Err(crate::cmd::pdb::LoadError::Cli(e)) => Err(e),
+            Err(crate::cmd::pdb::LoadError::Memory(e)) => {
+                if self.args.format == Format::Json {
+                    write_json(
+                        io.out,
+                        &serde_json::json!({"solved": false, "reason": "memory", "error": e}),
+                    )?;
+                } else {
+                    writeln!(io.out, "stopped: {e}")?;
+                }
+                Ok(Some(Exit::Limit))
+            }
+        }
+    }
+
     /// Searches with the packing that fits the board.
     fn search(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> Outcome<(), Move> {
         match puzzle.cells() {
@@ -148,7 +305,7 @@ impl Solver<'_> {
             return Ok(Exit::from_reason(outcome.reason));
         }
         let what = if self.algorithm.is_informed() {
-            format!("{} with {}", self.algorithm, self.heuristic)
+            format!("{} with {}", self.algorithm, self.args.heuristic)
         } else {
             self.algorithm.to_string()
         };
@@ -222,6 +379,9 @@ fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
             ),
             Ok(puzzle) if !puzzle.is_solvable() => (unsolvable_json(), Exit::NoSolution),
             Ok(puzzle) => {
+                if let Some(exit) = solver.prepare(&puzzle, io)? {
+                    return Ok(exit);
+                }
                 let outcome = solver.search(&puzzle, io);
                 (
                     search_json(&outcome, moves_json(&puzzle, &outcome)),
@@ -247,6 +407,9 @@ pub fn demo(io: &mut Io) -> CmdResult {
         file: None,
         goal: None,
         heuristic: "manhattan".into(),
+        pdb_dir: None,
+        census: false,
+        size: None,
         algo: AlgoArgs {
             algo: "astar".into(),
             weight: 2.0,

@@ -199,11 +199,15 @@ pub enum HeuristicName {
     Manhattan,
     /// [`LinearConflict`].
     LinearConflict,
+    /// A pattern database ([`super::pdb`]): the one installed for the goal
+    /// ([`super::pdb::install`]), else the best built in memory.
+    Pdb,
 }
 
 impl HeuristicName {
     /// Every name accepted by [`FromStr`].
-    pub const NAMES: [&'static str; 4] = ["zero", "misplaced", "manhattan", "linear-conflict"];
+    pub const NAMES: [&'static str; 5] =
+        ["zero", "misplaced", "manhattan", "linear-conflict", "pdb"];
 
     /// The name as written on the command line.
     pub fn as_str(self) -> &'static str {
@@ -212,6 +216,7 @@ impl HeuristicName {
             HeuristicName::Misplaced => "misplaced",
             HeuristicName::Manhattan => "manhattan",
             HeuristicName::LinearConflict => "linear-conflict",
+            HeuristicName::Pdb => "pdb",
         }
     }
 }
@@ -230,6 +235,7 @@ impl FromStr for HeuristicName {
             "misplaced" | "hamming" => Ok(HeuristicName::Misplaced),
             "manhattan" => Ok(HeuristicName::Manhattan),
             "linear-conflict" | "linear" | "lc" => Ok(HeuristicName::LinearConflict),
+            "pdb" => Ok(HeuristicName::Pdb),
             other => Err(format!(
                 "unknown heuristic '{other}' (expected one of: {})",
                 Self::NAMES.join(", ")
@@ -249,10 +255,18 @@ pub enum TileHeuristic {
     Manhattan(Manhattan),
     /// Manhattan distance plus linear conflicts.
     LinearConflict(LinearConflict),
+    /// A pattern database (additive tables, or the exact table of a small board): built
+    /// or read from disk by the caller, see [`super::pdb`].
+    Pdb(super::pdb::PatternDatabase),
 }
 
 impl TileHeuristic {
     /// The heuristic `name` for `puzzle`'s goal.
+    ///
+    /// # Panics
+    /// For [`HeuristicName::Pdb`] with no database installed for the goal
+    /// ([`super::pdb::install`]) when building one in memory fails (boards too large):
+    /// callers that take the name from a user install the tables first.
     pub fn new(name: HeuristicName, puzzle: &SlidingPuzzle) -> Self {
         match name {
             HeuristicName::Zero => TileHeuristic::Zero,
@@ -261,6 +275,13 @@ impl TileHeuristic {
             HeuristicName::LinearConflict => {
                 TileHeuristic::LinearConflict(LinearConflict::new(puzzle))
             }
+            HeuristicName::Pdb => TileHeuristic::Pdb(match super::pdb::installed(puzzle) {
+                Some(db) => db,
+                None => match super::pdb::PatternDatabase::best_in_memory(puzzle, u64::MAX) {
+                    Ok(db) => db,
+                    Err(e) => panic!("no pattern database for this puzzle: {e}"),
+                },
+            }),
         }
     }
 }
@@ -272,6 +293,7 @@ impl<C: Cells> Heuristic<Board<C>, Move> for TileHeuristic {
             TileHeuristic::Misplaced(h) => h.estimate(board),
             TileHeuristic::Manhattan(h) => h.estimate(board),
             TileHeuristic::LinearConflict(h) => h.estimate(board),
+            TileHeuristic::Pdb(h) => h.estimate(board),
         }
     }
 
@@ -282,6 +304,7 @@ impl<C: Cells> Heuristic<Board<C>, Move> for TileHeuristic {
             TileHeuristic::Misplaced(h) => h.update(parent, parent_h, m, child),
             TileHeuristic::Manhattan(h) => h.update(parent, parent_h, m, child),
             TileHeuristic::LinearConflict(h) => h.update(parent, parent_h, m, child),
+            TileHeuristic::Pdb(h) => h.update(parent, parent_h, m, child),
         }
     }
 }

@@ -27,6 +27,7 @@
 
 mod grid;
 pub mod heuristics;
+pub mod pdb;
 
 pub use grid::{Grid, GridError};
 

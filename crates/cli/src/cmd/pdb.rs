@@ -1,0 +1,411 @@
+//! `resolu pdb`: pattern databases of the sliding-tile puzzle built ahead of time, listed
+//! and checked; and the loader `resolu taquin --heuristic pdb` shares (cache directory,
+//! progress bar, memory refusal).
+
+use crate::common::{
+    CliError, CmdResult, Exit, Format, bad_input, default_memory_bytes, write_json,
+};
+use clap::{Args as ClapArgs, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use resolu_puzzles::cache;
+use resolu_puzzles::sliding::pdb::{self, Partition, PatternDatabase, Progress, Source};
+use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::common::Io;
+
+/// Flags of `resolu pdb`.
+#[derive(ClapArgs, Debug)]
+#[command(after_help = "Examples:
+  resolu pdb build --size 4 --pattern 5-5-5       the three 5-tile tables of the 15-puzzle
+  resolu pdb build --pattern 7-8 --goal '0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15'
+  resolu pdb info                                  what is cached, with sizes and checksums
+  resolu pdb verify --pdb-dir /tmp/tables          read every file whole and check it
+
+Tables live in $XDG_CACHE_HOME/resolu/pdb, else ~/.cache/resolu/pdb; --pdb-dir chooses
+another directory. A file records the board size, the goal, the partition, a format version
+and a checksum; `resolu taquin --heuristic pdb:7-8 --goal G` uses what `resolu pdb build
+--pattern 7-8 --goal G` built (a missing or damaged table is built on first use).
+Partitions: 7-8, 6-6-3, 5-5-5 (4x4), 6-6-6-6 (5x5, Korf and Felner's groups), other sizes
+like 4-4 or 3-4-4, or groups of tile names: '1,2,3,4/5,6,7,8'. Groups given by sizes take
+the tiles in the order of their goal cells. `pdb verify` exits 1 if a file is damaged.")]
+pub struct Args {
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// What `resolu pdb` does.
+#[derive(Subcommand, Debug)]
+pub enum Action {
+    /// Build (or rebuild) the tables of a partition and store them.
+    Build(BuildArgs),
+    /// List the cached tables: board, goal, partition, size, build time, checksum.
+    Info(DirArgs),
+    /// Read every cached table whole and check its checksum and length.
+    Verify(DirArgs),
+}
+
+/// Where the tables are.
+#[derive(ClapArgs, Debug, Clone, Default)]
+pub struct DirArgs {
+    /// The directory of the tables [default: $XDG_CACHE_HOME/resolu/pdb or
+    /// ~/.cache/resolu/pdb].
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Flags of `resolu pdb build`.
+#[derive(ClapArgs, Debug)]
+pub struct BuildArgs {
+    /// Board size: N for N x N, or ROWSxCOLS [default: the goal's, else 4].
+    #[arg(long, value_name = "SIZE")]
+    pub size: Option<String>,
+    /// The goal: standard, snail, or a board [default: standard].
+    #[arg(long, value_name = "GOAL")]
+    pub goal: Option<String>,
+    /// The partition [default: the best for the size: 7-8 on 4x4, 6-6-6-6 on 5x5].
+    #[arg(long, value_name = "PARTITION")]
+    pub pattern: Option<String>,
+    /// Rebuild even when a good file is cached.
+    #[arg(long)]
+    pub force: bool,
+    /// Refuse to build when the tables and the search need more than this many megabytes
+    /// [default: half the available memory, at most 8 GiB] (exit 3).
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
+    #[command(flatten)]
+    pub dir: DirArgs,
+}
+
+/// The default table directory: `pdb` in resolu's cache directory.
+pub fn default_dir() -> Option<PathBuf> {
+    cache::default_dir(
+        std::env::var_os("XDG_CACHE_HOME").as_deref(),
+        std::env::var_os("HOME").as_deref(),
+    )
+    .map(|d| d.join("pdb"))
+}
+
+fn dir_of(flag: &Option<PathBuf>) -> Result<PathBuf, CliError> {
+    match flag {
+        Some(d) => Ok(d.clone()),
+        None => default_dir().ok_or_else(|| {
+            bad_input("no cache directory: set HOME or XDG_CACHE_HOME, or give --pdb-dir")
+        }),
+    }
+}
+
+/// The goal puzzle for a size and a goal.
+pub fn goal_puzzle(size: Option<&str>, goal: Option<&str>) -> Result<SlidingPuzzle, CliError> {
+    let goal = match goal {
+        Some(g) => Goal::parse(g).map_err(|e| bad_input(format!("--goal: {e}")))?,
+        None => Goal::Standard,
+    };
+    let (rows, cols) = match (size, &goal) {
+        (Some(s), _) => parse_size(s)?,
+        (None, Goal::Grid(g)) => (g.rows, g.cols),
+        (None, _) => (4, 4),
+    };
+    let n = rows * cols;
+    let cells = (1..n).map(|t| Some(t.to_string())).chain([None]).collect();
+    let board = match &goal {
+        Goal::Grid(g) => g.clone(),
+        _ => Grid { rows, cols, cells },
+    };
+    if (board.rows, board.cols) != (rows, cols) {
+        return Err(bad_input(format!(
+            "--goal is {}x{} but --size is {rows}x{cols}",
+            board.rows, board.cols
+        )));
+    }
+    SlidingPuzzle::new(&board, goal).map_err(|e| bad_input(format!("--goal: {e}")))
+}
+
+/// Reads `N` or `ROWSxCOLS`.
+pub fn parse_size(size: &str) -> Result<(usize, usize), CliError> {
+    let (rows, cols) = match size.split_once(['x', 'X']) {
+        Some((r, c)) => (r.trim().parse::<usize>(), c.trim().parse::<usize>()),
+        None => (size.trim().parse::<usize>(), size.trim().parse::<usize>()),
+    };
+    match (rows, cols) {
+        (Ok(r), Ok(c)) if r >= 2 && c >= 2 && r * c <= pdb::MAX_CELLS => Ok((r, c)),
+        _ => Err(bad_input(format!(
+            "--size: '{size}' is not N or ROWSxCOLS between 2x2 and 64 cells"
+        ))),
+    }
+}
+
+/// A progress bar on standard error for a table build (hidden when not a terminal).
+fn build_bar() -> ProgressBar {
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} states, {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn progress_of(bar: &ProgressBar) -> impl Fn(Progress) + Sync + '_ {
+    move |p| match p {
+        Progress::Group {
+            group,
+            groups,
+            tiles,
+        } => {
+            bar.set_position(0);
+            bar.set_message(format!(
+                "pattern database: group {} of {groups} ({tiles} tiles)",
+                group + 1
+            ));
+        }
+        Progress::Layer(l) => {
+            bar.set_length(l.total);
+            bar.set_position(l.reached);
+        }
+    }
+}
+
+/// Why tables could not be had: bad input (exit 2) or the memory budget (exit 3).
+pub enum LoadError {
+    /// A usage error.
+    Cli(CliError),
+    /// The build would exceed `--max-memory`.
+    Memory(String),
+}
+
+impl From<CliError> for LoadError {
+    fn from(e: CliError) -> Self {
+        LoadError::Cli(e)
+    }
+}
+
+/// The pattern database named by `spec` (`pdb` or `pdb:PARTITION`) for `puzzle`: the exact
+/// table on boards of 10 cells or fewer when no partition is named; else tables read from
+/// `dir` (default cache directory) or built, stored, with a progress bar on standard error.
+/// `note` receives what happened to a cached file that could not be used.
+pub fn load(
+    puzzle: &SlidingPuzzle,
+    spec: &str,
+    dir: &Option<PathBuf>,
+    max_memory: u64,
+    note: &mut dyn FnMut(String),
+) -> Result<PatternDatabase, LoadError> {
+    let named = spec
+        .strip_prefix("pdb")
+        .map(|rest| rest.strip_prefix(':'))
+        .ok_or_else(|| bad_input(format!("'{spec}' is not a pattern database")))?;
+    let partition = match named {
+        None if puzzle.cells() <= 10 => {
+            return PatternDatabase::exact(puzzle).map_err(|e| LoadError::Cli(bad_input(e)));
+        }
+        None => Partition::best_for(puzzle),
+        Some(text) => Partition::parse(puzzle, text)
+            .map_err(|e| LoadError::Cli(bad_input(format!("--heuristic {spec}: {e}"))))?,
+    };
+    let dir = dir_of(dir)?;
+    let bar = build_bar();
+    let progress = progress_of(&bar);
+    let loaded = pdb::load_or_build(puzzle, &partition, &dir, max_memory, &progress);
+    bar.finish_and_clear();
+    let (tables, source) = loaded.map_err(|e| {
+        if e.contains("memory budget") {
+            LoadError::Memory(e)
+        } else {
+            LoadError::Cli(bad_input(e))
+        }
+    })?;
+    if let Source::Built(Some(why)) = source {
+        note(format!("{why}: rebuilt"));
+    }
+    Ok(PatternDatabase::additive(puzzle, &partition, tables, true))
+}
+
+/// Runs `resolu pdb`.
+pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    match args.action {
+        Action::Build(b) => build(b, io),
+        Action::Info(d) => info(d, io, false),
+        Action::Verify(d) => info(d, io, true),
+    }
+}
+
+fn build(args: BuildArgs, io: &mut Io) -> CmdResult {
+    let puzzle = goal_puzzle(args.size.as_deref(), args.goal.as_deref())?;
+    let partition = match &args.pattern {
+        Some(p) => {
+            Partition::parse(&puzzle, p).map_err(|e| bad_input(format!("--pattern: {e}")))?
+        }
+        None => Partition::best_for(&puzzle),
+    };
+    let dir = dir_of(&args.dir.pdb_dir)?;
+    let max_memory = args
+        .max_memory
+        .map_or_else(default_memory_bytes, |mb| mb << 20);
+    let path = pdb::cache_file(&dir, &puzzle, &partition);
+    let json = args.dir.format == Format::Json;
+    let cached = !args.force && pdb::read_tables(&puzzle, &partition, &path).is_ok();
+    let started = Instant::now();
+    if !cached {
+        let bar = build_bar();
+        let progress = progress_of(&bar);
+        let built = pdb::build_and_store(&puzzle, &partition, &path, max_memory, &progress);
+        bar.finish_and_clear();
+        if let Err(e) = built {
+            if e.contains("memory budget") {
+                if json {
+                    write_json(
+                        io.out,
+                        &serde_json::json!({"built": false, "reason": "memory", "error": e}),
+                    )?;
+                } else {
+                    writeln!(io.out, "stopped: {e}")?;
+                }
+                return Ok(Exit::Limit);
+            }
+            return Err(bad_input(e));
+        }
+    }
+    let header = cache::read_header_of(&path).map_err(|e| bad_input(e.to_string()))?;
+    if json {
+        write_json(
+            io.out,
+            &serde_json::json!({
+                "file": path.display().to_string(),
+                "size": format!("{}x{}", puzzle.rows(), puzzle.cols()),
+                "goal": puzzle.goal_grid().one_line(),
+                "partition": partition.sizes(),
+                "groups": partition.describe(&puzzle),
+                "bytes": header.len,
+                "build_ms": header.build_ms,
+                "checksum": format!("{:016x}", header.checksum),
+                "built": !cached,
+                "seconds": started.elapsed().as_secs_f64(),
+            }),
+        )?;
+    } else {
+        let what = if cached { "already cached" } else { "built" };
+        writeln!(
+            io.out,
+            "Pattern database {} ({}) of the {}x{} puzzle, goal {}: {what}.",
+            partition.sizes(),
+            partition.describe(&puzzle),
+            puzzle.rows(),
+            puzzle.cols(),
+            puzzle.goal_grid().one_line()
+        )?;
+        writeln!(
+            io.out,
+            "{}: {} bytes, built in {:.1} s, checksum {:016x}.",
+            path.display(),
+            header.len,
+            header.build_ms as f64 / 1000.0,
+            header.checksum
+        )?;
+    }
+    Ok(Exit::Success)
+}
+
+/// `info` lists headers; `verify` reads each file whole.
+fn info(args: DirArgs, io: &mut Io, verify: bool) -> CmdResult {
+    let dir = dir_of(&args.pdb_dir)?;
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "table"))
+            .collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(bad_input(format!("{}: {e}", dir.display()))),
+    };
+    files.sort();
+    let json = args.format == Format::Json;
+    let mut damaged = 0;
+    let mut rows = Vec::new();
+    for path in &files {
+        let (header, problem) = check(path, verify);
+        damaged += usize::from(problem.is_some());
+        rows.push((path.clone(), header, problem));
+    }
+    if json {
+        let list: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|(path, header, problem)| {
+                let mut v = serde_json::json!({
+                    "file": path.display().to_string(),
+                    "ok": problem.is_none(),
+                    "error": problem,
+                });
+                if let (Some(h), serde_json::Value::Object(map)) = (header, &mut v) {
+                    map.insert("key".into(), h.key.clone().into());
+                    map.insert("bytes".into(), h.len.into());
+                    map.insert("build_ms".into(), h.build_ms.into());
+                    map.insert("checksum".into(), format!("{:016x}", h.checksum).into());
+                }
+                v
+            })
+            .collect();
+        write_json(
+            io.out,
+            &serde_json::json!({
+                "dir": dir.display().to_string(),
+                "tables": list,
+                "verified": verify,
+                "damaged": damaged,
+            }),
+        )?;
+    } else {
+        writeln!(io.out, "Pattern databases in {}:", dir.display())?;
+        if rows.is_empty() {
+            writeln!(io.out, "  (none)")?;
+        }
+        for (path, header, problem) in &rows {
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            match header {
+                Some(h) => writeln!(
+                    io.out,
+                    "  {name}\n    {}\n    {:.1} MB, built in {:.1} s, checksum {:016x}{}",
+                    h.key,
+                    h.len as f64 / 1e6,
+                    h.build_ms as f64 / 1000.0,
+                    h.checksum,
+                    match problem {
+                        Some(p) => format!(" -- DAMAGED: {p}"),
+                        None if verify => " -- ok".to_string(),
+                        None => String::new(),
+                    }
+                )?,
+                None => writeln!(
+                    io.out,
+                    "  {name}: {}",
+                    problem.as_deref().unwrap_or("unreadable")
+                )?,
+            }
+        }
+    }
+    Ok(if damaged > 0 && verify {
+        Exit::NoSolution
+    } else {
+        Exit::Success
+    })
+}
+
+/// The header of a table file and, when verifying, what is wrong with it.
+fn check(path: &Path, verify: bool) -> (Option<cache::TableHeader>, Option<String>) {
+    match cache::read_header_of(path) {
+        Err(e) => (None, Some(e.to_string())),
+        Ok(h) => {
+            let problem = if verify {
+                cache::read(path, &h.key).err().map(|e| e.to_string())
+            } else {
+                None
+            };
+            (Some(h), problem)
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! Whole state spaces and pattern databases against ground truth: census counts against the
+//! published 8-puzzle histogram and a hash-table BFS that does not use the numbered engine;
+//! every pattern database checked admissible, consistent and additive against exact
+//! distances on small boards; Korf instances solved at their published optimal length with
+//! 5-5-5; damaged cache files detected and rebuilt.
+
+#![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+
+use resolu_puzzles::sliding::pdb::{
+    self, Partition, PatternDatabase, Source, cache_file, load_or_build,
+};
+use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
+use resolu_search::{Algorithm, Heuristic, Problem, Runner};
+use std::path::PathBuf;
+
+fn puzzle(start: &str, goal: &str) -> SlidingPuzzle {
+    SlidingPuzzle::new(&Grid::parse(start).unwrap(), Goal::parse(goal).unwrap()).unwrap()
+}
+
+fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/puzzles")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap()
+}
+
+/// The histogram of a hash-table BFS (the existing `distances_to_goal`, no numbering).
+fn histogram_by_hash_bfs(p: &SlidingPuzzle) -> Vec<u64> {
+    let dist = p.distances_to_goal().unwrap();
+    let max = *dist.values().max().unwrap() as usize;
+    let mut counts = vec![0u64; max + 1];
+    for &d in dist.values() {
+        counts[d as usize] += 1;
+    }
+    counts
+}
+
+#[test]
+fn census_of_the_8_puzzle_matches_the_published_histogram() {
+    let published: Vec<u64> = data("8puzzle.txt")
+        .lines()
+        .filter_map(|l| l.strip_prefix("depth "))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(published.len(), 32);
+    for goal in ["0 1 2/3 4 5/6 7 8", "1 2 3/4 5 6/7 8 0", "snail"] {
+        let p = puzzle("1 2 3/4 5 6/7 8 _", goal);
+        let census = pdb::census(&p, u64::MAX, None).unwrap();
+        assert_eq!(census.counts, histogram_by_hash_bfs(&p), "goal {goal}");
+        if goal != "snail" {
+            assert_eq!(census.counts, published);
+        }
+    }
+}
+
+#[test]
+fn census_of_small_boards_matches_a_hash_table_bfs() {
+    for start in [
+        "1 2/3 _",
+        "1 2 3/4 5 _",
+        "1 2 3 4/5 6 7 _",
+        "1 2 3 4 5/6 7 8 9 _",
+    ] {
+        let p = puzzle(start, "standard");
+        let census = pdb::census(&p, u64::MAX, None).unwrap();
+        let n: u64 = (1..=p.cells() as u64).product();
+        assert_eq!(census.reached(), n / 2, "{start}");
+        assert_eq!(census.counts, histogram_by_hash_bfs(&p), "{start}");
+    }
+}
+
+#[test]
+fn census_refuses_a_table_over_the_memory_budget() {
+    let p = puzzle("1 2 3 4/5 6 7 8/9 10 11 _", "standard");
+    let err = pdb::census(&p, 1 << 20, None).unwrap_err();
+    assert!(err.contains("memory budget"), "{err}");
+}
+
+/// Every board reachable from the goal, with its exact distance.
+fn all_boards(p: &SlidingPuzzle) -> Vec<(Vec<u8>, u8)> {
+    let dist = p.distances_to_goal().unwrap();
+    dist.into_iter()
+        .map(|(cells, d)| {
+            let tiles = (0..p.cells())
+                .map(|i| ((cells >> (4 * i)) & 0xF) as u8)
+                .collect();
+            (tiles, d)
+        })
+        .collect()
+}
+
+fn check_admissible_consistent_additive(
+    p: &SlidingPuzzle,
+    partition: &Partition,
+    jumps: &mut usize,
+    moves: &mut usize,
+) {
+    let tables = pdb::build_tables(p, partition, u64::MAX, &|_| ()).unwrap();
+    let singles: Vec<PatternDatabase> = partition
+        .groups
+        .iter()
+        .zip(&tables)
+        .map(|(g, t)| {
+            PatternDatabase::additive(
+                p,
+                &Partition {
+                    groups: vec![g.clone()],
+                },
+                vec![t.clone()],
+                false,
+            )
+        })
+        .collect();
+    let whole = PatternDatabase::additive(p, partition, tables.clone(), false);
+    let reflected = PatternDatabase::additive(p, partition, tables, true);
+    let problem = p.problem::<u64>();
+    let mut succ = Vec::new();
+    let mut positive = 0;
+    for (tiles, d) in all_boards(p) {
+        let h = whole.value_of_tiles(&tiles);
+        let parts: u32 = singles.iter().map(|s| s.value_of_tiles(&tiles)).sum();
+        assert_eq!(h, parts, "the sum is the groups' values");
+        assert!(h <= u32::from(d), "admissible: {tiles:?} h {h} > {d}");
+        let r = reflected.value_of_tiles(&tiles);
+        assert!(
+            r >= h && r <= u32::from(d),
+            "reflection: {tiles:?} {r} vs {h}, {d}"
+        );
+        if d == 0 {
+            assert_eq!(h, 0);
+        }
+        positive += usize::from(h > 0);
+        // Consistency: a move of a tile outside every group changes nothing; a move of a
+        // group's tile changes that group's entry only. (The tables keep, per placement,
+        // the least distance over the blank's regions, which is admissible but not
+        // always consistent: a move may change it by more than one. Counted, not
+        // asserted; see the module documentation.) The incremental update must give the
+        // value computed from scratch.
+        let board = p.board::<u64>(&tiles);
+        succ.clear();
+        problem.successors(&board, &mut succ);
+        let hb = Heuristic::estimate(&whole, &board);
+        for s in &succ {
+            let child_tiles = p.tiles(&s.state);
+            let child = whole.value_of_tiles(&child_tiles);
+            let moved = s.action.tile;
+            for (g, single) in partition.groups.iter().zip(&singles) {
+                if !g.contains(&moved) {
+                    assert_eq!(
+                        single.value_of_tiles(&tiles),
+                        single.value_of_tiles(&child_tiles)
+                    );
+                }
+            }
+            *jumps += usize::from(child.abs_diff(h) > 1);
+            *moves += 1;
+            assert_eq!(
+                whole.update(&board, hb, &s.action, &s.state),
+                f64::from(child)
+            );
+            assert_eq!(
+                reflected.update(&board, f64::from(r), &s.action, &s.state),
+                f64::from(reflected.value_of_tiles(&child_tiles))
+            );
+        }
+    }
+    assert!(positive > 1000, "the tables say something");
+}
+
+#[test]
+fn pattern_databases_are_admissible_consistent_and_additive_on_small_boards() {
+    let (mut jumps, mut moves) = (0, 0);
+    let p = puzzle("1 2 3/4 5 6/7 8 _", "0 1 2/3 4 5/6 7 8");
+    for part in ["4-4", "1,3,4/2,5/6,7,8", "3-3-2"] {
+        let partition = Partition::parse(&p, part).unwrap();
+        check_admissible_consistent_additive(&p, &partition, &mut jumps, &mut moves);
+    }
+    let p = puzzle("1 2 3 4/5 6 7 _", "standard");
+    for part in ["3-4", "2-2-3", "1,5/2,6/3,7/4"] {
+        let partition = Partition::parse(&p, part).unwrap();
+        check_admissible_consistent_additive(&p, &partition, &mut jumps, &mut moves);
+    }
+    eprintln!("{jumps} of {moves} moves change the heuristic by more than one");
+}
+
+#[test]
+fn the_exact_table_of_the_8_puzzle_is_the_distance() {
+    let p = puzzle("1 2 3/4 5 6/7 8 _", "snail");
+    let exact = PatternDatabase::exact(&p).unwrap();
+    for (tiles, d) in all_boards(&p) {
+        assert_eq!(exact.value_of_tiles(&tiles), u32::from(d));
+    }
+}
+
+fn korf(file: &str) -> Vec<(usize, SlidingPuzzle)> {
+    let goal = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
+    data(file)
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let start = w[2..]
+                .chunks(4)
+                .map(|r| r.join(" "))
+                .collect::<Vec<_>>()
+                .join("/");
+            (w[1].parse().unwrap(), puzzle(&start, goal))
+        })
+        .collect()
+}
+
+#[test]
+fn korf_instances_are_solved_optimally_with_5_5_5() {
+    let instances = korf("korf100.txt");
+    let (_, first) = &instances[0];
+    let partition = Partition::parse(first, "5-5-5").unwrap();
+    let tables = pdb::build_tables(first, &partition, 1 << 30, &|_| ()).unwrap();
+    let h = PatternDatabase::additive(first, &partition, tables, true);
+    assert!(h.reflects(), "Korf's goal is symmetric about the diagonal");
+    for id in [79, 12, 42, 55, 94, 1] {
+        let (optimal, p) = &instances[id - 1];
+        let problem = p.problem::<u64>();
+        let outcome = Runner::new(&problem)
+            .heuristic(h.clone())
+            .run(Algorithm::IdaStar);
+        let path = outcome.path.unwrap();
+        assert_eq!(path.len(), *optimal, "#{id}");
+        let moves: Vec<_> = path.actions().copied().collect();
+        assert_eq!(p.replay(&moves).unwrap(), p.goal_tiles(), "#{id}");
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("resolu-pdb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn damaged_cache_files_are_detected_and_rebuilt() {
+    let dir = temp_dir("damage");
+    let p = puzzle("1 2 3/4 5 6/7 8 _", "standard");
+    let partition = Partition::parse(&p, "4-4").unwrap();
+    let (first, source) = load_or_build(&p, &partition, &dir, u64::MAX, &|_| ()).unwrap();
+    assert!(matches!(source, Source::Built(None)));
+    let (again, source) = load_or_build(&p, &partition, &dir, u64::MAX, &|_| ()).unwrap();
+    assert!(matches!(source, Source::Cached));
+    assert_eq!(first, again);
+    let path = cache_file(&dir, &p, &partition);
+    let good = std::fs::read(&path).unwrap();
+
+    let mut flipped = good.clone();
+    let last = flipped.len() - 10;
+    flipped[last] ^= 0x10;
+    std::fs::write(&path, &flipped).unwrap();
+    let (tables, source) = load_or_build(&p, &partition, &dir, u64::MAX, &|_| ()).unwrap();
+    assert!(
+        matches!(&source, Source::Built(Some(why)) if why.contains("corrupt")),
+        "{source:?}"
+    );
+    assert_eq!(tables, first);
+    let (reread, source) = load_or_build(&p, &partition, &dir, u64::MAX, &|_| ()).unwrap();
+    assert!(matches!(source, Source::Cached), "rebuilt in place");
+    assert_eq!(reread, first);
+
+    std::fs::write(&path, &good[..good.len() / 2]).unwrap();
+    let (_, source) = load_or_build(&p, &partition, &dir, u64::MAX, &|_| ()).unwrap();
+    assert!(
+        matches!(&source, Source::Built(Some(why)) if why.contains("truncated")),
+        "{source:?}"
+    );
+
+    // A file of another goal put under this name: its key says so.
+    let other = puzzle("1 2 3/4 5 6/7 8 _", "snail");
+    let other_part = Partition::parse(&other, "4-4").unwrap();
+    load_or_build(&other, &other_part, &dir, u64::MAX, &|_| ()).unwrap();
+    std::fs::copy(cache_file(&dir, &other, &other_part), &path).unwrap();
+    let (tables, source) = load_or_build(&p, &partition, &dir, u64::MAX, &|_| ()).unwrap();
+    assert!(
+        matches!(&source, Source::Built(Some(why)) if why.contains("holds")),
+        "{source:?}"
+    );
+    assert_eq!(tables, first);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
