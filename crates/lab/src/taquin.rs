@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use rand::seq::index::sample;
 use rand_chacha::ChaCha8Rng;
 use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
+use resolu_puzzles::sliding::pdb::{self, Partition, PatternDatabase};
 use resolu_puzzles::sliding::{Cells, Move, SlidingPuzzle};
 use resolu_search::{Algorithm, Limits, Outcome, Path, Runner};
 
@@ -174,6 +175,17 @@ pub fn run(
             );
         }
     };
+    if heuristic == HeuristicName::Pdb {
+        if let Err(e) = prepare_pdb(goal) {
+            return Run::error(
+                problem,
+                algorithm.name(),
+                heuristic.as_str(),
+                e,
+                instance.depth,
+            );
+        }
+    }
     let outcome = solve(&puzzle, algorithm, heuristic, limits);
     Run::from_outcome(
         problem,
@@ -183,6 +195,42 @@ pub fn run(
         instance.depth,
         &outcome,
     )
+}
+
+/// Makes the pattern database of `goal` available to the runs of heuristic `pdb`, once per
+/// goal: the exact table up to 10 cells, else the best partition's tables
+/// ([`Partition::best_for`]: 7-8 on 4x4) read from the default cache directory, or built
+/// and stored there when missing or damaged (which takes minutes for 7-8: build them ahead
+/// with `resolu pdb build`). Runs in parallel wait for the one that loads.
+pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), String> {
+    static LOADING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _guard = LOADING.lock().unwrap_or_else(|e| e.into_inner());
+    if pdb::installed(goal).is_some() {
+        return Ok(());
+    }
+    // Built on a thread of its own: the build runs in parallel on rayon's global pool, and
+    // a worker of the experiment's pool waiting for it there could steal another run,
+    // which would block on the lock above (a deadlock).
+    let db = std::thread::scope(|scope| {
+        scope
+            .spawn(|| -> Result<PatternDatabase, String> {
+                if goal.cells() <= 10 {
+                    return PatternDatabase::exact(goal);
+                }
+                let partition = Partition::best_for(goal);
+                let dir = pdb::default_dir(
+                    std::env::var_os("XDG_CACHE_HOME").as_deref(),
+                    std::env::var_os("HOME").as_deref(),
+                )
+                .ok_or("no cache directory for the pattern databases (set HOME)")?;
+                let (tables, _) = pdb::load_or_build(goal, &partition, &dir, u64::MAX, &|_| ())?;
+                Ok(PatternDatabase::additive(goal, &partition, tables, true))
+            })
+            .join()
+            .unwrap_or_else(|_| Err("building the pattern database failed".into()))
+    })?;
+    pdb::install(goal, db);
+    Ok(())
 }
 
 /// Korf's goal for the 15-puzzle: the blank first, tile t in cell t.

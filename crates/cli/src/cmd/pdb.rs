@@ -83,11 +83,10 @@ pub struct BuildArgs {
 
 /// The default table directory: `pdb` in resolu's cache directory.
 pub fn default_dir() -> Option<PathBuf> {
-    cache::default_dir(
+    pdb::default_dir(
         std::env::var_os("XDG_CACHE_HOME").as_deref(),
         std::env::var_os("HOME").as_deref(),
     )
-    .map(|d| d.join("pdb"))
 }
 
 fn dir_of(flag: &Option<PathBuf>) -> Result<PathBuf, CliError> {

@@ -12,6 +12,7 @@ mod hanoi;
 mod knight;
 mod matches;
 mod maze;
+mod pdb;
 mod prove;
 mod queens;
 mod rules;

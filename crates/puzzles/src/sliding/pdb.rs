@@ -757,6 +757,16 @@ pub fn cache_file(dir: &Path, puzzle: &SlidingPuzzle, partition: &Partition) -> 
     ))
 }
 
+/// The default directory of the pattern databases, from the environment values given:
+/// `pdb` in resolu's cache directory ([`cache::default_dir`]), so
+/// `$XDG_CACHE_HOME/resolu/pdb`, else `$HOME/.cache/resolu/pdb`.
+pub fn default_dir(
+    xdg_cache_home: Option<&std::ffi::OsStr>,
+    home: Option<&std::ffi::OsStr>,
+) -> Option<PathBuf> {
+    cache::default_dir(xdg_cache_home, home).map(|d| d.join("pdb"))
+}
+
 /// Builds every table of `partition`, in the order of its groups, concatenated.
 pub fn build_tables(
     puzzle: &SlidingPuzzle,
