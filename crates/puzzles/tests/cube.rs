@@ -6,12 +6,13 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use resolu_puzzles::cube::optimal::{OptimalTables, PdbSet};
-use resolu_puzzles::cube::pocket::{self, Pocket, PocketCoord};
+use resolu_puzzles::cube::pocket::{self, Pocket, PocketCoord, PocketSpace};
 use resolu_puzzles::cube::problem::{CubeProblem, distances_within};
 use resolu_puzzles::cube::twophase::{TwoPhase, TwoPhaseConfig};
 use resolu_puzzles::cube::{
     CubieCube, InvalidCube, Metric, Move, facelets, format_moves, parse_moves, random_scramble,
 };
+use resolu_search::numbered::{Numbered, NumberedError};
 use std::sync::LazyLock;
 
 fn cube(moves: &str) -> CubieCube {
@@ -171,6 +172,40 @@ fn pocket_census_matches_the_published_counts() {
             276
         ]
     );
+}
+
+#[test]
+fn the_pocket_census_is_refused_over_its_memory_budget() {
+    // 3,674,160 positions, a byte each: a 1 MB budget is refused before any allocation.
+    let refused = Pocket::build(Metric::Half, 1 << 20, None).err();
+    assert_eq!(
+        refused,
+        Some(NumberedError::TooBig {
+            needed: Pocket::memory_bytes(),
+            limit: 1 << 20
+        })
+    );
+    assert_eq!(Pocket::memory_bytes(), 3_674_160);
+}
+
+#[test]
+fn the_engine_sees_the_same_pocket_moves_as_the_successor_function() {
+    for metric in [Metric::Half, Metric::Quarter] {
+        let space = PocketSpace::new(metric);
+        let (mut ranks, mut pairs) = (Vec::new(), Vec::new());
+        for r in (0..pocket::POSITIONS as u32).step_by(7919) {
+            ranks.clear();
+            pairs.clear();
+            space.successor_ranks(u64::from(r), &mut ranks);
+            pocket::successors(r, metric, &mut pairs);
+            let from_pairs: Vec<u64> = pairs.iter().map(|&(_, n)| u64::from(n)).collect();
+            assert_eq!(ranks, from_pairs);
+            for &(m, n) in &pairs {
+                assert_eq!(pocket::turn(r, m), Some(n));
+            }
+        }
+    }
+    assert_eq!(pocket::turn(0, Move::from_index(9)), None);
 }
 
 #[test]

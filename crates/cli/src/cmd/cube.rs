@@ -18,6 +18,7 @@ use resolu_puzzles::cube::twophase::{PruningTables, TwoPhase, TwoPhaseConfig};
 use resolu_puzzles::cube::{
     CubieCube, Face, Metric, Move, facelets, format_moves, parse_moves, random_scramble,
 };
+use resolu_search::numbered::LayerDone;
 use resolu_search::{Algorithm, Runner, StopReason};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -162,7 +163,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                 "--census enumerates the 2x2x2 (--size 2); the 3x3x3 has 4.3e19 positions",
             ));
         }
-        return census(metric, args.format, io);
+        return census(metric, &args, io);
     }
     let method = match args
         .method
@@ -194,7 +195,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     }
     let solved = match method {
         Method::IdaStar | Method::Bfs => solve_generic(&cube, metric, method, &args)?,
-        Method::Optimal if pocket_cube => solve_pocket(&cube, metric),
+        Method::Optimal if pocket_cube => solve_pocket(&cube, metric, &args),
         Method::Optimal => solve_optimal(&cube, metric, &args)?,
         Method::TwoPhase => solve_two_phase(&cube, &args)?,
     };
@@ -352,11 +353,40 @@ fn numbered(moves: &[Move]) -> String {
         .join("\n")
 }
 
-fn census(metric: Metric, format: Format, io: &mut Io) -> CmdResult {
-    let started = Instant::now();
+/// The memory budget of the tables: `--max-memory` (MB), or what the machine has free.
+fn memory_budget(args: &Args) -> u64 {
+    args.limits
+        .max_memory
+        .map_or_else(crate::common::default_memory_bytes, |mb| mb << 20)
+}
+
+/// The 2x2x2 distance table, built by the numbered-states engine with a progress bar;
+/// `Err` (the engine's refusal) when it exceeds the memory budget.
+fn pocket_table(metric: Metric, args: &Args) -> Result<Pocket, String> {
     let bar = bar(pocket::POSITIONS as u64, "2x2x2 positions");
-    let pocket = Pocket::with_progress(metric, &mut |done, _| bar.set_position(done));
+    let observer = |layer: LayerDone| bar.set_position(layer.reached);
+    let pocket = Pocket::build(metric, memory_budget(args), Some(&observer));
     bar.finish_and_clear();
+    pocket.map_err(|e| format!("stopped: {e}"))
+}
+
+fn census(metric: Metric, args: &Args, io: &mut Io) -> CmdResult {
+    let started = Instant::now();
+    let format = args.format;
+    let pocket = match pocket_table(metric, args) {
+        Ok(p) => p,
+        Err(e) => {
+            if format == Format::Json {
+                write_json(
+                    io.out,
+                    &serde_json::json!({ "metric": metric.name(), "reason": "memory", "error": e }),
+                )?;
+            } else {
+                writeln!(io.out, "{e}")?;
+            }
+            return Ok(Exit::Limit);
+        }
+    };
     let counts = pocket.counts();
     match format {
         Format::Json => write_json(
@@ -380,7 +410,7 @@ fn census(metric: Metric, format: Format, io: &mut Io) -> CmdResult {
             }
             writeln!(
                 io.out,
-                "God's number ({}): {}; breadth-first search over a flat array, {:.0} ms.",
+                "God's number ({}): {}; breadth-first search on the numbered-states engine (a byte a position), {:.0} ms.",
                 metric.name(),
                 counts.len() - 1,
                 started.elapsed().as_secs_f64() * 1000.0
@@ -413,9 +443,12 @@ fn bar(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
-fn solve_pocket(cube: &CubieCube, metric: Metric) -> Solved {
+fn solve_pocket(cube: &CubieCube, metric: Metric, args: &Args) -> Solved {
     let started = Instant::now();
-    let pocket = Pocket::new(metric);
+    let pocket = match pocket_table(metric, args) {
+        Ok(p) => p,
+        Err(msg) => return memory_refusal(msg),
+    };
     let solution = pocket.solve_cube(cube);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     Solved {

@@ -234,6 +234,30 @@ fn the_optimal_solver_refuses_to_exceed_the_memory_budget() {
 }
 
 #[test]
+fn the_census_and_the_2x2x2_lookup_honour_the_memory_budget() {
+    // The census table is 3.5 MB: the numbered-states engine refuses a 1 MB budget.
+    let (code, out, _) = run(&["cube", "--size", "2", "--census", "--max-memory", "1"]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("more than the memory budget"), "{out}");
+    let (code, out, _) = run(&[
+        "cube",
+        "--size",
+        "2",
+        "R U",
+        "--max-memory",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["reason"], "memory-limit");
+    assert!(v["solution"].is_null());
+    let (code, _, _) = run(&["cube", "--size", "2", "--census", "--max-memory", "4"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
 fn the_net_is_drawn_as_text_and_svg() {
     let svg = crate::common::temp_file("cube.svg", "");
     let (code, out, _) = run(&["cube", "R", "--svg", &svg, "--cache-dir", &cache_dir("svg")]);
