@@ -284,6 +284,15 @@ static REFERENCE: LazyLock<rustc_hash::FxHashMap<CubieCube, u32>> =
     LazyLock::new(|| distances_within(4, Metric::Half));
 
 #[test]
+fn a_pattern_database_build_past_its_deadline_gives_up() {
+    let past = std::time::Instant::now();
+    assert!(OptimalTables::build_until(&PdbSet::small(), Some(past), &mut |_, _, _| {}).is_none());
+    let later = past + std::time::Duration::from_secs(3600);
+    let built = OptimalTables::build_until(&PdbSet::small(), Some(later), &mut |_, _, _| {});
+    assert_eq!(built.map(|t| t.to_bytes()), Some(SMALL.to_bytes()));
+}
+
+#[test]
 fn optimal_lengths_equal_those_of_breadth_first_search() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     for n in 0..60 {

@@ -258,6 +258,47 @@ fn the_census_and_the_2x2x2_lookup_honour_the_memory_budget() {
 }
 
 #[test]
+fn the_timeout_stops_the_pattern_database_build_with_exit_3() {
+    // A fresh cache directory: the build (seconds of CPU at best) must start and be cut.
+    let dir = cache_dir("timeout-build");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, out, _) = run(&[
+        "cube",
+        "R U",
+        "--method",
+        "optimal",
+        "--timeout",
+        "0.3",
+        "--cache-dir",
+        &dir,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["reason"], "time-limit");
+    assert!(v["solution"].is_null());
+    let (code, out, _) = run(&[
+        "cube",
+        "R U",
+        "--method",
+        "optimal",
+        "--timeout",
+        "0.3",
+        "--cache-dir",
+        &dir,
+    ]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("--timeout 0.3 s"), "{out}");
+    assert!(
+        !std::path::Path::new(&dir)
+            .join("cube-optimal.table")
+            .exists(),
+        "a table cut short must not be cached"
+    );
+}
+
+#[test]
 fn the_net_is_drawn_as_text_and_svg() {
     let svg = crate::common::temp_file("cube.svg", "");
     let (code, out, _) = run(&["cube", "R", "--svg", &svg, "--cache-dir", &cache_dir("svg")]);
