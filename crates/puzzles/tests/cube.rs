@@ -6,12 +6,13 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use resolu_puzzles::cube::optimal::{OptimalTables, PdbSet};
-use resolu_puzzles::cube::pocket::{self, Pocket, PocketCoord};
+use resolu_puzzles::cube::pocket::{self, Pocket, PocketCoord, PocketSpace};
 use resolu_puzzles::cube::problem::{CubeProblem, distances_within};
 use resolu_puzzles::cube::twophase::{TwoPhase, TwoPhaseConfig};
 use resolu_puzzles::cube::{
     CubieCube, InvalidCube, Metric, Move, facelets, format_moves, parse_moves, random_scramble,
 };
+use resolu_search::numbered::{Numbered, NumberedError};
 use std::sync::LazyLock;
 
 fn cube(moves: &str) -> CubieCube {
@@ -174,6 +175,40 @@ fn pocket_census_matches_the_published_counts() {
 }
 
 #[test]
+fn the_pocket_census_is_refused_over_its_memory_budget() {
+    // 3,674,160 positions, a byte each: a 1 MB budget is refused before any allocation.
+    let refused = Pocket::build(Metric::Half, 1 << 20, None).err();
+    assert_eq!(
+        refused,
+        Some(NumberedError::TooBig {
+            needed: Pocket::memory_bytes(),
+            limit: 1 << 20
+        })
+    );
+    assert_eq!(Pocket::memory_bytes(), 3_674_160);
+}
+
+#[test]
+fn the_engine_sees_the_same_pocket_moves_as_the_successor_function() {
+    for metric in [Metric::Half, Metric::Quarter] {
+        let space = PocketSpace::new(metric);
+        let (mut ranks, mut pairs) = (Vec::new(), Vec::new());
+        for r in (0..pocket::POSITIONS as u32).step_by(7919) {
+            ranks.clear();
+            pairs.clear();
+            space.successor_ranks(u64::from(r), &mut ranks);
+            pocket::successors(r, metric, &mut pairs);
+            let from_pairs: Vec<u64> = pairs.iter().map(|&(_, n)| u64::from(n)).collect();
+            assert_eq!(ranks, from_pairs);
+            for &(m, n) in &pairs {
+                assert_eq!(pocket::turn(r, m), Some(n));
+            }
+        }
+    }
+    assert_eq!(pocket::turn(0, Move::from_index(9)), None);
+}
+
+#[test]
 fn pocket_coordinate_round_trips() {
     for r in (0..pocket::POSITIONS as u32).step_by(997) {
         assert_eq!(PocketCoord::rank(&PocketCoord::unrank(r)), r);
@@ -249,6 +284,15 @@ static REFERENCE: LazyLock<rustc_hash::FxHashMap<CubieCube, u32>> =
     LazyLock::new(|| distances_within(4, Metric::Half));
 
 #[test]
+fn a_pattern_database_build_past_its_deadline_gives_up() {
+    let past = std::time::Instant::now();
+    assert!(OptimalTables::build_until(&PdbSet::small(), Some(past), &mut |_, _, _| {}).is_none());
+    let later = past + std::time::Duration::from_secs(3600);
+    let built = OptimalTables::build_until(&PdbSet::small(), Some(later), &mut |_, _, _| {});
+    assert_eq!(built.map(|t| t.to_bytes()), Some(SMALL.to_bytes()));
+}
+
+#[test]
 fn optimal_lengths_equal_those_of_breadth_first_search() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     for n in 0..60 {
@@ -285,5 +329,44 @@ fn moves_index_round_trip() {
     for (i, m) in Move::ALL.iter().enumerate() {
         assert_eq!(m.index(), i);
         assert!(CubieCube::SOLVED.apply(*m).apply(m.inverse()).is_solved());
+    }
+}
+
+#[test]
+fn coordinates_round_trip_and_moves_agree_with_the_cubie_model() {
+    use resolu_puzzles::cube::coord;
+    for v in 0..2187u16 {
+        let mut c = CubieCube::SOLVED;
+        coord::set_twist(&mut c, v);
+        assert_eq!(coord::twist(&c), v);
+        assert_eq!(c.twist_sum(), 0);
+    }
+    for v in 0..2048u16 {
+        let mut c = CubieCube::SOLVED;
+        coord::set_flip(&mut c, v);
+        assert_eq!(coord::flip(&c), v);
+    }
+    for v in 0..495u16 {
+        let mut c = CubieCube::SOLVED;
+        coord::set_slice(&mut c, v);
+        assert_eq!(coord::slice(&c), v);
+    }
+    for v in (0..40320u16).step_by(7) {
+        let mut c = CubieCube::SOLVED;
+        coord::set_corner_permutation(&mut c, v);
+        assert_eq!(coord::corner_permutation(&c), v);
+        coord::set_ud_edge_permutation(&mut c, v);
+        assert_eq!(coord::ud_edge_permutation(&c), v);
+    }
+    // The 2x2x2's successor function (move tables) against the cubie model.
+    let mut out = Vec::new();
+    for r in (0..pocket::POSITIONS as u32).step_by(10_007) {
+        out.clear();
+        pocket::successors(r, Metric::Half, &mut out);
+        assert_eq!(out.len(), 9);
+        for &(m, next) in &out {
+            let expected = PocketCoord::rank(&PocketCoord::unrank(r).apply(m));
+            assert_eq!(next, expected, "rank {r}, move {m}");
+        }
     }
 }

@@ -18,6 +18,7 @@ use resolu_puzzles::cube::twophase::{PruningTables, TwoPhase, TwoPhaseConfig};
 use resolu_puzzles::cube::{
     CubieCube, Face, Metric, Move, facelets, format_moves, parse_moves, random_scramble,
 };
+use resolu_search::numbered::LayerDone;
 use resolu_search::{Algorithm, Runner, StopReason};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -48,7 +49,11 @@ and cached), two-phase (default on 3x3x3: Kociemba's, at most --max-length moves
 --timeout it keeps looking for shorter ones until then), idastar and bfs (the generic
 algorithms of the library on the same cube). Tables are cached in --cache-dir (default
 $XDG_CACHE_HOME/resolu or ~/.cache/resolu) with a checksum, and rebuilt if damaged.
-Metrics: htm (every face turn counts 1), qtm (a half turn counts 2).
+Metrics: htm (every face turn counts 1), qtm (a half turn counts 2; the optimal methods then
+search quarter turns, two-phase stays a half-turn method whose solution is counted in
+quarter turns). Limits: --timeout stops any method, and the pattern databases' build too
+(a build cut short is not cached); --max-nodes applies to idastar and bfs; --max-memory to
+bfs, to the pattern databases and to the 2x2x2 table (--census too).
 JSON: {\"solution\", \"length\", \"metric\", \"optimal\", \"stats\"}; with --census
 {\"metric\", \"counts\"}.")]
 pub struct Args {
@@ -159,7 +164,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                 "--census enumerates the 2x2x2 (--size 2); the 3x3x3 has 4.3e19 positions",
             ));
         }
-        return census(metric, args.format, io);
+        return census(metric, &args, io);
     }
     let method = match args
         .method
@@ -191,7 +196,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     }
     let solved = match method {
         Method::IdaStar | Method::Bfs => solve_generic(&cube, metric, method, &args)?,
-        Method::Optimal if pocket_cube => solve_pocket(&cube, metric),
+        Method::Optimal if pocket_cube => solve_pocket(&cube, metric, &args),
         Method::Optimal => solve_optimal(&cube, metric, &args)?,
         Method::TwoPhase => solve_two_phase(&cube, &args)?,
     };
@@ -349,11 +354,40 @@ fn numbered(moves: &[Move]) -> String {
         .join("\n")
 }
 
-fn census(metric: Metric, format: Format, io: &mut Io) -> CmdResult {
-    let started = Instant::now();
+/// The memory budget of the tables: `--max-memory` (MB), or what the machine has free.
+fn memory_budget(args: &Args) -> u64 {
+    args.limits
+        .max_memory
+        .map_or_else(crate::common::default_memory_bytes, |mb| mb << 20)
+}
+
+/// The 2x2x2 distance table, built by the numbered-states engine with a progress bar;
+/// `Err` (the engine's refusal) when it exceeds the memory budget.
+fn pocket_table(metric: Metric, args: &Args) -> Result<Pocket, String> {
     let bar = bar(pocket::POSITIONS as u64, "2x2x2 positions");
-    let pocket = Pocket::with_progress(metric, &mut |done, _| bar.set_position(done));
+    let observer = |layer: LayerDone| bar.set_position(layer.reached);
+    let pocket = Pocket::build(metric, memory_budget(args), Some(&observer));
     bar.finish_and_clear();
+    pocket.map_err(|e| format!("stopped: {e}"))
+}
+
+fn census(metric: Metric, args: &Args, io: &mut Io) -> CmdResult {
+    let started = Instant::now();
+    let format = args.format;
+    let pocket = match pocket_table(metric, args) {
+        Ok(p) => p,
+        Err(e) => {
+            if format == Format::Json {
+                write_json(
+                    io.out,
+                    &serde_json::json!({ "metric": metric.name(), "reason": "memory", "error": e }),
+                )?;
+            } else {
+                writeln!(io.out, "{e}")?;
+            }
+            return Ok(Exit::Limit);
+        }
+    };
     let counts = pocket.counts();
     match format {
         Format::Json => write_json(
@@ -377,7 +411,7 @@ fn census(metric: Metric, format: Format, io: &mut Io) -> CmdResult {
             }
             writeln!(
                 io.out,
-                "God's number ({}): {}; breadth-first search over a flat array, {:.0} ms.",
+                "God's number ({}): {}; breadth-first search on the numbered-states engine (a byte a position), {:.0} ms.",
                 metric.name(),
                 counts.len() - 1,
                 started.elapsed().as_secs_f64() * 1000.0
@@ -410,9 +444,12 @@ fn bar(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
-fn solve_pocket(cube: &CubieCube, metric: Metric) -> Solved {
+fn solve_pocket(cube: &CubieCube, metric: Metric, args: &Args) -> Solved {
     let started = Instant::now();
-    let pocket = Pocket::new(metric);
+    let pocket = match pocket_table(metric, args) {
+        Ok(p) => p,
+        Err(msg) => return memory_refusal(msg),
+    };
     let solution = pocket.solve_cube(cube);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     Solved {
@@ -436,20 +473,21 @@ fn cache_dir(args: &Args) -> Option<PathBuf> {
 }
 
 /// Reads the table `name` (key `key`) from the cache, or builds it with `build` and writes
-/// it there; a damaged file is reported on stderr and rebuilt.
+/// it there; a damaged file is reported on stderr and rebuilt. `None` when `build` gave up
+/// (nothing is cached then).
 fn cached<T>(
     dir: Option<&Path>,
     name: &str,
     key: &str,
     decode: impl Fn(&[u8]) -> Option<T>,
-    build: impl FnOnce() -> (T, Vec<u8>),
-) -> (T, &'static str) {
+    build: impl FnOnce() -> Option<(T, Vec<u8>)>,
+) -> Option<(T, &'static str)> {
     let path = dir.map(|d| d.join(name));
     if let Some(path) = &path {
         match cache::read(path, key) {
             Ok(table) => {
                 if let Some(t) = decode(&table.payload) {
-                    return (t, "read from the cache");
+                    return Some((t, "read from the cache"));
                 }
                 eprintln!("note: {} has the wrong size; rebuilding it", path.display());
             }
@@ -458,13 +496,13 @@ fn cached<T>(
         }
     }
     let started = Instant::now();
-    let (table, bytes) = build();
+    let (table, bytes) = build()?;
     if let Some(path) = &path
         && let Err(e) = cache::write(path, key, started.elapsed().as_millis() as u64, &bytes)
     {
         eprintln!("note: could not cache the table: {e}");
     }
-    (table, "built")
+    Some((table, "built"))
 }
 
 fn solve_two_phase(cube: &CubieCube, args: &Args) -> Result<Solved, CliError> {
@@ -480,9 +518,10 @@ fn solve_two_phase(cube: &CubieCube, args: &Args) -> Result<Solved, CliError> {
             let solver = TwoPhase::build(&mut |done, _| bar.set_position(done));
             bar.finish_and_clear();
             let bytes = solver.pruning().to_bytes();
-            (solver, bytes)
+            Some((solver, bytes))
         },
-    );
+    )
+    .ok_or_else(|| bad_input("internal error: the two-phase tables were not built"))?;
     let tables_ms = started.elapsed().as_secs_f64() * 1000.0;
     if args.max_length < 20 && args.limits.timeout.is_none() {
         // Below 20 moves a cube may need a very long search: say so rather than hang.
@@ -550,7 +589,10 @@ fn optimal_bytes(set: &PdbSet) -> u64 {
     corners + edges + perms * 18 * 4 + 40320 * 36
 }
 
-fn load_optimal(args: &Args) -> Result<Result<OptimalTables, String>, CliError> {
+/// The optimal solver's tables, read from the cache or built; `Ok(Err(stopped))` when the
+/// memory budget refuses them or `--timeout` strikes while they are built.
+fn load_optimal(args: &Args) -> Result<Result<OptimalTables, Solved>, CliError> {
+    let deadline = args.limits.timeout.map(|t| Instant::now() + t);
     let set = PdbSet::full();
     let need = optimal_bytes(&set);
     let budget = args
@@ -558,14 +600,14 @@ fn load_optimal(args: &Args) -> Result<Result<OptimalTables, String>, CliError> 
         .max_memory
         .map_or_else(crate::common::default_memory_bytes, |mb| mb << 20);
     if need > budget {
-        return Ok(Err(format!(
+        return Ok(Err(memory_refusal(format!(
             "stopped: the pattern databases need {} MB, more than the memory budget (--max-memory {} MB)",
             need >> 20,
             budget >> 20
-        )));
+        ))));
     }
     let dir = cache_dir(args);
-    let (tables, _) = cached(
+    let loaded = cached(
         dir.as_deref(),
         "cube-optimal.table",
         &set.key(),
@@ -576,7 +618,7 @@ fn load_optimal(args: &Args) -> Result<Result<OptimalTables, String>, CliError> 
             );
             let bar = bar(100, "pattern databases");
             let mut phase = String::new();
-            let tables = OptimalTables::build(&set, &mut |name, done, total| {
+            let tables = OptimalTables::build_until(&set, deadline, &mut |name, done, total| {
                 if name != phase {
                     phase = name.to_string();
                     bar.set_message(phase.clone());
@@ -590,18 +632,31 @@ fn load_optimal(args: &Args) -> Result<Result<OptimalTables, String>, CliError> 
                 bar.set_position(done * 100 / total.max(1));
             });
             bar.finish_and_clear();
+            let tables = tables?;
             let bytes = tables.to_bytes();
-            (tables, bytes)
+            Some((tables, bytes))
         },
     );
-    Ok(Ok(tables))
+    Ok(match loaded {
+        Some((tables, _)) => Ok(tables),
+        None => Err(Solved {
+            solution: None,
+            optimal: false,
+            reason: StopReason::TimeLimit,
+            stats: serde_json::json!({}),
+            summary: format!(
+                "stopped: the time limit (--timeout {:.1} s) struck while the pattern databases were being built; nothing was cached, the next run starts the build again.",
+                args.limits.timeout.unwrap_or_default().as_secs_f64()
+            ),
+        }),
+    })
 }
 
 fn solve_optimal(cube: &CubieCube, metric: Metric, args: &Args) -> Result<Solved, CliError> {
     let started = Instant::now();
     let tables = match load_optimal(args)? {
         Ok(t) => t,
-        Err(msg) => return Ok(memory_refusal(msg)),
+        Err(stopped) => return Ok(stopped),
     };
     let tables_ms = started.elapsed().as_secs_f64() * 1000.0;
     let timeout = args
@@ -663,7 +718,7 @@ fn solve_generic(
         _ => {
             let tables = match load_optimal(args)? {
                 Ok(t) => t,
-                Err(msg) => return Ok(memory_refusal(msg)),
+                Err(stopped) => return Ok(stopped),
             };
             let estimate = |s: &CubeState| f64::from(tables.estimate(&s.cube));
             Runner::new(&problem)

@@ -234,6 +234,71 @@ fn the_optimal_solver_refuses_to_exceed_the_memory_budget() {
 }
 
 #[test]
+fn the_census_and_the_2x2x2_lookup_honour_the_memory_budget() {
+    // The census table is 3.5 MB: the numbered-states engine refuses a 1 MB budget.
+    let (code, out, _) = run(&["cube", "--size", "2", "--census", "--max-memory", "1"]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("more than the memory budget"), "{out}");
+    let (code, out, _) = run(&[
+        "cube",
+        "--size",
+        "2",
+        "R U",
+        "--max-memory",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["reason"], "memory-limit");
+    assert!(v["solution"].is_null());
+    let (code, _, _) = run(&["cube", "--size", "2", "--census", "--max-memory", "4"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn the_timeout_stops_the_pattern_database_build_with_exit_3() {
+    // A fresh cache directory: the build (seconds of CPU at best) must start and be cut.
+    let dir = cache_dir("timeout-build");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, out, _) = run(&[
+        "cube",
+        "R U",
+        "--method",
+        "optimal",
+        "--timeout",
+        "0.3",
+        "--cache-dir",
+        &dir,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["reason"], "time-limit");
+    assert!(v["solution"].is_null());
+    let (code, out, _) = run(&[
+        "cube",
+        "R U",
+        "--method",
+        "optimal",
+        "--timeout",
+        "0.3",
+        "--cache-dir",
+        &dir,
+    ]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("--timeout 0.3 s"), "{out}");
+    assert!(
+        !std::path::Path::new(&dir)
+            .join("cube-optimal.table")
+            .exists(),
+        "a table cut short must not be cached"
+    );
+}
+
+#[test]
 fn the_net_is_drawn_as_text_and_svg() {
     let svg = crate::common::temp_file("cube.svg", "");
     let (code, out, _) = run(&["cube", "R", "--svg", &svg, "--cache-dir", &cache_dir("svg")]);

@@ -106,6 +106,25 @@ pub fn bfs_nibbles(
     next: impl Fn(usize, usize) -> usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Vec<u8> {
+    bfs_nibbles_until(size, start, moves, next, None, progress)
+        .expect("a search without a deadline completes")
+}
+
+/// States scanned between two looks at the clock (a few milliseconds of work).
+const CLOCK_EVERY: usize = 1 << 18;
+
+/// [`bfs_nibbles`] that gives up (`None`) once `deadline` has passed: the clock is read
+/// every [`CLOCK_EVERY`] states scanned, so a build of minutes stops within milliseconds.
+pub fn bfs_nibbles_until(
+    size: usize,
+    start: usize,
+    moves: usize,
+    next: impl Fn(usize, usize) -> usize,
+    deadline: Option<Instant>,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Option<Vec<u8>> {
+    let late =
+        |s: usize| s.is_multiple_of(CLOCK_EVERY) && deadline.is_some_and(|d| Instant::now() >= d);
     let mut table = vec![0xFFu8; size.div_ceil(2)];
     set_nibble(&mut table, start, 0);
     let mut reached = 1u64;
@@ -116,6 +135,9 @@ pub fn bfs_nibbles(
         let mut added = 0u64;
         if layer < size as u64 - reached {
             for s in 0..size {
+                if late(s) {
+                    return None;
+                }
                 if nibble(&table, s) != d {
                     continue;
                 }
@@ -129,6 +151,9 @@ pub fn bfs_nibbles(
             }
         } else {
             for s in 0..size {
+                if late(s) {
+                    return None;
+                }
                 if nibble(&table, s) != NIBBLE_UNSEEN {
                     continue;
                 }
@@ -143,7 +168,7 @@ pub fn bfs_nibbles(
         d += 1;
         progress(reached, size as u64);
     }
-    table
+    Some(table)
 }
 
 /// For each move, where the edge at each position goes and whether it flips.
@@ -251,27 +276,40 @@ impl OptimalTables {
     /// Builds the tables of `set`; `progress(phase, reached, total)` after each BFS layer
     /// (phase: "corners", "edges 1", ...).
     pub fn build(set: &PdbSet, progress: &mut dyn FnMut(&str, u64, u64)) -> OptimalTables {
+        OptimalTables::build_until(set, None, progress)
+            .expect("a build without a deadline completes")
+    }
+
+    /// [`OptimalTables::build`] that gives up (`None`) once `deadline` has passed (the
+    /// pattern databases take minutes on a loaded machine; `--timeout` must stop them).
+    pub fn build_until(
+        set: &PdbSet,
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(&str, u64, u64),
+    ) -> Option<OptimalTables> {
         let mut t = OptimalTables::move_tables(set);
         t.corner_table = if set.corners {
             let (cm, tm) = (&t.corner_move, &t.twist_move);
-            bfs_nibbles(
+            bfs_nibbles_until(
                 CORNER_ENTRIES,
                 0,
                 18,
                 |s, m| {
                     cm[(s / TWISTS) * 18 + m] as usize * TWISTS + tm[(s % TWISTS) * 18 + m] as usize
                 },
+                deadline,
                 &mut |r, n| progress("corners", r, n),
-            )
+            )?
         } else {
             let tm = &t.twist_move;
-            bfs_nibbles(
+            bfs_nibbles_until(
                 TWISTS,
                 0,
                 18,
                 |s, m| tm[s * 18 + m] as usize,
+                deadline,
                 &mut |r, n| progress("twists", r, n),
-            )
+            )?
         };
         let k = set.group_size();
         let ori_mask = (1usize << k) - 1;
@@ -280,16 +318,17 @@ impl OptimalTables {
             let start = edge_index(&CubieCube::SOLVED, group);
             let em = &edge_move;
             let name = format!("edges {}", g + 1);
-            let table = bfs_nibbles(
+            let table = bfs_nibbles_until(
                 edge_entries(k),
                 start,
                 18,
                 |s, m| em[(s >> k) * 18 + m] as usize ^ (s & ori_mask),
+                deadline,
                 &mut |r, n| progress(&name, r, n),
-            );
+            )?;
             t.edge_tables.push(table);
         }
-        t
+        Some(t)
     }
 
     /// The tables end to end, to cache them.

@@ -3,10 +3,11 @@
 //!
 //! A position is numbered by [`PocketCoord`]: the permutation of the seven other corners
 //! (7! = 5040) times their twists (3^6 = 729: the seventh follows), 3,674,160 in all. The
-//! moves `U R F` never touch DBL, so they act on the number through two small move tables;
-//! [`Pocket::census`] runs [`bfs_depths`] over all positions in one flat byte array: the
-//! number of positions at each distance, and an exact distance table from which any
-//! position is solved optimally by walking downhill ([`Pocket::solve`]).
+//! moves `U R F` never touch DBL, so they act on the number through two small move tables.
+//! [`PocketSpace`] is that numbering in one metric as a [`Numbered`] problem, and
+//! [`Pocket::build`] runs the numbered-states engine ([`NumberedBfs`], one byte a position)
+//! over it: the number of positions at each distance, and an exact distance table from which
+//! any position is solved optimally by walking downhill ([`Pocket::solve`]).
 //!
 //! A 2x2x2 given by any face turns (`L D B` too) or by its 24 stickers is first turned as
 //! a whole so that its DBL corner sits home; the solution found is then written in the
@@ -19,10 +20,13 @@
 //! assert_eq!(pocket.counts().len() - 1, 11); // God's number, half-turn metric
 //! ```
 
-use super::coord::{UNSEEN, bfs_depths, depth_counts, rank_permutation, unrank_permutation};
+use super::coord::{UNSEEN, bfs_depths, rank_permutation, unrank_permutation};
 use super::cubie::{CubieCube, InvalidCube, MOVE_CUBES};
 use super::facelets::{CORNER_COLOURS, CORNER_FACELETS};
 use super::notation::{Face, Metric, Move};
+use resolu_search::numbered::{
+    DepthTable, Encoding, LayerDone, Numbered, NumberedBfs, NumberedError,
+};
 use std::sync::LazyLock;
 
 /// Number of positions of the 2x2x2 with DBL fixed.
@@ -111,6 +115,53 @@ pub fn successors(rank: u32, metric: Metric, out: &mut Vec<(Move, u32)>) {
     }
 }
 
+/// The 2x2x2 positions (DBL home, numbered by [`PocketCoord`]) joined by the moves of one
+/// metric: the problem the numbered-states engine searches for the census.
+///
+/// ```
+/// use resolu_puzzles::cube::{Metric, pocket::PocketSpace};
+/// use resolu_search::numbered::{Numbered, NumberedBfs};
+/// let space = PocketSpace::new(Metric::Quarter);
+/// let mut out = Vec::new();
+/// space.successor_ranks(0, &mut out);
+/// assert_eq!(out.len(), 6); // U U' R R' F F'
+/// let report = NumberedBfs::new(&space).run(&[0]).unwrap();
+/// assert_eq!(report.reached(), 3_674_160);
+/// assert_eq!(report.eccentricity(), 14); // God's number, quarter-turn metric
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PocketSpace {
+    metric: Metric,
+}
+
+impl PocketSpace {
+    /// The positions joined by the moves of `metric`.
+    pub fn new(metric: Metric) -> PocketSpace {
+        PocketSpace { metric }
+    }
+}
+
+impl Numbered for PocketSpace {
+    fn state_count(&self) -> u64 {
+        POSITIONS as u64
+    }
+
+    /// The ranks [`successors`] gives, without the moves (and without a second vector).
+    fn successor_ranks(&self, rank: u64, out: &mut Vec<u64>) {
+        out.extend(
+            move_indices(self.metric)
+                .iter()
+                .map(|&m| u64::from(next(rank as u32, m))),
+        );
+    }
+}
+
+/// The position after move `m` from position `rank`; `None` unless `m` turns U, R or F
+/// (the 2x2x2 is searched with DBL held, so L, D and B never occur).
+pub fn turn(rank: u32, m: Move) -> Option<u32> {
+    (m.index() < 9).then(|| next(rank, m.index()))
+}
+
 fn next(rank: u32, m: usize) -> u32 {
     let t = &*TABLES;
     let p = (rank / 729) as usize;
@@ -121,27 +172,48 @@ fn next(rank: u32, m: usize) -> u32 {
 /// The whole 2x2x2 space in one metric: the distance of every position.
 pub struct Pocket {
     metric: Metric,
-    depths: Vec<u8>,
+    counts: Vec<u64>,
+    depths: DepthTable,
 }
 
 impl Pocket {
     /// Runs the census: a breadth-first search over all 3,674,160 positions (well under a
-    /// second in a release build).
+    /// second in a release build), with no memory budget.
     pub fn new(metric: Metric) -> Pocket {
-        Pocket::with_progress(metric, &mut |_, _| {})
+        // Without a budget the engine refuses nothing: the start is rank 0 and the depths
+        // stay below 15.
+        Pocket::build(metric, u64::MAX, None)
+            .expect("the 2x2x2 census runs within an unlimited budget")
     }
 
-    /// [`Pocket::new`] calling `progress(reached, total)` after each layer.
-    pub fn with_progress(metric: Metric, progress: &mut dyn FnMut(u64, u64)) -> Pocket {
-        let moves = move_indices(metric);
-        let depths = bfs_depths(
-            POSITIONS,
-            &[0],
-            moves.len(),
-            |s, k| next(s, moves[k]),
-            progress,
-        );
-        Pocket { metric, depths }
+    /// The census on the numbered-states engine, one byte a position (3.5 MB): refused
+    /// before anything is allocated when that exceeds `max_memory_bytes`; `observer` is
+    /// told about each layer as it is found.
+    pub fn build(
+        metric: Metric,
+        max_memory_bytes: u64,
+        observer: Option<&(dyn Fn(LayerDone) + Sync)>,
+    ) -> Result<Pocket, NumberedError> {
+        let space = PocketSpace::new(metric);
+        let mut bfs = NumberedBfs::new(&space)
+            .encoding(Encoding::Byte)
+            .max_memory_bytes(max_memory_bytes);
+        if let Some(o) = observer {
+            bfs = bfs.observer(o);
+        }
+        let report = bfs.run(&[0])?;
+        // A Byte search always keeps its table; `TooDeep` stands for a table gone missing.
+        let depths = report.table.ok_or(NumberedError::TooDeep)?;
+        Ok(Pocket {
+            metric,
+            counts: report.counts,
+            depths,
+        })
+    }
+
+    /// The bytes the census table needs (what [`Pocket::build`] checks its budget against).
+    pub fn memory_bytes() -> u64 {
+        Encoding::Byte.bytes_for(POSITIONS as u64)
     }
 
     /// The metric of the census.
@@ -151,12 +223,13 @@ impl Pocket {
 
     /// The number of positions at each distance from the solved cube.
     pub fn counts(&self) -> Vec<u64> {
-        depth_counts(&self.depths)
+        self.counts.clone()
     }
 
-    /// The distance of position `rank` from the solved cube.
+    /// The distance of position `rank` from the solved cube ([`UNSEEN`] for a rank out of
+    /// range).
     pub fn distance(&self, rank: u32) -> u8 {
-        self.depths[rank as usize]
+        self.depths.distance(u64::from(rank)).unwrap_or(UNSEEN)
     }
 
     /// An optimal solution of position `rank` (DBL home): at each step a move to a position
@@ -165,12 +238,9 @@ impl Pocket {
         let moves = move_indices(self.metric);
         let mut r = rank;
         let mut out = Vec::new();
-        while self.depths[r as usize] > 0 && self.depths[r as usize] != UNSEEN {
-            let d = self.depths[r as usize];
-            let Some(&m) = moves
-                .iter()
-                .find(|&&m| self.depths[next(r, m) as usize] == d - 1)
-            else {
+        while self.distance(r) > 0 && self.distance(r) != UNSEEN {
+            let d = self.distance(r);
+            let Some(&m) = moves.iter().find(|&&m| self.distance(next(r, m)) == d - 1) else {
                 break;
             };
             out.push(Move::from_index(m));
