@@ -1176,8 +1176,9 @@ impl Engine {
         }
         // The instances it completes, seeded in each condition it matches. They are made
         // in the order CLIPS makes its activations for one new fact: the newest alpha
-        // node first, and in a node the rules defined last first; in a join, the newest
-        // partner facts first.
+        // node first, and in a node the rules defined last first; in a join, partner
+        // facts of the conditions before the seed newest first (a Rete beta memory), of
+        // those after it oldest first (an alpha memory).
         let mut seeds: Vec<(usize, usize)> = Vec::new();
         for (r, rule) in self.rules.iter().enumerate() {
             if rule.volatile {
@@ -1196,7 +1197,7 @@ impl Engine {
             let rule = &self.rules[r];
             let mut matcher = matcher!(self, visible_below);
             let nvars = rule.var_names.len() as u32;
-            let mut found = matcher.join(
+            let found = matcher.join(
                 &rule.conditions,
                 &rule.name,
                 rule.line,
@@ -1204,7 +1205,6 @@ impl Engine {
                 Some((i, tag)),
                 false,
             )?;
-            found.reverse();
             self.add_instances(r, found);
         }
         Ok(())
@@ -1569,7 +1569,11 @@ impl Matcher<'_> {
             Cond::Fact(_) if search.seed == Some(i) => self.extend(conds, i + 1, p, search)?,
             Cond::Fact(pattern) => {
                 let value = |v| p.bindings.get(v);
-                for tag in self.memory.candidates_under(pattern, &value) {
+                let mut candidates = self.memory.candidates_under(pattern, &value);
+                if search.seed.is_some_and(|s| i < s) {
+                    candidates.reverse();
+                }
+                for tag in candidates {
                     if tag >= self.visible_below {
                         continue;
                     }
