@@ -696,6 +696,37 @@ fn unbound(_: u32) -> Option<&'static Term> {
     None
 }
 
+/// The value of a test that needs no prover: `==` and `\\==` on ground terms, and the
+/// arithmetic comparisons of two integers (the common tests of production rules, which
+/// a call to the prover would make many times dearer). `None`: ask the prover.
+fn simple_test(goal: &Term) -> Option<bool> {
+    let Term::Compound(f, args) = goal else {
+        return None;
+    };
+    if args.len() != 2 || !args[0].is_ground() || !args[1].is_ground() {
+        return None;
+    }
+    let (a, b) = (&args[0], &args[1]);
+    match f.name() {
+        "==" => Some(a == b),
+        "\\==" => Some(a != b),
+        op => {
+            let (Term::Int(x), Term::Int(y)) = (a, b) else {
+                return None;
+            };
+            match op {
+                "<" => Some(x < y),
+                ">" => Some(x > y),
+                "=<" => Some(x <= y),
+                ">=" => Some(x >= y),
+                "=:=" => Some(x == y),
+                "=\\=" => Some(x != y),
+                _ => None,
+            }
+        }
+    }
+}
+
 /// A well-mixed 64-bit number from a seed and a counter (SplitMix64).
 fn mix(seed: u64, n: u64) -> u64 {
     let mut z = seed.wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -1602,6 +1633,12 @@ impl Matcher<'_> {
             }
             Cond::Call(goal) => {
                 let goal = p.bindings.resolve(goal);
+                if let Some(holds) = simple_test(&goal) {
+                    if holds {
+                        self.extend(conds, i + 1, p, search)?;
+                    }
+                    return Ok(());
+                }
                 let answers = self.call(&goal, p.fresh, search.rule, search.line, false)?;
                 for (n, (bound, fresh)) in answers.into_iter().enumerate() {
                     let mut b = p.bindings.clone();
