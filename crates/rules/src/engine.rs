@@ -696,6 +696,37 @@ fn unbound(_: u32) -> Option<&'static Term> {
     None
 }
 
+/// The value of a test that needs no prover: `==` and `\\==` on ground terms, and the
+/// arithmetic comparisons of two integers (the common tests of production rules, which
+/// a call to the prover would make many times dearer). `None`: ask the prover.
+fn simple_test(goal: &Term) -> Option<bool> {
+    let Term::Compound(f, args) = goal else {
+        return None;
+    };
+    if args.len() != 2 || !args[0].is_ground() || !args[1].is_ground() {
+        return None;
+    }
+    let (a, b) = (&args[0], &args[1]);
+    match f.name() {
+        "==" => Some(a == b),
+        "\\==" => Some(a != b),
+        op => {
+            let (Term::Int(x), Term::Int(y)) = (a, b) else {
+                return None;
+            };
+            match op {
+                "<" => Some(x < y),
+                ">" => Some(x > y),
+                "=<" => Some(x <= y),
+                ">=" => Some(x >= y),
+                "=:=" => Some(x == y),
+                "=\\=" => Some(x != y),
+                _ => None,
+            }
+        }
+    }
+}
+
 /// A well-mixed 64-bit number from a seed and a counter (SplitMix64).
 fn mix(seed: u64, n: u64) -> u64 {
     let mut z = seed.wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -1176,8 +1207,9 @@ impl Engine {
         }
         // The instances it completes, seeded in each condition it matches. They are made
         // in the order CLIPS makes its activations for one new fact: the newest alpha
-        // node first, and in a node the rules defined last first; in a join, the newest
-        // partner facts first.
+        // node first, and in a node the rules defined last first; in a join, partner
+        // facts of the conditions before the seed newest first (a Rete beta memory), of
+        // those after it oldest first (an alpha memory).
         let mut seeds: Vec<(usize, usize)> = Vec::new();
         for (r, rule) in self.rules.iter().enumerate() {
             if rule.volatile {
@@ -1196,7 +1228,7 @@ impl Engine {
             let rule = &self.rules[r];
             let mut matcher = matcher!(self, visible_below);
             let nvars = rule.var_names.len() as u32;
-            let mut found = matcher.join(
+            let found = matcher.join(
                 &rule.conditions,
                 &rule.name,
                 rule.line,
@@ -1204,7 +1236,6 @@ impl Engine {
                 Some((i, tag)),
                 false,
             )?;
-            found.reverse();
             self.add_instances(r, found);
         }
         Ok(())
@@ -1569,7 +1600,11 @@ impl Matcher<'_> {
             Cond::Fact(_) if search.seed == Some(i) => self.extend(conds, i + 1, p, search)?,
             Cond::Fact(pattern) => {
                 let value = |v| p.bindings.get(v);
-                for tag in self.memory.candidates_under(pattern, &value) {
+                let mut candidates = self.memory.candidates_under(pattern, &value);
+                if search.seed.is_some_and(|s| i < s) {
+                    candidates.reverse();
+                }
+                for tag in candidates {
                     if tag >= self.visible_below {
                         continue;
                     }
@@ -1598,6 +1633,12 @@ impl Matcher<'_> {
             }
             Cond::Call(goal) => {
                 let goal = p.bindings.resolve(goal);
+                if let Some(holds) = simple_test(&goal) {
+                    if holds {
+                        self.extend(conds, i + 1, p, search)?;
+                    }
+                    return Ok(());
+                }
                 let answers = self.call(&goal, p.fresh, search.rule, search.line, false)?;
                 for (n, (bound, fresh)) in answers.into_iter().enumerate() {
                     let mut b = p.bindings.clone();

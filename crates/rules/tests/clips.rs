@@ -95,3 +95,39 @@ fn salience_comes_before_the_strategy_and_random_is_seeded() {
     assert_eq!(seeded(7), seeded(7));
     assert!((0..8).any(|s| seeded(s) != seeded(7)));
 }
+
+#[test]
+fn miss_manners_seats_the_guests_as_clips_does() {
+    let text = include_str!("../../../examples/rules/manners.rules");
+    let mut engine = Engine::new(RuleBase::parse(text).unwrap(), Strategy::Depth).unwrap();
+    engine.set_record_conflict_sets(false);
+    let mut printed = Vec::new();
+    let stop = engine
+        .run(|c| printed.extend(c.output.iter().cloned()))
+        .unwrap();
+    assert_eq!(stop, Stop::Halt);
+    let recorded = include_str!("clips/manners.out");
+    let clips: Vec<&str> = recorded.lines().collect();
+    assert_eq!(printed, clips);
+    // And the seating is a valid one: 16 seats, alternating sexes, neighbours sharing a
+    // hobby, checked from the guests' facts.
+    let seats: Vec<&str> = clips[clips.len() - 16..].to_vec();
+    let mut by_seat = vec![""; 17];
+    for line in &seats {
+        let (name, seat) = line.split_once(' ').unwrap();
+        by_seat[seat.parse::<usize>().unwrap()] = name;
+    }
+    let guest = |name: &str| -> (bool, Vec<u32>) {
+        let i: u32 = name[1..].parse().unwrap();
+        (i % 2 == 1, vec![1 + i % 3, 1 + (i + 1) % 3])
+    };
+    for s in 1..16 {
+        let (a, b) = (guest(by_seat[s]), guest(by_seat[s + 1]));
+        assert_ne!(a.0, b.0, "seats {s} and {}", s + 1);
+        assert!(
+            a.1.iter().any(|h| b.1.contains(h)),
+            "seats {s} and {}",
+            s + 1
+        );
+    }
+}

@@ -339,6 +339,25 @@ fn rules_limits_traces_and_errors() {
         ),
         "{out}"
     );
+    // 20 disks by the course's rules take 3^20 - 1 moves: the time limit stops them.
+    let (code, out, _) = run(&[
+        "hanoi",
+        "--disks",
+        "20",
+        "--compact",
+        "--max-cycles",
+        "100000000",
+        "--timeout",
+        "0.3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    let v = json(&out);
+    assert_eq!(
+        (v["stop"].as_str(), v["solved"].as_bool()),
+        (Some("time-limit"), Some(false))
+    );
     for (args, why) in [
         (vec!["hanoi", "--strategy", "randomly"], "unknown strategy"),
         (

@@ -3,7 +3,8 @@
 # resolution strategy, for the tests in crates/rules/tests/clips.rs, which compare
 # resolu's runs of the same base (written in resolu's rule language) with these records.
 #
-#   crates/rules/tests/clips/record.sh            re-records every *.clp in this folder
+#   crates/rules/tests/clips/record.sh            re-records every *.clp in this folder,
+#                                                 and Miss Manners
 #
 # Each record has one line per rule fired: the rule's name, then the facts its actions
 # asserted, as CLIPS writes them: `pair (tagged 1 red)`. CI does not need CLIPS: the
@@ -27,3 +28,12 @@ for clp in *.clp; do
         rm -f "$script"
     done
 done
+# Miss Manners (examples/rules/manners.clp, 16 guests), by CLIPS's default strategy
+# (depth): the lines it prints, the seating.
+script=$(mktemp)
+{
+    cat ../../../../examples/rules/manners.clp
+    printf '(reset)\n(run)\n(exit)\n'
+} >"$script"
+clips -f "$script" </dev/null | awk 'f && !/^CLIPS>/ && NF { print } /^CLIPS> \(run\)/ { f = 1 }' >manners.out
+rm -f "$script"
