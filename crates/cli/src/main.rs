@@ -4,8 +4,8 @@
 
 mod cmd;
 mod common;
-mod progress;
 mod html;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use common::{CliError, Exit, Io};
@@ -23,7 +23,7 @@ use std::process::ExitCode;
   resolu graph examples/graphs/romania.graph --algo astar
   resolu hanoi --disks 4                    the expert system on 4 disks
   resolu matches solve --matches 21         who wins, and how
-  resolu connect4 solve --moves 4453        the exact score of a Connect Four position
+  resolu connect4 solve --moves 3276477567135243   the exact score of a Connect Four position
   resolu knight --size 8 --method warnsdorff
   resolu prove examples/prolog/car.pl 'voiture_OK'
   resolu cube \"R U R' U'\"                      the Rubik's cube, two-phase

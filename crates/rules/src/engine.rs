@@ -297,6 +297,10 @@ impl Limits {
         Ok(Options {
             max_inferences: Some(self.max_inferences),
             timeout,
+            // The prover checks the run's own deadline and memory budget as it goes, so a
+            // Prolog condition that loops or grows stops the run on time and within memory.
+            deadline: self.deadline,
+            max_memory: self.max_memory.map(|m| m as u64),
             ..Options::default()
         })
     }
@@ -1455,8 +1459,10 @@ impl Matcher<'_> {
     }
 
     fn solve_error(&self, rule: &str, line: usize, goal: &Term, e: SolveError) -> Interrupt {
-        if matches!(e, SolveError::Timeout(_)) {
-            return Interrupt::Limit(Stop::TimeLimit);
+        match e {
+            SolveError::Timeout(_) => return Interrupt::Limit(Stop::TimeLimit),
+            SolveError::MemoryLimit(_) => return Interrupt::Limit(Stop::MemoryLimit),
+            _ => {}
         }
         let message = if e.is_limit() {
             format!(

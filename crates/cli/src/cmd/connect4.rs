@@ -18,7 +18,7 @@ use std::time::Duration;
 #[command(after_help = "Examples:
   resolu connect4 --moves 4453                     the board after columns 4, 4, 5, 3
   resolu connect4 solve --moves 3276477567135243   column 4 wins (score 11); each column's score
-  resolu connect4 solve --moves 4453 --format json --timeout 60
+  resolu connect4 solve --moves 4453 --format json --timeout 60   (slow: 15 s of search)
   resolu connect4 solve --size 5x4                 the empty 5x4 board: a draw
   resolu connect4 play --size 6x5                  you first, against the solver
   resolu connect4 play --level mcts:5000           Monte Carlo tree search, 5000 iterations a move
@@ -51,8 +51,8 @@ pub enum Command {
         visible_alias = "resoudre",
         after_help = "Examples:
   resolu connect4 solve --moves 3276477567135243 --format json
-  resolu connect4 solve --size 6x5 --timeout 120     the empty 6x5 board, outright
-  resolu connect4 solve --moves 4 --timeout 60       exit 3 if not solved in a minute
+  resolu connect4 solve --size 6x5 --timeout 120     the empty 6x5 board, outright (slow)
+  resolu connect4 solve --moves 4 --timeout 2        exit 3 if not solved in 2 seconds
 
 JSON: {\"score\", \"best_moves\" (columns from 1), \"nodes\" (positions searched),
 \"column_scores\" (null for a full column), \"to_move\", \"elapsed_ms\"}; a stopped run

@@ -31,7 +31,7 @@ use std::time::Instant;
   resolu cube --scramble 25 --seed 7             a random 25-move scramble, two-phase
   resolu cube --random --seed 1                  a uniformly random cube
   resolu cube \"R U2 F' L D\" --method optimal     IDA* with Korf's pattern databases
-  resolu cube --scramble 14 --method optimal --timeout 60
+  resolu cube --scramble 14 --method optimal --timeout 60   (slow: up to a minute)
   resolu cube --facelets UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
   resolu cube --size 2 --census                  the 2x2x2's 3,674,160 positions by distance
   resolu cube --size 2 --census --metric qtm
@@ -380,7 +380,7 @@ fn census(metric: Metric, args: &Args, io: &mut Io) -> CmdResult {
             if format == Format::Json {
                 write_json(
                     io.out,
-                    &serde_json::json!({ "metric": metric.name(), "reason": "memory", "error": e }),
+                    &serde_json::json!({ "metric": metric.name(), "reason": "memory-limit", "error": e }),
                 )?;
             } else {
                 writeln!(io.out, "{e}")?;

@@ -613,7 +613,7 @@ fn bfs(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
                 write_json(
                     io.out,
                     &serde_json::json!({"method": "bfs", "disks": hanoi.disks(), "pegs": hanoi.pegs(),
-                        "solved": false, "length": null, "moves": [], "reason": "memory", "error": e.to_string()}),
+                        "solved": false, "length": null, "moves": [], "reason": "memory-limit", "error": e.to_string()}),
                 )?;
             } else {
                 writeln!(io.out, "stopped: {e}")?;

@@ -1,7 +1,7 @@
 //! One module per subcommand; each has `Args`, `run` and (for the domains) `demo`.
 
-pub mod cube;
 pub mod connect4;
+pub mod cube;
 pub mod demo;
 pub mod experiment;
 pub mod graph;

@@ -19,7 +19,7 @@ use crate::common::Io;
 #[derive(ClapArgs, Debug)]
 #[command(after_help = "Examples:
   resolu pdb build --size 4 --pattern 5-5-5       the three 5-tile tables of the 15-puzzle
-  resolu pdb build --pattern 7-8 --goal '0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15'
+  resolu pdb build --pattern 7-8 --goal '0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15'   (slow: minutes)
   resolu pdb info                                  what is cached, with sizes and checksums
   resolu pdb verify --pdb-dir /tmp/tables          read every file whole and check it
 
@@ -258,7 +258,7 @@ fn build(args: BuildArgs, io: &mut Io) -> CmdResult {
                 if json {
                     write_json(
                         io.out,
-                        &serde_json::json!({"built": false, "reason": "memory", "error": e}),
+                        &serde_json::json!({"built": false, "reason": "memory-limit", "error": e}),
                     )?;
                 } else {
                     writeln!(io.out, "stopped: {e}")?;

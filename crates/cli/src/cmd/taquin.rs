@@ -22,7 +22,7 @@ pub const COURSE_START: &str = "b h c / a f d / g _ e";
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar
   resolu taquin --start '1 2/_ 3' --goal standard --format json
   resolu taquin --batch examples/boards.txt --heuristic linear-conflict
-  resolu taquin --census --size 3x4 --format json      boards at each distance from the goal
+  resolu taquin --census --size 2x5 --format json      boards at each distance from the goal
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --heuristic pdb:5-5-5
 
 Boards: rows separated by '/' or new lines, cells by spaces (a row of one-character tiles may
@@ -163,7 +163,10 @@ fn census(args: &Args, io: &mut Io) -> CmdResult {
         Ok(r) => r,
         Err(e) if e.contains("memory budget") => {
             if args.format == Format::Json {
-                write_json(io.out, &serde_json::json!({"reason": "memory", "error": e}))?;
+                write_json(
+                    io.out,
+                    &serde_json::json!({"reason": "memory-limit", "error": e}),
+                )?;
             } else {
                 writeln!(io.out, "stopped: {e}")?;
             }
@@ -241,7 +244,7 @@ impl Solver<'_> {
                 if self.args.format == Format::Json {
                     write_json(
                         io.out,
-                        &serde_json::json!({"solved": false, "reason": "memory", "error": e}),
+                        &serde_json::json!({"solved": false, "reason": "memory-limit", "error": e}),
                     )?;
                 } else {
                     writeln!(io.out, "stopped: {e}")?;

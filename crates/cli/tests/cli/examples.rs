@@ -47,11 +47,14 @@ fn shell_words(line: &str) -> Option<Vec<String>> {
 }
 
 /// An example: the arguments after `resolu`, the exit code expected, and where it was found.
+/// An example whose comment says "(slow" (a table built for minutes, a search of a
+/// minute) is listed but not run, so that the suite stays quick.
 #[derive(Debug)]
 struct Example {
     args: Vec<String>,
     expected: i32,
     origin: String,
+    slow: bool,
 }
 
 /// The exit code that a comment names ("exit 1", "(exit 3)"), else 0.
@@ -98,6 +101,7 @@ fn example(line: &str, help: bool, origin: String) -> Example {
         args: words[1..].to_vec(),
         expected: expected_code(&comment),
         origin,
+        slow: comment.contains("(slow"),
     }
 }
 
@@ -222,6 +226,18 @@ fn every_example_of_the_readme_and_of_each_help_works_as_written() {
     // The same command found twice runs once.
     let mut seen = std::collections::HashSet::new();
     examples.retain(|e| seen.insert(e.args.clone()));
+    let (slow, examples): (Vec<_>, Vec<_>) = examples.into_iter().partition(|e| e.slow);
+    for e in &slow {
+        eprintln!(
+            "not run, marked slow: resolu {} ({})",
+            e.args.join(" "),
+            e.origin
+        );
+    }
+    assert!(
+        slow.len() <= 8,
+        "more than 8 examples are marked slow: they would go untested"
+    );
     let dir = sandbox();
     let next = Mutex::new(examples.iter());
     let failures = Mutex::new(Vec::new());

@@ -5,8 +5,8 @@
 
 mod bad_input;
 mod common;
-mod cube;
 mod connect4;
+mod cube;
 mod demo;
 mod examples;
 mod experiment;
