@@ -98,6 +98,8 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
     #[command(flatten)]
+    pub html: crate::html::HtmlArg,
+    #[command(flatten)]
     pub limits: LimitArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -214,6 +216,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                 format_moves(solution)
             )));
         }
+    }
+    if let (Some(path), Some(solution)) = (&args.html.html, &solved.solution) {
+        html_page(path, &cube, pocket_cube, solution, method.name())?;
     }
     let exit = match solved.reason {
         StopReason::Solved => Exit::Success,
@@ -834,16 +839,55 @@ fn net(cube: &CubieCube, pocket_cube: bool, colour: bool) -> String {
     out
 }
 
-/// The net as an SVG picture.
+/// The net as an SVG file.
 fn svg(cube: &CubieCube, pocket_cube: bool) -> String {
+    let mut s = net_picture(cube, pocket_cube).to_element();
+    s.push('\n');
+    s
+}
+
+/// `--html FILE`: the cube before the solution and after each of its moves.
+fn html_page(
+    path: &Path,
+    cube: &CubieCube,
+    pocket_cube: bool,
+    solution: &[Move],
+    how: &str,
+) -> Result<(), CliError> {
+    let mut state = cube.clone();
+    let frame = |c: &CubieCube, caption: String| {
+        resolu_view::Frame::new(
+            net_picture(c, pocket_cube),
+            caption,
+            facelets_of(c, pocket_cube),
+        )
+    };
+    let mut frames = vec![frame(&state, "start".into())];
+    for (i, &m) in solution.iter().enumerate() {
+        state = state.apply_all(&[m]);
+        frames.push(frame(&state, format!("Move {}: {m}", i + 1)));
+    }
+    let page = resolu_view::Page::new("resolu cube")
+        .intro(format!(
+            "The {} cube, solved by {how} in {} moves: {}.",
+            if pocket_cube { "2x2x2" } else { "3x3x3" },
+            solution.len(),
+            format_moves(solution)
+        ))
+        .section(
+            resolu_view::Section::frames("The moves", frames).counters([("moves", solution.len())]),
+        );
+    crate::html::write_page(path, &page)
+}
+
+/// The net as a picture: a square per facelet, each face a block of the cross.
+fn net_picture(cube: &CubieCube, pocket_cube: bool) -> resolu_view::Svg {
     let n = if pocket_cube { 2 } else { 3 };
     let cell = 30;
     let gap = 6;
     let width = 4 * n * cell + 3 * gap + 20;
     let height = 3 * n * cell + 2 * gap + 20;
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n<rect width=\"100%\" height=\"100%\" fill=\"#f4f4f4\"/>\n"
-    );
+    let mut s = String::from("<rect width=\"100%\" height=\"100%\" fill=\"#f4f4f4\"/>\n");
     for (r, c, f) in net_cells(cube, pocket_cube) {
         let x = 10 + c * cell + (c / n) * gap;
         let y = 10 + r * cell + (r / n) * gap;
@@ -853,8 +897,11 @@ fn svg(cube: &CubieCube, pocket_cube: bool) -> String {
             f.letter()
         ));
     }
-    s.push_str("</svg>\n");
-    s
+    resolu_view::Svg {
+        width: width as f64,
+        height: height as f64,
+        body: s,
+    }
 }
 
 /// The demo: a 2x2x2 scramble solved optimally by table lookup (no large table is built).
@@ -873,6 +920,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         svg: None,
         color: "never".to_string(),
         cache_dir: None,
+        html: Default::default(),
         limits: LimitArgs::default(),
         format: Format::Text,
     };

@@ -562,6 +562,23 @@ fn a_large_tour_is_summarised_on_the_terminal_and_split_in_the_svg() {
 }
 
 #[test]
+fn cube_page_turns_the_scrambled_cube_move_by_move_to_the_solved_cube() {
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let (path, html) = page("cube.html", &["cube", "R U R' U'"], 0);
+    assert!(
+        html.contains("Move 1: "),
+        "the solution's moves are steps of the page"
+    );
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let start = section_attr(&browser.dom(&path, "step=0"), "s0", "data-shown");
+    let end = browser.dom(&path, "step=last");
+    assert_ne!(start, solved, "the page starts from the scrambled cube");
+    assert_eq!(section_attr(&end, "s0", "data-shown"), solved);
+}
+
+#[test]
 fn every_solving_subcommand_documents_html_in_its_help() {
     for cmd in [
         "taquin",
@@ -574,6 +591,7 @@ fn every_solving_subcommand_documents_html_in_its_help() {
         "tictactoe",
         "prove",
         "rules",
+        "cube",
     ] {
         let (code, out, _) = run(&[cmd, "--help"]);
         assert_eq!(code, 0);
