@@ -56,6 +56,8 @@ optimal (the recursion for 3 pegs, Frame–Stewart for more), or a search algori
 random, dfs, iddfs, bfs, ucs, greedy, astar, wastar, idastar (the informed ones with an
 admissible heuristic: each disk off the goal peg moves at least once, each disk on it above
 a misplaced larger one at least twice).
+--method bfs counts all P^N situations (2 bits each; JSON adds counts and eccentricity); with
+--max-nodes or --timeout it runs the generic breadth-first search instead.
 Pegs are numbered from 0; the disks start on peg 0 and go to the last peg. JSON: `length`,
 `moves` as [from, to] pairs, `optimum` (2^n - 1, or Frame–Stewart's number).
 
@@ -123,7 +125,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     match method.as_str() {
         "rules" | "expert" | "regles" => rules(&hanoi, &args, io),
         "optimal" | "recursive" | "frame-stewart" => optimal(&hanoi, &args, io),
-        "bfs" | "largeur" => bfs(&hanoi, &args, io),
+        // The exhaustive search stops only at its memory budget; with a node or time limit
+        // the generic breadth-first search runs instead.
+        "bfs" | "largeur" if args.limits.max_nodes.is_none() && args.limits.timeout.is_none() => {
+            bfs(&hanoi, &args, io)
+        }
         name => {
             let Some(algorithm) = algorithm_named(name, args.weight)? else {
                 return Err(bad_input(format!(
