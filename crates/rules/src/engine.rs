@@ -869,7 +869,9 @@ impl Engine {
                 deadline: None,
                 timeout: None,
                 max_memory: None,
-                max_inferences: 10_000_000,
+                // The prover's own default (`resolu prove`): a loop guard of a few seconds,
+                // so that --timeout, when given, is what stops a slower loop.
+                max_inferences: 100_000_000,
             },
             next_activation: 0,
             seed: 0,
