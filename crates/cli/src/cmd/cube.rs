@@ -854,7 +854,7 @@ fn html_page(
     solution: &[Move],
     how: &str,
 ) -> Result<(), CliError> {
-    let mut state = cube.clone();
+    let mut state = *cube;
     let frame = |c: &CubieCube, caption: String| {
         resolu_view::Frame::new(
             net_picture(c, pocket_cube),
