@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 /// The exit codes of every subcommand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// Solved, or success.
     Success = 0,

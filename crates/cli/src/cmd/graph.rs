@@ -207,7 +207,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
             format: Format::Text,
             html: Default::default(),
         };
-        worst = worst.max(solve(&graph, algorithm, &args, io)?);
+        worst = worst.worst(solve(&graph, algorithm, &args, io)?);
     }
     Ok(worst)
 }
