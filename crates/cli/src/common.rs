@@ -469,20 +469,24 @@ pub fn backtrack_stop_text(reason: resolu_search::StopReason, noun: &str) -> Str
     }
 }
 
-/// A teaching trace: one line per expansion with g, h and f, the state drawn by `show`.
+/// A teaching trace: one line per expansion with g, h and the priority the algorithm orders
+/// its frontier by (f = g + h for A*, f = g + w·h for weighted A*, h for greedy), the state
+/// drawn by `show`.
 pub struct ExpansionTrace<'w, F> {
     out: &'w mut dyn Write,
     show: F,
     count: u64,
+    algorithm: resolu_search::Algorithm,
 }
 
 impl<'w, F> ExpansionTrace<'w, F> {
-    /// A trace written to `out`, drawing states with `show`.
-    pub fn new(out: &'w mut dyn Write, show: F) -> Self {
+    /// A trace of `algorithm`'s expansions written to `out`, drawing states with `show`.
+    pub fn new(out: &'w mut dyn Write, show: F, algorithm: resolu_search::Algorithm) -> Self {
         ExpansionTrace {
             out,
             show,
             count: 0,
+            algorithm,
         }
     }
 }
@@ -491,13 +495,20 @@ impl<S, A, F: FnMut(&S) -> String> resolu_search::Observer<S, A> for ExpansionTr
     fn expand(&mut self, state: &S, g: f64, h: f64) {
         self.count += 1;
         // A failed write of a trace line surfaces on the next write of the main output.
+        use resolu_search::Algorithm;
+        // Say what the frontier is ordered by: a sum g + h printed for greedy or weighted
+        // A* would be a number the algorithm never looked at.
+        let priority = match self.algorithm {
+            Algorithm::Greedy => format!("h = {h} (greedy: g = {g} not counted)"),
+            Algorithm::WeightedAstar(w) => {
+                format!("f = g + {w}·h = {} (g = {g}, h = {h})", g + w * h)
+            }
+            _ => format!("f = {} (g = {g}, h = {h})", g + h),
+        };
         let _ = writeln!(
             self.out,
-            "expand #{}: f = {} (g = {}, h = {})  {}",
+            "expand #{}: {priority}  {}",
             self.count,
-            g + h,
-            g,
-            h,
             (self.show)(state)
         );
     }

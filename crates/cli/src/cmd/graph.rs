@@ -116,7 +116,11 @@ fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdRe
         .depth_limit(args.algo.depth_limit);
     let outcome = if args.trace && args.format == Format::Text {
         writeln!(io.out, "Trace of {algorithm}:")?;
-        let trace = ExpansionTrace::new(&mut *io.out, |s: &u32| graph.name(*s).to_string());
+        let trace = ExpansionTrace::new(
+            &mut *io.out,
+            |s: &u32| graph.name(*s).to_string(),
+            algorithm,
+        );
         runner.observer(trace).run(algorithm)
     } else {
         let mut runner = runner;

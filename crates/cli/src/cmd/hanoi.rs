@@ -275,7 +275,7 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         writeln!(io.out, "Trace of {algorithm}:")?;
         let show = |s: &Pegs| hanoi.one_line(*s);
         runner
-            .observer(ExpansionTrace::new(&mut *io.out, show))
+            .observer(ExpansionTrace::new(&mut *io.out, show, algorithm))
             .run(algorithm)
     } else {
         let mut runner = runner;

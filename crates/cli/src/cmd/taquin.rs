@@ -274,7 +274,7 @@ impl Solver<'_> {
             let _ = writeln!(io.out, "Trace of {}:", self.algorithm);
             let show = |b: &_| puzzle.grid(b).one_line();
             runner
-                .observer(ExpansionTrace::new(&mut *io.out, show))
+                .observer(ExpansionTrace::new(&mut *io.out, show, self.algorithm))
                 .run(self.algorithm)
         } else {
             let mut runner = runner;

@@ -132,3 +132,27 @@ fn malformed_files_and_bad_flags_exit_2_with_one_clear_line() {
     let (code, _, _) = run(&["graph", "examples/graphs/tree.graph", "--timeout", "soon"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn the_trace_prints_the_priority_each_algorithm_orders_by() {
+    let first_expansion = |algo: &[&str]| {
+        let mut args = vec!["graph", "examples/graphs/romania.graph", "--trace"];
+        args.extend_from_slice(algo);
+        let (code, out, _) = run(&args);
+        assert_eq!(code, 0, "{out}");
+        out.lines()
+            .find(|l| l.starts_with("expand #2:"))
+            .unwrap()
+            .to_string()
+    };
+    // Sibiu: g = 140, h = 253.
+    assert!(first_expansion(&["--algo", "astar"]).contains("f = 393 (g = 140, h = 253)"));
+    assert!(
+        first_expansion(&["--algo", "wastar", "--weight", "1.5"]).contains("f = g + 1.5·h = 519.5")
+    );
+    let greedy = first_expansion(&["--algo", "greedy"]);
+    assert!(
+        greedy.contains("h = 253") && !greedy.contains("f = "),
+        "{greedy}"
+    );
+}
