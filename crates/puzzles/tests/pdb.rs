@@ -6,23 +6,14 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
+mod common;
+use common::{data, korf, puzzle};
+use resolu_puzzles::sliding::SlidingPuzzle;
 use resolu_puzzles::sliding::pdb::{
     self, Partition, PatternDatabase, Source, cache_file, load_or_build,
 };
-use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
 use resolu_search::{Algorithm, Heuristic, Problem, Runner};
 use std::path::PathBuf;
-
-fn puzzle(start: &str, goal: &str) -> SlidingPuzzle {
-    SlidingPuzzle::new(&Grid::parse(start).unwrap(), Goal::parse(goal).unwrap()).unwrap()
-}
-
-fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/puzzles")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap()
-}
 
 /// The histogram of a hash-table BFS (the existing `distances_to_goal`, no numbering).
 fn histogram_by_hash_bfs(p: &SlidingPuzzle) -> Vec<u64> {
@@ -190,23 +181,6 @@ fn the_exact_table_of_the_8_puzzle_is_the_distance() {
     for (tiles, d) in all_boards(&p) {
         assert_eq!(exact.value_of_tiles(&tiles), u32::from(d));
     }
-}
-
-fn korf(file: &str) -> Vec<(usize, SlidingPuzzle)> {
-    let goal = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
-    data(file)
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            let start = w[2..]
-                .chunks(4)
-                .map(|r| r.join(" "))
-                .collect::<Vec<_>>()
-                .join("/");
-            (w[1].parse().unwrap(), puzzle(&start, goal))
-        })
-        .collect()
 }
 
 #[test]

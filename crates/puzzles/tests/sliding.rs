@@ -5,30 +5,20 @@
 
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
+mod common;
+use common::{data, korf, puzzle};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
 use resolu_puzzles::sliding::{Cells, Goal, Grid, Move, SlidingPuzzle};
 use resolu_search::{Algorithm, Heuristic, Limits, Problem, Runner, StopReason};
-use std::path::PathBuf;
 
 const HEURISTICS: [HeuristicName; 3] = [
     HeuristicName::Misplaced,
     HeuristicName::Manhattan,
     HeuristicName::LinearConflict,
 ];
-
-fn puzzle(start: &str, goal: &str) -> SlidingPuzzle {
-    SlidingPuzzle::new(&Grid::parse(start).unwrap(), Goal::parse(goal).unwrap()).unwrap()
-}
-
-fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/puzzles")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 /// Solves with `algo` and `h`, replays the moves and returns the length.
 fn solve<C: Cells>(p: &SlidingPuzzle, algo: Algorithm, h: HeuristicName) -> usize {
@@ -222,23 +212,6 @@ thread_local! {
         .iter()
         .map(|g| std::rc::Rc::new(puzzle(g, g).distances_to_goal().unwrap()))
         .collect();
-}
-
-fn korf(file: &str) -> Vec<(usize, SlidingPuzzle)> {
-    let goal = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
-    data(file)
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            let start = w[2..]
-                .chunks(4)
-                .map(|r| r.join(" "))
-                .collect::<Vec<_>>()
-                .join("/");
-            (w[1].parse().unwrap(), puzzle(&start, goal))
-        })
-        .collect()
 }
 
 #[test]
