@@ -5,12 +5,30 @@
 use crate::common::{json, run};
 use std::collections::{HashMap, VecDeque};
 
-/// Boards (tiles row-major, 0 blank) at each distance from `goal`, by a plain BFS.
+/// States at each distance from `start`, by a plain breadth-first search over a hash map
+/// (independent of the numbered engine under test).
+fn histogram(start: Vec<u8>, successors: impl Fn(&[u8]) -> Vec<Vec<u8>>) -> Vec<u64> {
+    let mut dist: HashMap<Vec<u8>, usize> = HashMap::from([(start.clone(), 0)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        for child in successors(&s) {
+            if !dist.contains_key(&child) {
+                dist.insert(child.clone(), d + 1);
+                queue.push_back(child);
+            }
+        }
+    }
+    let mut counts = vec![0u64; dist.values().max().unwrap() + 1];
+    for d in dist.values() {
+        counts[*d] += 1;
+    }
+    counts
+}
+
+/// Boards (tiles row-major, 0 blank) at each distance from `goal`.
 fn sliding_histogram(rows: usize, cols: usize, goal: Vec<u8>) -> Vec<u64> {
-    let mut dist: HashMap<Vec<u8>, usize> = HashMap::from([(goal.clone(), 0)]);
-    let mut queue = VecDeque::from([goal]);
-    while let Some(b) = queue.pop_front() {
-        let d = dist[&b];
+    histogram(goal, |b| {
         let blank = b.iter().position(|&t| t == 0).unwrap();
         let (r, c) = (blank / cols, blank % cols);
         let mut next = Vec::new();
@@ -26,20 +44,14 @@ fn sliding_histogram(rows: usize, cols: usize, goal: Vec<u8>) -> Vec<u64> {
         if c + 1 < cols {
             next.push(blank + 1);
         }
-        for n in next {
-            let mut child = b.clone();
-            child.swap(blank, n);
-            if !dist.contains_key(&child) {
-                dist.insert(child.clone(), d + 1);
-                queue.push_back(child);
-            }
-        }
-    }
-    let mut counts = vec![0u64; dist.values().max().unwrap() + 1];
-    for d in dist.values() {
-        counts[*d] += 1;
-    }
-    counts
+        next.into_iter()
+            .map(|n| {
+                let mut child = b.to_vec();
+                child.swap(blank, n);
+                child
+            })
+            .collect()
+    })
 }
 
 #[test]
@@ -68,34 +80,24 @@ fn census_counts_match_a_plain_bfs() {
     assert!(out.contains("memory"), "{out}");
 }
 
-/// Hanoi situations (peg of each disk) at each distance from all-on-peg-0, by a plain BFS.
+/// Hanoi situations (peg of each disk) at each distance from all-on-peg-0.
 fn hanoi_histogram(disks: usize, pegs: usize) -> Vec<u64> {
-    let start = vec![0u8; disks];
-    let mut dist: HashMap<Vec<u8>, usize> = HashMap::from([(start.clone(), 0)]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(s) = queue.pop_front() {
-        let d = dist[&s];
+    histogram(vec![0u8; disks], |s| {
         // The top disk of a peg is the smallest disk on it.
         let top = |p: u8| (0..disks).find(|&k| s[k] == p);
+        let mut children = Vec::new();
         for from in 0..pegs as u8 {
             let Some(disk) = top(from) else { continue };
             for to in 0..pegs as u8 {
                 if to != from && top(to).is_none_or(|t| t > disk) {
-                    let mut child = s.clone();
+                    let mut child = s.to_vec();
                     child[disk] = to;
-                    if !dist.contains_key(&child) {
-                        dist.insert(child.clone(), d + 1);
-                        queue.push_back(child);
-                    }
+                    children.push(child);
                 }
             }
         }
-    }
-    let mut counts = vec![0u64; dist.values().max().unwrap() + 1];
-    for d in dist.values() {
-        counts[*d] += 1;
-    }
-    counts
+        children
+    })
 }
 
 #[test]
