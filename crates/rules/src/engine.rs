@@ -45,18 +45,20 @@
 //! file order, each joined only with the facts before it, so that the activations are
 //! numbered as CLIPS's `(reset)` numbers them.
 
-use crate::memory::{Origin, Tag, WorkingMemory, term_size};
+
+use crate::memory::{Origin, Store, Tag, WorkingMemory};
 use crate::parse::{RuleBase, RuleError};
-use crate::strategy::Strategy;
-use resolu_logic::{
-    Atom, Bindings, Database, Options, SolveError, Term, Unknown, unify, write_plain, writeq,
-};
+use crate::strategy::{Ranked, Strategy};
+use crate::terms::{Id, NONE, Pat, Pattern, Terms};
+use resolu_logic::{Atom, Database, Options, SolveError, Term, Unknown, write_plain, writeq};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::cmp::Reverse;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-/// A condition, classified when the engine is built.
+/// A condition, classified when the engine is built (as written: for the analyses that
+/// mirror CLIPS's network).
 #[derive(Clone, Debug)]
 enum Cond {
     /// A pattern matched against working-memory facts.
@@ -69,6 +71,175 @@ enum Cond {
     NotCall(Term),
 }
 
+/// A condition compiled for matching: patterns over shared terms with variables as slots,
+/// calls with their fast path when the engine can evaluate them itself.
+#[derive(Clone, Debug)]
+enum Check {
+    Fact(Pattern),
+    NotFact(Pattern),
+    Call { goal: Term, fast: Option<Fast> },
+    NotCall { goal: Term },
+}
+
+/// An action compiled.
+#[derive(Clone, Debug)]
+enum Do {
+    /// Add the fact (`None`: the term is not callable, an error when fired).
+    Assert(Option<Pattern>, Term),
+    /// Remove the first fact that matches.
+    Retract(Option<Pattern>, Term),
+    Halt,
+    Print(Vec<Term>),
+    Call { goal: Term, fast: Option<Fast> },
+}
+
+/// A test or an assignment the engine evaluates without the prover, when its values are
+/// integers (else the prover is asked, and answers as Prolog would).
+#[derive(Clone, Debug)]
+enum Fast {
+    /// `==` (true) or `\==` (false) of two variables or constants.
+    Same(bool, Pat, Pat),
+    /// An arithmetic comparison.
+    Compare(Cmp, Expr, Expr),
+    /// `X is Expr`, `X` a variable or a constant.
+    Is(Pat, Expr),
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Cmp {
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+}
+
+/// An integer expression.
+#[derive(Clone, Debug)]
+enum Expr {
+    Int(i64),
+    Slot(u32),
+    Add(Box<Expr>, Box<Expr>),
+    Sub(Box<Expr>, Box<Expr>),
+    Mul(Box<Expr>, Box<Expr>),
+    Neg(Box<Expr>),
+}
+
+impl Expr {
+    fn compile(t: &Term) -> Option<Expr> {
+        Some(match t {
+            Term::Int(i) => Expr::Int(*i),
+            Term::Var(v) => Expr::Slot(*v),
+            Term::Compound(f, a) if a.len() == 2 => {
+                let (x, y) = (Box::new(Expr::compile(&a[0])?), Box::new(Expr::compile(&a[1])?));
+                match f.name() {
+                    "+" => Expr::Add(x, y),
+                    "-" => Expr::Sub(x, y),
+                    "*" => Expr::Mul(x, y),
+                    _ => return None,
+                }
+            }
+            Term::Compound(f, a) if a.len() == 1 && f.name() == "-" => {
+                Expr::Neg(Box::new(Expr::compile(&a[0])?))
+            }
+            _ => return None,
+        })
+    }
+
+    /// The value; `None` if a value is not an integer or the result overflows (the
+    /// prover then answers).
+    fn eval(&self, terms: &Terms, slots: &[Id]) -> Option<i64> {
+        match self {
+            Expr::Int(i) => Some(*i),
+            Expr::Slot(v) => match slots[*v as usize] {
+                NONE => None,
+                id => terms.as_int(id),
+            },
+            Expr::Add(x, y) => x.eval(terms, slots)?.checked_add(y.eval(terms, slots)?),
+            Expr::Sub(x, y) => x.eval(terms, slots)?.checked_sub(y.eval(terms, slots)?),
+            Expr::Mul(x, y) => x.eval(terms, slots)?.checked_mul(y.eval(terms, slots)?),
+            Expr::Neg(x) => x.eval(terms, slots)?.checked_neg(),
+        }
+    }
+}
+
+impl Fast {
+    fn compile(goal: &Term, terms: &mut Terms) -> Option<Fast> {
+        let Term::Compound(f, a) = goal else {
+            return None;
+        };
+        if a.len() != 2 {
+            return None;
+        }
+        let simple = |t: &Term| matches!(t, Term::Var(_)) || t.is_ground();
+        let cmp = match f.name() {
+            "==" | "\\==" if simple(&a[0]) && simple(&a[1]) => {
+                return Some(Fast::Same(
+                    f.name() == "==",
+                    Pat::compile(&a[0], terms),
+                    Pat::compile(&a[1], terms),
+                ));
+            }
+            "is" if simple(&a[0]) => {
+                return Some(Fast::Is(Pat::compile(&a[0], terms), Expr::compile(&a[1])?));
+            }
+            "<" => Cmp::Lt,
+            ">" => Cmp::Gt,
+            "=<" => Cmp::Le,
+            ">=" => Cmp::Ge,
+            "=:=" => Cmp::Eq,
+            "=\\=" => Cmp::Ne,
+            _ => return None,
+        };
+        Some(Fast::Compare(cmp, Expr::compile(&a[0])?, Expr::compile(&a[1])?))
+    }
+
+    /// Runs the test: `None` if it needs the prover, else whether it holds; an `is`
+    /// binds its variable (pushed on `trail`).
+    fn run(&self, terms: &mut Terms, slots: &mut [Id], trail: &mut Vec<u32>) -> Option<bool> {
+        match self {
+            Fast::Same(same, x, y) => {
+                let value = |p: &Pat| match p {
+                    Pat::Const(c) => Some(*c),
+                    Pat::Var(v) => Some(slots[*v as usize]).filter(|&s| s != NONE),
+                    Pat::Compound(..) => None,
+                };
+                let (x, y) = (value(x)?, value(y)?);
+                if !terms.is_ground(x) || !terms.is_ground(y) {
+                    return None;
+                }
+                Some((x == y) == *same)
+            }
+            Fast::Compare(op, x, y) => {
+                let (x, y) = (x.eval(terms, slots)?, y.eval(terms, slots)?);
+                Some(match op {
+                    Cmp::Lt => x < y,
+                    Cmp::Gt => x > y,
+                    Cmp::Le => x <= y,
+                    Cmp::Ge => x >= y,
+                    Cmp::Eq => x == y,
+                    Cmp::Ne => x != y,
+                })
+            }
+            Fast::Is(lhs, e) => {
+                let value = e.eval(terms, slots)?;
+                let id = terms.int(value);
+                match lhs {
+                    Pat::Var(v) if slots[*v as usize] == NONE => {
+                        slots[*v as usize] = id;
+                        trail.push(*v);
+                        Some(true)
+                    }
+                    Pat::Var(v) => Some(slots[*v as usize] == id),
+                    Pat::Const(c) => Some(*c == id),
+                    Pat::Compound(..) => None,
+                }
+            }
+        }
+    }
+}
+
 /// A rule ready to match.
 #[derive(Clone, Debug)]
 struct Compiled {
@@ -76,7 +247,11 @@ struct Compiled {
     priority: Option<i64>,
     salience: i64,
     conditions: Vec<Cond>,
-    actions: Vec<Term>,
+    steps: Vec<Check>,
+    /// Per seed (none, then each condition), the access path of each pattern: the mask
+    /// of its argument positions bound when it is matched.
+    plans: Vec<Vec<u64>>,
+    actions: Vec<Do>,
     var_names: Vec<String>,
     line: usize,
     /// A Prolog call in its conditions reads the working memory: joined again in full
@@ -86,12 +261,74 @@ struct Compiled {
     complexity: usize,
 }
 
+impl Compiled {
+    fn nvars(&self) -> u32 {
+        self.var_names.len() as u32
+    }
+}
+
 /// The goal, ready to match.
 #[derive(Clone, Debug)]
 struct CompiledGoal {
-    conditions: Vec<Cond>,
+    steps: Vec<Check>,
+    plan: Vec<u64>,
     nvars: u32,
     line: usize,
+}
+
+/// Compiles a condition.
+fn compile_step(c: &Cond, terms: &mut Terms) -> Check {
+    match c {
+        Cond::Fact(t) => match Pattern::compile(t, terms) {
+            Some(p) => Check::Fact(p),
+            None => Check::Call {
+                goal: t.clone(),
+                fast: None,
+            },
+        },
+        Cond::NotFact(t) => match Pattern::compile(t, terms) {
+            Some(p) => Check::NotFact(p),
+            None => Check::NotCall { goal: t.clone() },
+        },
+        Cond::Call(t) => Check::Call {
+            goal: t.clone(),
+            fast: Fast::compile(t, terms),
+        },
+        Cond::NotCall(t) => Check::NotCall { goal: t.clone() },
+    }
+}
+
+/// The access paths of a join: per condition, the mask of the argument positions of its
+/// pattern that are bound when it is matched, conditions taken left to right after the
+/// seed's (a call binds its variables).
+fn plan(steps: &[Check], seed: Option<usize>) -> Vec<u64> {
+    let mut bound: FxHashSet<u32> = FxHashSet::default();
+    if let Some(Check::Fact(p)) = seed.and_then(|s| steps.get(s)) {
+        bound.extend(p.vars());
+    }
+    let mut masks = vec![0; steps.len()];
+    for (i, s) in steps.iter().enumerate() {
+        if Some(i) == seed {
+            continue;
+        }
+        match s {
+            Check::Fact(p) | Check::NotFact(p) => {
+                for (k, a) in p.args.iter().enumerate().take(64) {
+                    let mut vars = Vec::new();
+                    a.vars(&mut vars);
+                    if vars.iter().all(|v| bound.contains(v)) {
+                        masks[i] |= 1 << k;
+                    }
+                }
+                if let Check::Fact(p) = s {
+                    bound.extend(p.vars());
+                }
+            }
+            Check::Call { goal, .. } => bound.extend(goal.variables()),
+            Check::NotCall { .. } => {}
+        }
+    }
+    masks
 }
 
 /// An instance of a rule: the rule and values of its variables that satisfy its
@@ -131,15 +368,6 @@ pub struct Instance {
     /// and a 0 for each negated condition (CLIPS counts a `not` as a match of time 0),
     /// most recent first.
     pub(crate) lex: Vec<usize>,
-    /// The value of every variable of the rule, by number (unbound ones as themselves).
-    values: Vec<Term>,
-}
-
-impl Instance {
-    /// The key that identifies the instance for refraction.
-    fn key(&self) -> Key {
-        (self.rule, self.facts.clone(), self.values.clone())
-    }
 }
 
 impl fmt::Display for Instance {
@@ -154,6 +382,103 @@ impl fmt::Display for Instance {
             write!(f, " {{{}}}", b.join(", "))?;
         }
         Ok(())
+    }
+}
+
+/// An activation as the agenda keeps it: numbers only (shared terms, tags); made into an
+/// [`Instance`] when it fires or is shown.
+#[derive(Clone, Debug)]
+struct Act {
+    rule: usize,
+    priority: Option<i64>,
+    salience: i64,
+    specificity: usize,
+    complexity: usize,
+    facts: Vec<Tag>,
+    values: Vec<Id>,
+    activation: u64,
+    recency: Vec<Tag>,
+    first_tag: Option<Tag>,
+    random: u64,
+    path: Vec<u64>,
+    lex: Vec<usize>,
+}
+
+impl Act {
+    fn key(&self) -> Key {
+        (self.rule, self.facts.clone(), self.values.clone())
+    }
+}
+
+impl Ranked for Act {
+    fn salience(&self) -> i64 {
+        self.salience
+    }
+    fn priority(&self) -> Option<i64> {
+        self.priority
+    }
+    fn rule(&self) -> usize {
+        self.rule
+    }
+    fn path(&self) -> &[u64] {
+        &self.path
+    }
+    fn activation(&self) -> u64 {
+        self.activation
+    }
+    fn recency(&self) -> &[Tag] {
+        &self.recency
+    }
+    fn specificity(&self) -> usize {
+        self.specificity
+    }
+    fn complexity(&self) -> usize {
+        self.complexity
+    }
+    fn lex(&self) -> &[usize] {
+        &self.lex
+    }
+    fn first_tag(&self) -> Option<Tag> {
+        self.first_tag
+    }
+    fn random(&self) -> u64 {
+        self.random
+    }
+}
+
+impl Ranked for Instance {
+    fn salience(&self) -> i64 {
+        self.salience
+    }
+    fn priority(&self) -> Option<i64> {
+        self.priority
+    }
+    fn rule(&self) -> usize {
+        self.rule
+    }
+    fn path(&self) -> &[u64] {
+        &self.path
+    }
+    fn activation(&self) -> u64 {
+        self.activation
+    }
+    fn recency(&self) -> &[Tag] {
+        &self.recency
+    }
+    fn specificity(&self) -> usize {
+        self.specificity
+    }
+    fn complexity(&self) -> usize {
+        self.complexity
+    }
+    fn lex(&self) -> &[usize] {
+        &self.lex
+    }
+    fn first_tag(&self) -> Option<Tag> {
+        self.first_tag
+    }
+    fn random(&self) -> u64 {
+        self.random
     }
 }
 
@@ -308,104 +633,6 @@ impl Limits {
     /// Whether the deadline has passed.
     fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
-/// One answer of the prover: (variable, value) pairs, and the next free variable number.
-type Answer = (Vec<(u32, Term)>, u32);
-
-/// What identifies an instance for refraction: rule, facts, values of the variables.
-type Key = (usize, Vec<Tag>, Vec<Term>);
-
-/// A partial match: bindings so far, per condition the fact's tag or the answer's
-/// number, and the next free variable number (for variables left unbound by the prover).
-#[derive(Clone, Debug)]
-struct Partial {
-    bindings: Bindings,
-    path: Vec<u64>,
-    fresh: u32,
-}
-
-/// The conflict set, indexed for the updates: by activation, by key, by fact, by rule.
-#[derive(Clone, Debug, Default)]
-struct Agenda {
-    instances: FxHashMap<u64, Instance>,
-    by_key: FxHashMap<Key, u64>,
-    /// The activations that used each fact (entries of instances gone are skipped).
-    by_tag: FxHashMap<Tag, Vec<u64>>,
-    by_rule: Vec<BTreeSet<u64>>,
-    bytes: usize,
-}
-
-/// Bytes counted per instance beside its terms (an estimate, for `--max-memory`).
-const INSTANCE_BYTES: usize = 256;
-
-impl Agenda {
-    fn insert(&mut self, inst: Instance) {
-        let id = inst.activation;
-        for &t in &inst.facts {
-            self.by_tag.entry(t).or_default().push(id);
-        }
-        self.by_rule[inst.rule].insert(id);
-        self.by_key.insert(inst.key(), id);
-        self.bytes += INSTANCE_BYTES + inst.values.iter().map(term_size).sum::<usize>() * 64;
-        self.instances.insert(id, inst);
-    }
-
-    fn remove(&mut self, id: u64) -> Option<Instance> {
-        let inst = self.instances.remove(&id)?;
-        self.by_key.remove(&inst.key());
-        self.by_rule[inst.rule].remove(&id);
-        self.bytes = self
-            .bytes
-            .saturating_sub(INSTANCE_BYTES + inst.values.iter().map(term_size).sum::<usize>() * 64);
-        Some(inst)
-    }
-}
-
-/// The forward-chaining engine over one rule base.
-///
-/// ```
-/// use resolu_rules::{Engine, RuleBase, Stop, Strategy};
-/// let base = RuleBase::parse("
-///     fact parent(tom, bob). fact parent(bob, ann).
-///     rule gp: parent(X, Y), parent(Y, Z) ==> assert(grandparent(X, Z)).
-/// ").unwrap();
-/// let mut engine = Engine::new(base, Strategy::Priority).unwrap();
-/// assert_eq!(engine.run(|_| {}).unwrap(), Stop::Quiescent);
-/// let facts: Vec<String> = engine.memory().facts().map(|f| f.term.to_string()).collect();
-/// assert_eq!(facts, ["parent(tom,bob)", "parent(bob,ann)", "grandparent(tom,ann)"]);
-/// ```
-pub struct Engine {
-    db: Database,
-    rules: Vec<Compiled>,
-    goal: Option<CompiledGoal>,
-    memory: WorkingMemory,
-    strategy: Strategy,
-    agenda: Agenda,
-    fired: FxHashSet<Key>,
-    cycles: u64,
-    halted: bool,
-    limits: Limits,
-    next_activation: u64,
-    seed: u64,
-    started: bool,
-    stopped: Option<Stop>,
-    record_conflict_sets: bool,
-    /// The relations whose facts are copied into the prover's database.
-    mirrored: Relations,
-    /// Per rule and condition, the CLIPS alpha node of a pattern (its order of creation).
-    alpha: Vec<Vec<usize>>,
-}
-
-impl fmt::Debug for Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Engine")
-            .field("rules", &self.rules.len())
-            .field("facts", &self.memory.len())
-            .field("strategy", &self.strategy)
-            .field("cycles", &self.cycles)
-            .finish()
     }
 }
 
@@ -620,116 +847,6 @@ fn alpha_nodes(rules: &[Compiled]) -> Vec<Vec<usize>> {
     out
 }
 
-/// One-way matching of `pattern` against a ground `fact`, with the pattern's variables
-/// looked up by `value`: `Some(true)` with the new bindings pushed on `new`, `Some(false)`,
-/// or `None` when a variable's value is not ground (the caller unifies instead). Nothing
-/// is copied: the hot path of matching, where facts are ground.
-fn match_ground<'f, 'v>(
-    pattern: &Term,
-    fact: &'f Term,
-    value: &dyn Fn(u32) -> Option<&'v Term>,
-    new: &mut Vec<(u32, &'f Term)>,
-) -> Option<bool> {
-    match pattern {
-        Term::Var(v) => {
-            if let Some(bound) = value(*v) {
-                if !bound.is_ground() {
-                    return None;
-                }
-                return Some(bound == fact);
-            }
-            if let Some((_, t)) = new.iter().find(|(w, _)| w == v) {
-                return Some(*t == fact);
-            }
-            new.push((*v, fact));
-            Some(true)
-        }
-        Term::Compound(f, args) => match fact {
-            Term::Compound(g, fargs) if f == g && args.len() == fargs.len() => {
-                for (a, b) in args.iter().zip(fargs.iter()) {
-                    if !match_ground(a, b, value, new)? {
-                        return Some(false);
-                    }
-                }
-                Some(true)
-            }
-            _ => Some(false),
-        },
-        other => Some(other == fact),
-    }
-}
-
-/// Whether `pattern`, its variables looked up by `value`, matches the ground `fact`.
-fn matches_fact<'v>(pattern: &Term, fact: &Term, value: &dyn Fn(u32) -> Option<&'v Term>) -> bool {
-    let mut new = Vec::new();
-    match match_ground(pattern, fact, value, &mut new) {
-        Some(m) => m,
-        None => {
-            let mut b = Bindings::new();
-            for v in pattern.variables() {
-                if let Some(t) = value(v) {
-                    b.bind(v, t.clone());
-                }
-            }
-            unify(pattern, fact, &mut b)
-        }
-    }
-}
-
-/// Matches `pattern` under `bindings` against the ground `fact`: the extended bindings.
-fn match_under(pattern: &Term, fact: &Term, bindings: &Bindings) -> Option<Bindings> {
-    let mut new = Vec::new();
-    match match_ground(pattern, fact, &|v| bindings.get(v), &mut new) {
-        Some(true) => {
-            let mut b = bindings.clone();
-            for (v, t) in new {
-                b.bind(v, t.clone());
-            }
-            Some(b)
-        }
-        Some(false) => None,
-        None => {
-            let mut b = bindings.clone();
-            unify(pattern, fact, &mut b).then_some(b)
-        }
-    }
-}
-
-/// No variable is bound.
-fn unbound(_: u32) -> Option<&'static Term> {
-    None
-}
-
-/// The value of a test that needs no prover: `==` and `\\==` on ground terms, and the
-/// arithmetic comparisons of two integers (the common tests of production rules, which
-/// a call to the prover would make many times dearer). `None`: ask the prover.
-fn simple_test(goal: &Term) -> Option<bool> {
-    let Term::Compound(f, args) = goal else {
-        return None;
-    };
-    if args.len() != 2 || !args[0].is_ground() || !args[1].is_ground() {
-        return None;
-    }
-    let (a, b) = (&args[0], &args[1]);
-    match f.name() {
-        "==" => Some(a == b),
-        "\\==" => Some(a != b),
-        op => {
-            let (Term::Int(x), Term::Int(y)) = (a, b) else {
-                return None;
-            };
-            match op {
-                "<" => Some(x < y),
-                ">" => Some(x > y),
-                "=<" => Some(x <= y),
-                ">=" => Some(x >= y),
-                "=:=" => Some(x == y),
-                "=\\=" => Some(x != y),
-                _ => None,
-            }
-        }
-    }
-}
 
 /// A well-mixed 64-bit number from a seed and a counter (SplitMix64).
 fn mix(seed: u64, n: u64) -> u64 {
@@ -739,13 +856,151 @@ fn mix(seed: u64, n: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+
+/// What identifies an instance for refraction: rule, facts, values of the variables.
+type Key = (usize, Vec<Tag>, Vec<Id>);
+
+/// A match found by a join: the values of the rule's variables (by slot; `NONE` for
+/// those the conditions do not bind), and per condition the fact's tag or the answer's
+/// number.
+#[derive(Clone, Debug)]
+struct Found {
+    values: Vec<Id>,
+    path: Vec<u64>,
+}
+
+/// The conflict set, indexed for the updates: by activation, by key, by fact, by rule,
+/// and by (salience, activation) for the depth and breadth strategies.
+#[derive(Clone, Debug, Default)]
+struct Agenda {
+    acts: FxHashMap<u64, Act>,
+    by_key: FxHashMap<Key, u64>,
+    /// The activations that used each fact (entries of instances gone are skipped).
+    by_tag: FxHashMap<Tag, Vec<u64>>,
+    by_rule: Vec<BTreeSet<u64>>,
+    by_age: BTreeSet<(Reverse<i64>, u64)>,
+    bytes: usize,
+}
+
+/// Bytes counted per instance beside its vectors (an estimate, for `--max-memory`).
+const INSTANCE_BYTES: usize = 256;
+
+impl Agenda {
+    fn act_bytes(act: &Act) -> usize {
+        INSTANCE_BYTES + (act.facts.len() + act.values.len() + act.path.len()) * 24
+    }
+
+    fn insert(&mut self, act: Act) {
+        let id = act.activation;
+        for &t in &act.facts {
+            self.by_tag.entry(t).or_default().push(id);
+        }
+        self.by_rule[act.rule].insert(id);
+        self.by_key.insert(act.key(), id);
+        self.by_age.insert((Reverse(act.salience), id));
+        self.bytes += Self::act_bytes(&act);
+        self.acts.insert(id, act);
+    }
+
+    fn remove(&mut self, id: u64) -> Option<Act> {
+        let act = self.acts.remove(&id)?;
+        self.by_key.remove(&act.key());
+        self.by_rule[act.rule].remove(&id);
+        self.by_age.remove(&(Reverse(act.salience), id));
+        self.bytes = self.bytes.saturating_sub(Self::act_bytes(&act));
+        Some(act)
+    }
+
+    /// The activation the strategy fires first.
+    fn best(&self, strategy: Strategy) -> Option<u64> {
+        match strategy {
+            Strategy::Depth | Strategy::Breadth => {
+                let &(top, first) = self.by_age.first()?;
+                if strategy == Strategy::Breadth {
+                    return Some(first);
+                }
+                self.by_age
+                    .range((top, 0)..=(top, u64::MAX))
+                    .next_back()
+                    .map(|&(_, id)| id)
+            }
+            _ => self
+                .acts
+                .values()
+                .min_by(|a, b| strategy.order(*a, *b))
+                .map(|a| a.activation),
+        }
+    }
+}
+
+/// The forward-chaining engine over one rule base.
+///
+/// ```
+/// use resolu_rules::{Engine, RuleBase, Stop, Strategy};
+/// let base = RuleBase::parse("
+///     fact parent(tom, bob). fact parent(bob, ann).
+///     rule gp: parent(X, Y), parent(Y, Z) ==> assert(grandparent(X, Z)).
+/// ").unwrap();
+/// let mut engine = Engine::new(base, Strategy::Priority).unwrap();
+/// assert_eq!(engine.run(|_| {}).unwrap(), Stop::Quiescent);
+/// let facts: Vec<String> = engine.memory().facts().map(|f| f.term.to_string()).collect();
+/// assert_eq!(facts, ["parent(tom,bob)", "parent(bob,ann)", "grandparent(tom,ann)"]);
+/// ```
+pub struct Engine {
+    db: Database,
+    rules: Vec<Compiled>,
+    goal: Option<CompiledGoal>,
+    memory: WorkingMemory,
+    strategy: Strategy,
+    agenda: Agenda,
+    fired: FxHashSet<Key>,
+    cycles: u64,
+    halted: bool,
+    limits: Limits,
+    next_activation: u64,
+    seed: u64,
+    started: bool,
+    stopped: Option<Stop>,
+    record_conflict_sets: bool,
+    /// The relations whose facts are copied into the prover's database.
+    mirrored: Relations,
+    /// Per functor, the (rule, condition) pairs whose pattern may match its facts, in the
+    /// order CLIPS makes activations for a new fact; and those of negated patterns.
+    seeds: FxHashMap<(Atom, usize), Vec<(usize, usize)>>,
+    negations: FxHashMap<(Atom, usize), Vec<(usize, usize)>>,
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Engine")
+            .field("rules", &self.rules.len())
+            .field("facts", &self.memory.len())
+            .field("strategy", &self.strategy)
+            .field("cycles", &self.cycles)
+            .finish()
+    }
+}
+
+/// The term `t` with its variables replaced by their values in `slots` (unbound ones
+/// stay), for the prover and for printing.
+fn resolve(t: &Term, terms: &Terms, slots: &[Id]) -> Term {
+    if t.is_ground() {
+        return t.clone();
+    }
+    t.map_vars(&mut |v| match slots.get(v as usize) {
+        Some(&id) if id != NONE => terms.term(id),
+        _ => Term::Var(v),
+    })
+}
+
 /// A [`Matcher`] over the engine's fields (a macro, so that the borrows stay per field).
 macro_rules! matcher {
     ($engine:expr, $visible_below:expr) => {
         Matcher {
             base_bytes: $engine.memory.approx_bytes() + $engine.agenda.bytes,
             db: &mut $engine.db,
-            memory: &$engine.memory,
+            store: &$engine.memory.store,
+            terms: &mut $engine.memory.terms,
             limits: &$engine.limits,
             visible_below: $visible_below,
             ticks: 0,
@@ -764,6 +1019,7 @@ impl Engine {
             goal,
             mut db,
         } = base;
+        let mut memory = WorkingMemory::new();
         let mut relations: Relations = FxHashSet::default();
         for fact in &facts {
             if let Some(k) = fact.functor() {
@@ -808,14 +1064,29 @@ impl Engine {
                     mirrored.extend(relations_read(a, &db, &relations));
                 }
             }
+            let steps: Vec<Check> = conditions
+                .iter()
+                .map(|c| compile_step(c, &mut memory.terms))
+                .collect();
+            let plans = std::iter::once(None)
+                .chain((0..steps.len()).map(Some))
+                .map(|seed| plan(&steps, seed))
+                .collect();
+            let actions = r
+                .actions
+                .iter()
+                .map(|a| compile_action(a, &mut memory.terms))
+                .collect();
             compiled.push(Compiled {
                 complexity: complexity(&conditions),
                 conditions,
+                steps,
+                plans,
                 volatile,
                 name: r.name,
                 priority: r.priority,
                 salience: r.salience.unwrap_or(0),
-                actions: r.actions,
+                actions,
                 var_names: r.var_names,
                 line: r.line,
             });
@@ -823,21 +1094,23 @@ impl Engine {
         let goal = match goal {
             None => None,
             Some(g) => {
-                let mut conditions = Vec::new();
+                let mut steps = Vec::new();
                 for c in &g.conditions {
                     if let Some(k) = c.functor()
                         && !relations.contains(&k)
                     {
                         mirrored.extend(relations_read(c, &db, &relations));
                     }
-                    conditions.push(classify(c, &db, &relations).map_err(|message| RuleError {
+                    let cond = classify(c, &db, &relations).map_err(|message| RuleError {
                         line: g.line,
                         column: 1,
                         message: format!("goal: {message}"),
-                    })?);
+                    })?;
+                    steps.push(compile_step(&cond, &mut memory.terms));
                 }
                 Some(CompiledGoal {
-                    conditions,
+                    plan: plan(&steps, None),
+                    steps,
                     nvars: g.var_names.len() as u32,
                     line: g.line,
                 })
@@ -850,12 +1123,52 @@ impl Engine {
                 db.declare_dynamic(f.name(), n);
             }
         }
+        // The access paths the joins use, indexed.
+        let mut paths: Vec<(Atom, usize, u64)> = Vec::new();
+        let mut add_paths = |steps: &[Check], plan: &[u64]| {
+            for (s, &mask) in steps.iter().zip(plan) {
+                if let Check::Fact(p) | Check::NotFact(p) = s {
+                    paths.push((p.name, p.args.len(), mask));
+                }
+            }
+        };
+        for r in &compiled {
+            for plan in &r.plans {
+                add_paths(&r.steps, plan);
+            }
+        }
+        if let Some(g) = &goal {
+            add_paths(&g.steps, &g.plan);
+        }
+        for (name, arity, mask) in paths {
+            memory.store.add_path(name, arity, mask, &memory.terms);
+        }
         let nrules = compiled.len();
+        let alpha = alpha_nodes(&compiled);
+        // For a new fact: the patterns it may match, the newest alpha node first, and in
+        // a node the rules defined last first (the order of CLIPS's activations).
+        let mut seeds: FxHashMap<(Atom, usize), Vec<(usize, usize)>> = FxHashMap::default();
+        let mut negations: FxHashMap<(Atom, usize), Vec<(usize, usize)>> = FxHashMap::default();
+        for (r, rule) in compiled.iter().enumerate() {
+            if rule.volatile {
+                continue;
+            }
+            for (i, s) in rule.steps.iter().enumerate() {
+                match s {
+                    Check::Fact(p) => seeds.entry(p.key()).or_default().push((r, i)),
+                    Check::NotFact(p) => negations.entry(p.key()).or_default().push((r, i)),
+                    _ => {}
+                }
+            }
+        }
+        for list in seeds.values_mut() {
+            list.sort_by_key(|&(r, i)| (Reverse(alpha[r][i]), Reverse(r)));
+        }
         let mut engine = Engine {
             db,
             rules: compiled,
             goal,
-            memory: WorkingMemory::new(),
+            memory,
             strategy,
             agenda: Agenda {
                 by_rule: vec![BTreeSet::new(); nrules],
@@ -879,9 +1192,9 @@ impl Engine {
             stopped: None,
             record_conflict_sets: true,
             mirrored,
-            alpha: Vec::new(),
+            seeds,
+            negations,
         };
-        engine.alpha = alpha_nodes(&engine.rules);
         for fact in facts {
             if engine.memory.add(fact.clone(), Origin::Initial).is_some()
                 && fact.functor().is_some_and(|k| engine.mirrored.contains(&k))
@@ -914,7 +1227,7 @@ impl Engine {
         self.limits.max_memory = bytes;
     }
 
-    /// Bounds each call to the prover (default 10 million inferences).
+    /// Bounds each call to the prover (default 100 million inferences).
     pub fn set_max_inferences(&mut self, max: u64) {
         self.limits.max_inferences = max;
     }
@@ -996,6 +1309,42 @@ impl Engine {
         }
     }
 
+    /// The instance an activation stands for.
+    fn instance(&self, act: &Act) -> Instance {
+        let rule = &self.rules[act.rule];
+        let terms = &self.memory.terms;
+        let bindings = rule
+            .var_names
+            .iter()
+            .zip(&act.values)
+            .filter(|(name, value)| !name.starts_with('_') && **value != NONE)
+            .map(|(name, &value)| (name.clone(), terms.term(value)))
+            .collect();
+        Instance {
+            rule: act.rule,
+            name: rule.name.clone(),
+            priority: act.priority,
+            salience: act.salience,
+            specificity: act.specificity,
+            complexity: act.complexity,
+            bindings,
+            facts: act.facts.clone(),
+            activation: act.activation,
+            recency: act.recency.clone(),
+            first_tag: act.first_tag,
+            random: act.random,
+            path: act.path.clone(),
+            lex: act.lex.clone(),
+        }
+    }
+
+    /// The whole conflict set, in the strategy's order.
+    fn sorted_conflict_set(&self, strategy: Strategy) -> Vec<Instance> {
+        let mut acts: Vec<&Act> = self.agenda.acts.values().collect();
+        acts.sort_by(|a, b| strategy.order(*a, *b));
+        acts.into_iter().map(|a| self.instance(a)).collect()
+    }
+
     fn step_inner(&mut self) -> Result<Step, Interrupt> {
         if let Some(stop) = self.stopped {
             return Ok(Step::Stopped(stop));
@@ -1008,10 +1357,15 @@ impl Engine {
         }
         if let Some(goal) = &self.goal {
             let mut matcher = matcher!(self, Tag::MAX);
-            if !matcher
-                .join(&goal.conditions, "goal", goal.line, goal.nvars, None, true)?
-                .is_empty()
-            {
+            let found = matcher.join(
+                &goal.steps,
+                &goal.plan,
+                ("goal", goal.line),
+                goal.nvars,
+                None,
+                true,
+            )?;
+            if !found.is_empty() {
                 return Ok(Step::Stopped(Stop::Goal));
             }
         }
@@ -1019,13 +1373,7 @@ impl Engine {
             return Ok(Step::Stopped(stop));
         }
         let strategy = self.strategy;
-        let Some(best) = self
-            .agenda
-            .instances
-            .values()
-            .min_by(|a, b| strategy.compare(a, b))
-            .map(|i| i.activation)
-        else {
+        let Some(best) = self.agenda.best(strategy) else {
             return Ok(Step::Stopped(if self.goal.is_some() {
                 Stop::Stuck
             } else {
@@ -1033,19 +1381,17 @@ impl Engine {
             }));
         };
         let conflict_set = if self.record_conflict_sets {
-            let mut set: Vec<Instance> = self.agenda.instances.values().cloned().collect();
-            strategy.sort(&mut set);
-            set
+            self.sorted_conflict_set(strategy)
         } else {
-            self.agenda
-                .instances
-                .get(&best)
-                .cloned()
-                .into_iter()
-                .collect()
+            Vec::new()
         };
         let Some(chosen) = self.agenda.remove(best) else {
             return Ok(Step::Stopped(Stop::Quiescent));
+        };
+        let conflict_set = if self.record_conflict_sets {
+            conflict_set
+        } else {
+            vec![self.instance(&chosen)]
         };
         self.fired.insert(chosen.key());
         self.cycles += 1;
@@ -1076,9 +1422,7 @@ impl Engine {
                 Err(Interrupt::Limit(stop)) => self.stopped = Some(stop),
             }
         }
-        let mut set: Vec<Instance> = self.agenda.instances.values().cloned().collect();
-        Strategy::Order.sort(&mut set);
-        Ok(set)
+        Ok(self.sorted_conflict_set(Strategy::Order))
     }
 
     /// Builds the conflict set of the initial working memory: rules that need no fact
@@ -1087,7 +1431,7 @@ impl Engine {
         self.started = true;
         for r in 0..self.rules.len() {
             let rule = &self.rules[r];
-            if !rule.volatile && !rule.conditions.iter().any(|c| matches!(c, Cond::Fact(_))) {
+            if !rule.volatile && !rule.steps.iter().any(|c| matches!(c, Check::Fact(_))) {
                 self.rejoin(r, 0)?;
             }
         }
@@ -1100,66 +1444,50 @@ impl Engine {
     }
 
     /// Adds the instances a join found, unless already there or already fired.
-    fn add_instances(&mut self, r: usize, found: Vec<Partial>) {
+    fn add_instances(&mut self, r: usize, found: Vec<Found>) {
         let rule = &self.rules[r];
         for p in found {
-            let nvars = rule.var_names.len() as u32;
-            let values: Vec<Term> = (0..nvars)
-                .map(|v| p.bindings.resolve(&Term::Var(v)))
-                .collect();
             let facts: Vec<Tag> = rule
-                .conditions
+                .steps
                 .iter()
                 .zip(&p.path)
-                .filter(|(c, _)| matches!(c, Cond::Fact(_)))
+                .filter(|(c, _)| matches!(c, Check::Fact(_)))
                 .map(|(_, &t)| t as Tag)
                 .collect();
-            let key = (r, facts, values);
+            let key = (r, facts, p.values);
             if self.fired.contains(&key) || self.agenda.by_key.contains_key(&key) {
                 continue;
             }
             let (_, facts, values) = key;
-            let bindings = rule
-                .var_names
-                .iter()
-                .zip(&values)
-                .enumerate()
-                .filter(|(v, (name, value))| {
-                    !name.starts_with('_') && **value != Term::Var(*v as u32)
-                })
-                .map(|(_, (name, value))| (name.clone(), value.clone()))
-                .collect();
             let mut recency = facts.clone();
             recency.sort_unstable_by(|a, b| b.cmp(a));
             let mut lex: Vec<usize> = recency.iter().map(|t| t + 1).collect();
             lex.extend(
-                rule.conditions
+                rule.steps
                     .iter()
-                    .filter(|c| matches!(c, Cond::NotFact(_) | Cond::NotCall(_)))
+                    .filter(|c| matches!(c, Check::NotFact(_) | Check::NotCall { .. }))
                     .map(|_| 0),
             );
-            let first_tag = match rule.conditions.first() {
-                Some(Cond::Fact(_)) => facts.first().copied(),
+            let first_tag = match rule.steps.first() {
+                Some(Check::Fact(_)) => facts.first().copied(),
                 _ => None,
             };
             let activation = self.next_activation;
             self.next_activation += 1;
-            self.agenda.insert(Instance {
+            self.agenda.insert(Act {
                 rule: r,
-                name: rule.name.clone(),
                 priority: rule.priority,
                 salience: rule.salience,
-                specificity: rule.conditions.len(),
+                specificity: rule.steps.len(),
                 complexity: rule.complexity,
-                bindings,
                 facts,
+                values,
                 activation,
                 recency,
                 first_tag,
                 random: mix(self.seed, activation),
                 path: p.path,
                 lex,
-                values,
             });
         }
     }
@@ -1168,8 +1496,14 @@ impl Engine {
     fn rejoin(&mut self, r: usize, visible_below: Tag) -> Result<(), Interrupt> {
         let rule = &self.rules[r];
         let mut matcher = matcher!(self, visible_below);
-        let nvars = rule.var_names.len() as u32;
-        let found = matcher.join(&rule.conditions, &rule.name, rule.line, nvars, None, false)?;
+        let found = matcher.join(
+            &rule.steps,
+            &rule.plans[0],
+            (&rule.name, rule.line),
+            rule.nvars(),
+            None,
+            false,
+        )?;
         self.add_instances(r, found);
         Ok(())
     }
@@ -1177,37 +1511,40 @@ impl Engine {
     /// Updates the conflict set for the fact `tag` just added, joining it with the facts
     /// below `visible_below`.
     fn on_add(&mut self, tag: Tag, visible_below: Tag) -> Result<(), Interrupt> {
-        let Some(term) = self.memory.fact(tag).map(|f| f.term.clone()) else {
+        if !self.memory.store.is_present(tag) {
+            return Ok(());
+        }
+        let id = self.memory.store.id(tag);
+        let Some(key) = self.memory.terms.functor(id) else {
             return Ok(());
         };
-        let Some(key) = term.functor() else {
-            return Ok(());
-        };
-        for r in 0..self.rules.len() {
-            let rule = &self.rules[r];
-            if rule.volatile {
-                continue;
-            }
-            // The instances this fact now blocks through a negation.
-            for cond in &rule.conditions {
-                let Cond::NotFact(p) = cond else { continue };
-                if p.functor() != Some(key) || !matches_fact(p, &term, &unbound) {
+        // The instances this fact now blocks through a negation.
+        if let Some(negations) = self.negations.get(&key) {
+            let terms = &self.memory.terms;
+            let mut slots: Vec<Id> = Vec::new();
+            let mut trail = Vec::new();
+            for &(r, i) in negations {
+                let Check::NotFact(p) = &self.rules[r].steps[i] else {
+                    continue;
+                };
+                slots.clear();
+                slots.resize(self.rules[r].var_names.len(), NONE);
+                if !p.bind(id, terms, &mut slots, &mut trail) {
                     continue;
                 }
                 let blocked: Vec<u64> = self.agenda.by_rule[r]
                     .iter()
                     .copied()
-                    .filter(|id| {
-                        self.agenda.instances.get(id).is_some_and(|inst| {
-                            let value = |v: u32| {
-                                inst.values.get(v as usize).filter(|t| **t != Term::Var(v))
-                            };
-                            matches_fact(p, &term, &value)
+                    .filter(|a| {
+                        self.agenda.acts.get(a).is_some_and(|act| {
+                            slots.clear();
+                            slots.extend_from_slice(&act.values);
+                            p.bind(id, terms, &mut slots, &mut trail)
                         })
                     })
                     .collect();
-                for id in blocked {
-                    self.agenda.remove(id);
+                for a in blocked {
+                    self.agenda.remove(a);
                 }
             }
         }
@@ -1216,29 +1553,15 @@ impl Engine {
         // node first, and in a node the rules defined last first; in a join, partner
         // facts of the conditions before the seed newest first (a Rete beta memory), of
         // those after it oldest first (an alpha memory).
-        let mut seeds: Vec<(usize, usize)> = Vec::new();
-        for (r, rule) in self.rules.iter().enumerate() {
-            if rule.volatile {
-                continue;
-            }
-            for (i, c) in rule.conditions.iter().enumerate() {
-                if let Cond::Fact(p) = c
-                    && p.functor() == Some(key)
-                {
-                    seeds.push((r, i));
-                }
-            }
-        }
-        seeds.sort_by_key(|&(r, i)| (std::cmp::Reverse(self.alpha[r][i]), std::cmp::Reverse(r)));
+        let seeds = self.seeds.get(&key).cloned().unwrap_or_default();
         for (r, i) in seeds {
             let rule = &self.rules[r];
             let mut matcher = matcher!(self, visible_below);
-            let nvars = rule.var_names.len() as u32;
             let found = matcher.join(
-                &rule.conditions,
-                &rule.name,
-                rule.line,
-                nvars,
+                &rule.steps,
+                &rule.plans[i + 1],
+                (&rule.name, rule.line),
+                rule.nvars(),
                 Some((i, tag)),
                 false,
             )?;
@@ -1247,24 +1570,33 @@ impl Engine {
         Ok(())
     }
 
-    /// Updates the conflict set for the fact `tag` (`term`) just removed.
-    fn on_remove(&mut self, tag: Tag, term: &Term) -> Result<(), Interrupt> {
-        for id in self.agenda.by_tag.remove(&tag).unwrap_or_default() {
-            self.agenda.remove(id);
+    /// Updates the conflict set for the fact `tag` (stored as `id`) just removed.
+    fn on_remove(&mut self, tag: Tag, id: Id) -> Result<(), Interrupt> {
+        for a in self.agenda.by_tag.remove(&tag).unwrap_or_default() {
+            self.agenda.remove(a);
         }
-        let key = term.functor();
-        for r in 0..self.rules.len() {
-            let rule = &self.rules[r];
-            if rule.volatile {
-                continue;
+        let Some(key) = self.memory.terms.functor(id) else {
+            return Ok(());
+        };
+        let mut unblocked: Vec<usize> = Vec::new();
+        if let Some(negations) = self.negations.get(&key) {
+            let mut slots: Vec<Id> = Vec::new();
+            let mut trail = Vec::new();
+            for &(r, i) in negations {
+                let Check::NotFact(p) = &self.rules[r].steps[i] else {
+                    continue;
+                };
+                slots.clear();
+                slots.resize(self.rules[r].var_names.len(), NONE);
+                if p.bind(id, &self.memory.terms, &mut slots, &mut trail) && !unblocked.contains(&r)
+                {
+                    unblocked.push(r);
+                }
             }
-            let unblocks = rule.conditions.iter().any(|c| match c {
-                Cond::NotFact(p) => p.functor() == key && matches_fact(p, term, &unbound),
-                _ => false,
-            });
-            if unblocks {
-                self.rejoin(r, Tag::MAX)?;
-            }
+        }
+        unblocked.sort_unstable();
+        for r in unblocked {
+            self.rejoin(r, Tag::MAX)?;
         }
         Ok(())
     }
@@ -1277,40 +1609,40 @@ impl Engine {
                 continue;
             }
             let before: Vec<u64> = self.agenda.by_rule[r].iter().copied().collect();
-            let old: Vec<Instance> = before
+            let old: Vec<Act> = before
                 .iter()
-                .filter_map(|id| self.agenda.remove(*id))
+                .filter_map(|a| self.agenda.remove(*a))
                 .collect();
             let rule = &self.rules[r];
             let mut matcher = matcher!(self, Tag::MAX);
-            let nvars = rule.var_names.len() as u32;
-            let found =
-                matcher.join(&rule.conditions, &rule.name, rule.line, nvars, None, false)?;
-            let found_keys: FxHashSet<(Vec<u64>, Vec<Term>)> = found
+            let found = matcher.join(
+                &rule.steps,
+                &rule.plans[0],
+                (&rule.name, rule.line),
+                rule.nvars(),
+                None,
+                false,
+            )?;
+            let found_keys: FxHashSet<(&[u64], &[Id])> = found
                 .iter()
-                .map(|p| {
-                    (
-                        p.path.clone(),
-                        (0..nvars)
-                            .map(|v| p.bindings.resolve(&Term::Var(v)))
-                            .collect(),
-                    )
-                })
+                .map(|p| (p.path.as_slice(), p.values.as_slice()))
                 .collect();
-            for inst in old {
-                if found_keys.contains(&(inst.path.clone(), inst.values.clone())) {
-                    self.agenda.insert(inst);
-                }
+            let kept: Vec<Act> = old
+                .into_iter()
+                .filter(|a| found_keys.contains(&(a.path.as_slice(), a.values.as_slice())))
+                .collect();
+            for act in kept {
+                self.agenda.insert(act);
             }
             self.add_instances(r, found);
         }
         Ok(())
     }
 
-    /// Does the actions of `inst`, recording their effects in `cycle` and updating the
+    /// Does the actions of `act`, recording their effects in `cycle` and updating the
     /// conflict set after each change of the working memory.
-    fn fire(&mut self, inst: &Instance, cycle: &mut Cycle) -> Result<(), Interrupt> {
-        let r = inst.rule;
+    fn fire(&mut self, act: &Act, cycle: &mut Cycle) -> Result<(), Interrupt> {
+        let r = act.rule;
         let err = |rules: &[Compiled], message: String| {
             Interrupt::Error(RunError {
                 rule: rules[r].name.clone(),
@@ -1318,24 +1650,18 @@ impl Engine {
                 message,
             })
         };
-        let mut b = Bindings::new();
-        for (v, value) in inst.values.iter().enumerate() {
-            if *value != Term::Var(v as u32) {
-                b.bind(v as u32, value.clone());
-            }
-        }
-        let mut fresh = (self.rules[r].var_names.len() as u32).max(1) * 2 + 100_000;
+        let mut slots = act.values.clone();
+        let mut trail = Vec::new();
+        let mut fresh = (self.rules[r].nvars()).max(1) * 2 + 100_000;
         let mut changed = false;
         for a in 0..self.rules[r].actions.len() {
-            let action = &self.rules[r].actions[a];
-            let (name, arity) = match action.functor() {
-                Some((f, n)) => (f.name(), n),
-                None => return Err(err(&self.rules, format!("`{action}` is not an action"))),
-            };
-            match Action::of(name, arity) {
-                Action::Assert => {
-                    let fact = b.resolve(&action.args()[0]);
-                    if !fact.is_ground() || fact.functor().is_none() {
+            match &self.rules[r].actions[a] {
+                Do::Assert(pattern, written) => {
+                    let id = pattern
+                        .as_ref()
+                        .map(|p| p.build(&mut self.memory.terms, &slots));
+                    let Some(id) = id.filter(|&id| self.memory.terms.is_ground(id)) else {
+                        let fact = resolve(written, &self.memory.terms, &slots);
                         return Err(err(
                             &self.rules,
                             format!(
@@ -1343,13 +1669,16 @@ impl Engine {
                                 writeq(&fact)
                             ),
                         ));
-                    }
+                    };
                     let origin = Origin::Rule {
                         rule: self.rules[r].name.clone(),
                         cycle: cycle.number,
-                        premises: inst.facts.clone(),
+                        premises: act.facts.clone(),
                     };
-                    if let Some(tag) = self.memory.add(fact.clone(), origin) {
+                    if let Some(tag) = self.memory.add_id(id, origin) {
+                        let Some(fact) = self.memory.fact(tag).map(|f| f.term.clone()) else {
+                            continue;
+                        };
                         if fact.functor().is_some_and(|k| self.mirrored.contains(&k)) {
                             self.db.assertz(&fact).map_err(|e| {
                                 err(&self.rules, format!("cannot assert `{fact}`: {e}"))
@@ -1360,57 +1689,79 @@ impl Engine {
                         self.on_add(tag, Tag::MAX)?;
                     }
                 }
-                Action::Retract => {
-                    let pattern = b.resolve(&action.args()[0]);
-                    if pattern.functor().is_none() {
-                        return Err(err(
-                            &self.rules,
-                            format!("cannot retract `{}`", writeq(&pattern)),
-                        ));
-                    }
-                    let mut found = None;
-                    for tag in self.memory.candidates(&pattern) {
-                        if let Some(fact) = self.memory.fact(tag) {
-                            let mut trial = b.clone();
-                            if unify(&pattern, &fact.term, &mut trial) {
-                                found = Some((tag, fact.term.clone(), trial));
+                Do::Retract(pattern, written) => {
+                    let Some(pattern) = pattern else {
+                        let t = resolve(written, &self.memory.terms, &slots);
+                        return Err(err(&self.rules, format!("cannot retract `{}`", writeq(&t))));
+                    };
+                    let store = &self.memory.store;
+                    let terms = &self.memory.terms;
+                    let found = if pattern.is_bound(&slots) {
+                        pattern
+                            .lookup(terms, &slots)
+                            .and_then(|id| store.find_id(id))
+                    } else {
+                        let mut found = None;
+                        for &tag in store.with_functor(pattern.key()) {
+                            let mark = trail.len();
+                            if pattern.bind(store.id(tag), terms, &mut slots, &mut trail) {
+                                found = Some(tag);
                                 break;
                             }
+                            for v in trail.drain(mark..) {
+                                slots[v as usize] = NONE;
+                            }
                         }
-                    }
-                    if let Some((tag, term, trial)) = found {
-                        b = trial;
+                        found
+                    };
+                    if let Some(tag) = found {
+                        let id = self.memory.store.id(tag);
                         self.memory.remove(tag);
+                        let term = match self.memory.fact(tag) {
+                            Some(f) => f.term.clone(),
+                            None => continue,
+                        };
                         if term.functor().is_some_and(|k| self.mirrored.contains(&k)) {
                             self.db.retract(&term).map_err(|e| {
                                 err(&self.rules, format!("cannot retract `{term}`: {e}"))
                             })?;
                         }
                         changed = true;
-                        self.on_remove(tag, &term)?;
+                        self.on_remove(tag, id)?;
                         cycle.removed.push(term);
                     }
                 }
-                Action::Halt => cycle.halted = true,
-                Action::Print => {
-                    let text: String = action
-                        .args()
+                Do::Halt => cycle.halted = true,
+                Do::Print(args) => {
+                    let text: String = args
                         .iter()
-                        .map(|a| write_plain(&b.resolve(a)))
+                        .map(|a| write_plain(&resolve(a, &self.memory.terms, &slots)))
                         .collect();
                     cycle.output.push(text);
                 }
-                Action::Call => {
-                    let goal = b.resolve(action);
+                Do::Call { goal, fast } => {
+                    if let Some(fast) = fast
+                        && let Some(holds) = fast.run(&mut self.memory.terms, &mut slots, &mut trail)
+                    {
+                        if !holds {
+                            let goal = resolve(goal, &self.memory.terms, &slots);
+                            return Err(err(&self.rules, format!("the action `{goal}` failed")));
+                        }
+                        continue;
+                    }
+                    let goal = goal.clone();
                     let rule = &self.rules[r];
                     let (name, line) = (rule.name.clone(), rule.line);
-                    let answers = matcher!(self, Tag::MAX).call(&goal, fresh, &name, line, true)?;
-                    let Some((bound, next)) = answers.into_iter().next() else {
+                    let mut matcher = matcher!(self, Tag::MAX);
+                    let answers = matcher.call(&goal, &slots, &mut fresh, (&name, line), true)?;
+                    let Some(bound) = answers.into_iter().next() else {
+                        let goal = resolve(&goal, &self.memory.terms, &slots);
                         return Err(err(&self.rules, format!("the action `{goal}` failed")));
                     };
-                    fresh = next;
                     for (v, value) in bound {
-                        b.bind(v, value);
+                        if slots[v as usize] == NONE {
+                            slots[v as usize] = value;
+                        }
                     }
                     // A Prolog action may change what the prover's clauses answer.
                     changed = true;
@@ -1424,11 +1775,40 @@ impl Engine {
     }
 }
 
+/// Compiles an action.
+fn compile_action(a: &Term, terms: &mut Terms) -> Do {
+    let Some((f, n)) = a.functor() else {
+        // Run by the prover, which raises the type error.
+        return Do::Call {
+            goal: a.clone(),
+            fast: None,
+        };
+    };
+    match Action::of(f.name(), n) {
+        Action::Assert => {
+            let t = &a.args()[0];
+            Do::Assert(Pattern::compile(t, terms), t.clone())
+        }
+        Action::Retract => {
+            let t = &a.args()[0];
+            Do::Retract(Pattern::compile(t, terms), t.clone())
+        }
+        Action::Halt => Do::Halt,
+        Action::Print => Do::Print(a.args().to_vec()),
+        Action::Call => Do::Call {
+            goal: a.clone(),
+            fast: Fast::compile(a, terms),
+        },
+    }
+}
+
 /// What matching needs, borrowed apart from the engine's rules and conflict set: the
-/// prover's database (a call needs it mutably), the working memory, the limits.
+/// prover's database (a call needs it mutably), the facts, the shared terms (a Prolog
+/// answer adds to them), the limits.
 struct Matcher<'a> {
     db: &'a mut Database,
-    memory: &'a WorkingMemory,
+    store: &'a Store,
+    terms: &'a mut Terms,
     limits: &'a Limits,
     /// Only facts with a smaller tag are seen (while the initial facts are loaded).
     visible_below: Tag,
@@ -1439,6 +1819,36 @@ struct Matcher<'a> {
 
 /// Bytes counted per partial match found (an estimate, for the memory budget).
 const PARTIAL_BYTES: usize = 256;
+
+/// One [`Matcher::join`]: whose conditions (for errors), their access paths, the seed's
+/// condition, the values bound so far (undone through the trail on the way back), and
+/// the matches found.
+struct Search<'s> {
+    steps: &'s [Check],
+    plan: &'s [u64],
+    rule: (&'s str, usize),
+    first_only: bool,
+    seed: Option<usize>,
+    slots: Vec<Id>,
+    trail: Vec<u32>,
+    path: Vec<u64>,
+    fresh: u32,
+    found: Vec<Found>,
+}
+
+impl Search<'_> {
+    /// Whether the search can stop: it wanted one match and has it.
+    fn done(&self) -> bool {
+        self.first_only && !self.found.is_empty()
+    }
+
+    /// Unbinds the slots bound since `mark`.
+    fn undo(&mut self, mark: usize) {
+        for v in self.trail.drain(mark..) {
+            self.slots[v as usize] = NONE;
+        }
+    }
+}
 
 impl Matcher<'_> {
     /// Checks the time and memory limits now and then while matching.
@@ -1460,7 +1870,7 @@ impl Matcher<'_> {
         Ok(())
     }
 
-    fn solve_error(&self, rule: &str, line: usize, goal: &Term, e: SolveError) -> Interrupt {
+    fn solve_error(&self, rule: (&str, usize), goal: &Term, e: SolveError) -> Interrupt {
         match e {
             SolveError::Timeout(_) => return Interrupt::Limit(Stop::TimeLimit),
             SolveError::MemoryLimit(_) => return Interrupt::Limit(Stop::MemoryLimit),
@@ -1475,52 +1885,57 @@ impl Matcher<'_> {
             format!("`{goal}` raised {e}")
         };
         Interrupt::Error(RunError {
-            rule: rule.to_string(),
-            line,
+            rule: rule.0.to_string(),
+            line: rule.1,
             message,
         })
     }
 
-    /// Calls `goal` in the prover: every answer, as bindings of its variables (variables
-    /// left unbound are renumbered from `fresh`).
+    /// Calls `template` (its variables looked up in `slots`) in the prover: every answer,
+    /// as the values of its unbound variables (variables the answer leaves unbound are
+    /// renumbered from `fresh`).
     fn call(
         &mut self,
-        goal: &Term,
-        fresh: u32,
-        rule: &str,
-        line: usize,
+        template: &Term,
+        slots: &[Id],
+        fresh: &mut u32,
+        rule: (&str, usize),
         first_only: bool,
-    ) -> Result<Vec<Answer>, Interrupt> {
+    ) -> Result<Vec<Vec<(u32, Id)>>, Interrupt> {
+        let goal = resolve(template, self.terms, slots);
         let vars = goal.variables();
         let max = vars.iter().copied().max().map_or(0, |m| m as usize + 1);
+        // The prover reports answers by variable name: the slots' numbers, as names.
         let names: Vec<String> = (0..max).map(|v| format!("V{v}")).collect();
         let options = self.limits.prover_options().map_err(Interrupt::Limit)?;
         let mut answers = Vec::new();
         let mut error = None;
-        for answer in self.db.solve_goal(goal, &names, options) {
+        for answer in self.db.solve_goal(&goal, &names, options) {
             match answer {
                 Err(e) => {
                     error = Some(e);
                     break;
                 }
                 Ok(a) => {
-                    let mut next = fresh;
                     let mut bound = Vec::new();
                     for (name, value) in a.bindings {
                         let Some(v) = name.strip_prefix('V').and_then(|n| n.parse::<u32>().ok())
                         else {
                             continue;
                         };
-                        let value = if value.is_ground() {
-                            value
+                        if v as usize >= slots.len() {
+                            continue;
+                        }
+                        let id = if value.is_ground() {
+                            self.terms.intern(&value)
                         } else {
-                            let renamed = value.offset_vars(next);
-                            next += value.variables().iter().max().map_or(0, |m| m + 1);
-                            renamed
+                            let renamed = value.offset_vars(*fresh);
+                            *fresh += value.variables().iter().max().map_or(0, |m| m + 1);
+                            self.terms.intern(&renamed)
                         };
-                        bound.push((v, value));
+                        bound.push((v, id));
                     }
-                    answers.push((bound, next));
+                    answers.push(bound);
                     if first_only {
                         break;
                     }
@@ -1528,171 +1943,182 @@ impl Matcher<'_> {
             }
         }
         match error {
-            Some(e) => Err(self.solve_error(rule, line, goal, e)),
+            Some(e) => Err(self.solve_error(rule, &goal, e)),
             None => Ok(answers),
         }
     }
 
-    /// Whether a present (visible) fact matches `pattern` under `bindings`.
-    fn exists(&self, pattern: &Term, bindings: &Bindings) -> bool {
-        let value = |v| bindings.get(v);
-        self.memory
-            .candidates_under(pattern, &value)
-            .into_iter()
-            .any(|t| {
-                t < self.visible_below
-                    && self
-                        .memory
-                        .fact(t)
-                        .is_some_and(|f| matches_fact(pattern, &f.term, &value))
-            })
+    /// Whether a present (visible) fact matches `pattern` under the search's values,
+    /// through the access path `mask`.
+    fn exists(&self, pattern: &Pattern, mask: u64, search: &mut Search) -> bool {
+        if pattern.is_bound(&search.slots) {
+            return pattern
+                .lookup(self.terms, &search.slots)
+                .and_then(|id| self.store.find_id(id))
+                .is_some_and(|t| t < self.visible_below);
+        }
+        let mark = search.trail.len();
+        let mut found = false;
+        for &tag in self
+            .store
+            .candidates(pattern, mask, self.terms, &search.slots)
+        {
+            if tag >= self.visible_below {
+                continue;
+            }
+            let ok = pattern.bind(
+                self.store.id(tag),
+                self.terms,
+                &mut search.slots,
+                &mut search.trail,
+            );
+            search.undo(mark);
+            if ok {
+                found = true;
+                break;
+            }
+        }
+        found
     }
 
-    /// Every way to satisfy `conds`, left to right, depth first (in the order a Prolog
+    /// Every way to satisfy `steps`, left to right, depth first (in the order a Prolog
     /// body would find them); with a seed `(i, tag)`, condition `i` (a pattern) is matched
     /// by that fact only, and first; only the first match if `first_only`.
-    fn join(
+    fn join<'s>(
         &mut self,
-        conds: &[Cond],
-        rule: &str,
-        line: usize,
+        steps: &'s [Check],
+        plan: &'s [u64],
+        rule: (&'s str, usize),
         nvars: u32,
         seed: Option<(usize, Tag)>,
         first_only: bool,
-    ) -> Result<Vec<Partial>, Interrupt> {
-        let mut start = Partial {
-            bindings: Bindings::new(),
-            path: vec![0; conds.len()],
-            fresh: nvars.max(1) * 2 + 1000,
-        };
-        if let Some((i, tag)) = seed {
-            let (Some(Cond::Fact(pattern)), Some(fact)) = (conds.get(i), self.memory.fact(tag))
-            else {
-                return Ok(Vec::new());
-            };
-            if !fact.present {
-                return Ok(Vec::new());
-            }
-            match match_under(pattern, &fact.term, &start.bindings) {
-                Some(b) => start.bindings = b,
-                None => return Ok(Vec::new()),
-            }
-            start.path[i] = tag as u64;
-        }
+    ) -> Result<Vec<Found>, Interrupt> {
         let mut search = Search {
+            steps,
+            plan,
             rule,
-            line,
             first_only,
             seed: seed.map(|(i, _)| i),
+            slots: vec![NONE; nvars as usize],
+            trail: Vec::new(),
+            path: vec![0; steps.len()],
+            fresh: nvars.max(1) * 2 + 1000,
             found: Vec::new(),
         };
-        self.extend(conds, 0, start, &mut search)?;
+        if let Some((i, tag)) = seed {
+            let Some(Check::Fact(pattern)) = steps.get(i) else {
+                return Ok(Vec::new());
+            };
+            if !self.store.is_present(tag) {
+                return Ok(Vec::new());
+            }
+            if !pattern.bind(
+                self.store.id(tag),
+                self.terms,
+                &mut search.slots,
+                &mut search.trail,
+            ) {
+                return Ok(Vec::new());
+            }
+            search.path[i] = tag as u64;
+        }
+        self.extend(0, &mut search)?;
         Ok(search.found)
     }
 
-    /// Every way to satisfy `conds[i..]` from `p`, pushed on `search.found`; stops early
-    /// once one is found if `search.first_only`.
-    fn extend(
-        &mut self,
-        conds: &[Cond],
-        i: usize,
-        p: Partial,
-        search: &mut Search,
-    ) -> Result<(), Interrupt> {
-        let Some(cond) = conds.get(i) else {
-            search.found.push(p);
+    /// Every way to satisfy `steps[i..]` from the values bound so far, pushed on
+    /// `search.found`; stops early once one is found if `search.first_only`.
+    fn extend(&mut self, i: usize, search: &mut Search) -> Result<(), Interrupt> {
+        let Some(step) = search.steps.get(i) else {
+            search.found.push(Found {
+                values: search.slots.clone(),
+                path: search.path.clone(),
+            });
             return Ok(());
         };
         self.tick(search.found.len())?;
-        match cond {
-            Cond::Fact(_) if search.seed == Some(i) => self.extend(conds, i + 1, p, search)?,
-            Cond::Fact(pattern) => {
-                let value = |v| p.bindings.get(v);
-                let mut candidates = self.memory.candidates_under(pattern, &value);
-                if search.seed.is_some_and(|s| i < s) {
-                    candidates.reverse();
-                }
+        match step {
+            Check::Fact(_) if search.seed == Some(i) => self.extend(i + 1, search)?,
+            Check::Fact(pattern) => {
+                let candidates: Vec<Tag> = if pattern.is_bound(&search.slots) {
+                    pattern
+                        .lookup(self.terms, &search.slots)
+                        .and_then(|id| self.store.find_id(id))
+                        .into_iter()
+                        .collect()
+                } else {
+                    let list =
+                        self.store
+                            .candidates(pattern, search.plan[i], self.terms, &search.slots);
+                    if search.seed.is_some_and(|s| i < s) {
+                        list.iter().rev().copied().collect()
+                    } else {
+                        list.to_vec()
+                    }
+                };
                 for tag in candidates {
                     if tag >= self.visible_below {
                         continue;
                     }
-                    let Some(fact) = self.memory.fact(tag) else {
-                        continue;
-                    };
-                    if let Some(b) = match_under(pattern, &fact.term, &p.bindings) {
-                        let mut path = p.path.clone();
-                        path[i] = tag as u64;
-                        let next = Partial {
-                            bindings: b,
-                            path,
-                            fresh: p.fresh,
-                        };
-                        self.extend(conds, i + 1, next, search)?;
-                        if search.done() {
-                            break;
-                        }
+                    let mark = search.trail.len();
+                    if pattern.bind(
+                        self.store.id(tag),
+                        self.terms,
+                        &mut search.slots,
+                        &mut search.trail,
+                    ) {
+                        search.path[i] = tag as u64;
+                        self.extend(i + 1, search)?;
                     }
-                }
-            }
-            Cond::NotFact(pattern) => {
-                if !self.exists(pattern, &p.bindings) {
-                    self.extend(conds, i + 1, p, search)?;
-                }
-            }
-            Cond::Call(goal) => {
-                let goal = p.bindings.resolve(goal);
-                if let Some(holds) = simple_test(&goal) {
-                    if holds {
-                        self.extend(conds, i + 1, p, search)?;
-                    }
-                    return Ok(());
-                }
-                let answers = self.call(&goal, p.fresh, search.rule, search.line, false)?;
-                for (n, (bound, fresh)) in answers.into_iter().enumerate() {
-                    let mut b = p.bindings.clone();
-                    for (v, value) in bound {
-                        b.bind(v, value);
-                    }
-                    let mut path = p.path.clone();
-                    path[i] = n as u64;
-                    let next = Partial {
-                        bindings: b,
-                        path,
-                        fresh,
-                    };
-                    self.extend(conds, i + 1, next, search)?;
+                    search.undo(mark);
                     if search.done() {
                         break;
                     }
                 }
             }
-            Cond::NotCall(goal) => {
-                let goal = p.bindings.resolve(goal);
+            Check::NotFact(pattern) => {
+                if !self.exists(pattern, search.plan[i], search) {
+                    self.extend(i + 1, search)?;
+                }
+            }
+            Check::Call { goal, fast } => {
+                let mark = search.trail.len();
+                if let Some(fast) = fast
+                    && let Some(holds) = fast.run(self.terms, &mut search.slots, &mut search.trail)
+                {
+                    if holds {
+                        search.path[i] = 0;
+                        self.extend(i + 1, search)?;
+                    }
+                    search.undo(mark);
+                    return Ok(());
+                }
+                let answers =
+                    self.call(goal, &search.slots, &mut search.fresh, search.rule, false)?;
+                for (n, bound) in answers.into_iter().enumerate() {
+                    for (v, value) in bound {
+                        if search.slots[v as usize] == NONE {
+                            search.slots[v as usize] = value;
+                            search.trail.push(v);
+                        }
+                    }
+                    search.path[i] = n as u64;
+                    self.extend(i + 1, search)?;
+                    search.undo(mark);
+                    if search.done() {
+                        break;
+                    }
+                }
+            }
+            Check::NotCall { goal } => {
                 if self
-                    .call(&goal, p.fresh, search.rule, search.line, true)?
+                    .call(goal, &search.slots, &mut search.fresh, search.rule, true)?
                     .is_empty()
                 {
-                    self.extend(conds, i + 1, p, search)?;
+                    self.extend(i + 1, search)?;
                 }
             }
         }
         Ok(())
-    }
-}
-
-/// One [`Matcher::join`]: whose conditions (for errors), the seed's condition, and the
-/// matches found so far.
-struct Search<'s> {
-    rule: &'s str,
-    line: usize,
-    first_only: bool,
-    seed: Option<usize>,
-    found: Vec<Partial>,
-}
-
-impl Search<'_> {
-    /// Whether the search can stop: it wanted one match and has it.
-    fn done(&self) -> bool {
-        self.first_only && !self.found.is_empty()
     }
 }

@@ -34,6 +34,7 @@ pub mod engine;
 pub mod memory;
 pub mod parse;
 pub mod strategy;
+mod terms;
 pub mod tutorial;
 
 pub use engine::{Cycle, Engine, Instance, RunError, Step, Stop};

@@ -1,14 +1,15 @@
 //! The working memory: the facts the rules match, each with a time tag (its order of
 //! arrival, for the recency strategies and refraction) and its origin (for explanations).
 //!
-//! Facts are indexed by functor and by the value of each argument, so that a pattern with
-//! some arguments bound finds its candidates without looking at the other facts, and a
-//! ground pattern (as in a negated condition `\+ seen(S1)` once `S1` is bound) is answered
-//! by one hash look-up.
+//! Facts are stored as shared terms ([`crate::terms`]) and indexed by functor and by the
+//! values of the arguments each rule's pattern has bound when it is matched (its *access
+//! path*, found when the rules are compiled): a pattern with some arguments bound finds
+//! its candidates by one hash look-up, and a ground pattern (as in a negated condition
+//! `\+ seen(S1)` once `S1` is bound) is answered by one look-up of the term's number.
 
+use crate::terms::{Id, Pattern, Terms};
 use resolu_logic::{Atom, Term};
 use rustc_hash::{FxHashMap, FxHasher};
-use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 
 /// A fact's time tag: facts are numbered 0, 1, 2, ... as they arrive, and a fact removed
@@ -45,30 +46,185 @@ pub struct Fact {
     pub present: bool,
 }
 
-/// The index key of one argument: functor, arity, argument position, hash of its value.
-type ArgKey = (Atom, usize, usize, u64);
+/// The key of one access path: functor, arity, the mask of the bound argument positions.
+type PathKey = (Atom, usize, u64);
+
+/// The facts and their indexes, apart from the table of terms (so that matching can read
+/// the one while a Prolog answer adds to the other).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Store {
+    /// Every fact ever added, indexed by tag.
+    history: Vec<Fact>,
+    /// The shared term of each fact, by tag.
+    ids: Vec<Id>,
+    /// Present facts: term to tag.
+    present: FxHashMap<Id, Tag>,
+    /// Present facts by functor, oldest first.
+    by_functor: FxHashMap<(Atom, usize), Vec<Tag>>,
+    /// The access paths indexed, per functor: masks of bound argument positions.
+    paths: FxHashMap<(Atom, usize), Vec<u64>>,
+    /// Present facts by access path and hash of the bound arguments' values, oldest first.
+    by_path: FxHashMap<(PathKey, u64), Vec<Tag>>,
+    /// An estimate of the bytes held by the present facts and their indexes.
+    bytes: usize,
+}
+
+/// The hash of the arguments at the positions of `mask`.
+fn path_hash(mask: u64, args: impl Iterator<Item = Id>) -> u64 {
+    let mut h = FxHasher::default();
+    for (i, a) in args.enumerate() {
+        if i < 64 && mask & (1 << i) != 0 {
+            a.hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+/// Bytes counted per fact and per index entry (an estimate, for `--max-memory`).
+const FACT_BYTES: usize = 96;
+const ENTRY_BYTES: usize = 24;
+
+/// Removes `tag` from a list sorted oldest first.
+fn remove_sorted(list: &mut Vec<Tag>, tag: Tag) {
+    if let Ok(i) = list.binary_search(&tag) {
+        list.remove(i);
+    }
+}
+
+impl Store {
+    /// The shared term of the fact `tag`.
+    pub(crate) fn id(&self, tag: Tag) -> Id {
+        self.ids[tag]
+    }
+
+    /// The tag of the present fact whose term is `id`.
+    pub(crate) fn find_id(&self, id: Id) -> Option<Tag> {
+        self.present.get(&id).copied()
+    }
+
+    /// Whether the fact `tag` is present.
+    pub(crate) fn is_present(&self, tag: Tag) -> bool {
+        self.history.get(tag).is_some_and(|f| f.present)
+    }
+
+    /// The present facts with this functor, oldest first.
+    pub(crate) fn with_functor(&self, key: (Atom, usize)) -> &[Tag] {
+        self.by_functor.get(&key).map_or(&[], |v| v.as_slice())
+    }
+
+    /// The present facts that may match `pattern` under `slots` through the access path
+    /// `mask` (its bound argument positions): oldest first, a superset (the caller
+    /// matches). Empty when a bound argument's value is a term no fact can hold.
+    pub(crate) fn candidates(
+        &self,
+        pattern: &Pattern,
+        mask: u64,
+        terms: &Terms,
+        slots: &[Id],
+    ) -> &[Tag] {
+        if mask == 0 {
+            return self.with_functor(pattern.key());
+        }
+        let mut h = FxHasher::default();
+        for (i, a) in pattern.args.iter().enumerate() {
+            if i < 64 && mask & (1 << i) != 0 {
+                match a.lookup(terms, slots) {
+                    Some(id) => id.hash(&mut h),
+                    None => return &[],
+                }
+            }
+        }
+        let (name, arity) = pattern.key();
+        self.by_path
+            .get(&((name, arity, mask), h.finish()))
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    /// Indexes the facts of `name/arity` by the arguments of `mask` (once).
+    pub(crate) fn add_path(&mut self, name: Atom, arity: usize, mask: u64, terms: &Terms) {
+        if mask == 0 {
+            return;
+        }
+        let masks = self.paths.entry((name, arity)).or_default();
+        if masks.contains(&mask) {
+            return;
+        }
+        masks.push(mask);
+        for &tag in self.by_functor.get(&(name, arity)).into_iter().flatten() {
+            let h = path_hash(mask, terms.args(self.ids[tag]).iter().copied());
+            self.by_path
+                .entry(((name, arity, mask), h))
+                .or_default()
+                .push(tag);
+            self.bytes += ENTRY_BYTES;
+        }
+    }
+
+    /// Adds the fact `id`; `None` if it is already present (the memory is a set).
+    pub(crate) fn add(&mut self, id: Id, term: Term, origin: Origin, terms: &Terms) -> Option<Tag> {
+        if self.present.contains_key(&id) {
+            return None;
+        }
+        let tag = self.history.len();
+        if let Some(key) = terms.functor(id) {
+            self.by_functor.entry(key).or_default().push(tag);
+            for &mask in self.paths.get(&key).into_iter().flatten() {
+                let h = path_hash(mask, terms.args(id).iter().copied());
+                self.by_path.entry(((key.0, key.1, mask), h)).or_default().push(tag);
+                self.bytes += ENTRY_BYTES;
+            }
+        }
+        self.bytes += FACT_BYTES + term_size(&term) * 40;
+        self.present.insert(id, tag);
+        self.ids.push(id);
+        self.history.push(Fact {
+            term,
+            tag,
+            origin,
+            present: true,
+        });
+        Some(tag)
+    }
+
+    /// Removes the present fact with this tag; whether it was present.
+    pub(crate) fn remove(&mut self, tag: Tag, terms: &Terms) -> bool {
+        let Some(fact) = self.history.get_mut(tag) else {
+            return false;
+        };
+        if !fact.present {
+            return false;
+        }
+        fact.present = false;
+        let id = self.ids[tag];
+        self.present.remove(&id);
+        if let Some(key) = terms.functor(id) {
+            if let Some(tags) = self.by_functor.get_mut(&key) {
+                remove_sorted(tags, tag);
+            }
+            for &mask in self.paths.get(&key).into_iter().flatten() {
+                let h = path_hash(mask, terms.args(id).iter().copied());
+                let k = ((key.0, key.1, mask), h);
+                if let Some(tags) = self.by_path.get_mut(&k) {
+                    remove_sorted(tags, tag);
+                    if tags.is_empty() {
+                        self.by_path.remove(&k);
+                    }
+                }
+                self.bytes = self.bytes.saturating_sub(ENTRY_BYTES);
+            }
+        }
+        true
+    }
+}
 
 /// The working memory: a set of ground facts, with every fact ever added kept for
 /// explanations.
 #[derive(Clone, Debug, Default)]
 pub struct WorkingMemory {
-    /// Every fact ever added, indexed by tag.
-    history: Vec<Fact>,
-    /// Present facts: term to tag.
-    present: FxHashMap<Term, Tag>,
-    /// Present facts by functor (ordered sets: oldest first, and removal in log time).
-    by_functor: FxHashMap<(Atom, usize), BTreeSet<Tag>>,
-    /// Present facts by the value of one argument.
-    by_arg: FxHashMap<ArgKey, BTreeSet<Tag>>,
-    /// An estimate of the bytes held by the present facts and their indexes.
-    bytes: usize,
-}
-
-/// The hash of a term, for the argument index.
-fn hash_of(t: &Term) -> u64 {
-    let mut h = FxHasher::default();
-    t.hash(&mut h);
-    h.finish()
+    /// The shared terms of the facts (and of everything else the engine keeps).
+    pub(crate) terms: Terms,
+    /// The facts and their indexes.
+    pub(crate) store: Store,
 }
 
 /// The number of nodes of a term (for the memory estimate).
@@ -84,10 +240,6 @@ pub(crate) fn term_size(t: &Term) -> usize {
     n
 }
 
-/// Bytes counted per term node and per index entry (an estimate, for `--max-memory`).
-const NODE_BYTES: usize = 32;
-const ENTRY_BYTES: usize = 48;
-
 impl WorkingMemory {
     /// An empty working memory.
     pub fn new() -> Self {
@@ -96,159 +248,60 @@ impl WorkingMemory {
 
     /// Adds a fact; `None` if an equal fact is already present (the memory is a set).
     pub fn add(&mut self, term: Term, origin: Origin) -> Option<Tag> {
-        if self.present.contains_key(&term) {
+        let id = self.terms.intern(&term);
+        self.store.add(id, term, origin, &self.terms)
+    }
+
+    /// Adds the fact stored as `id`.
+    pub(crate) fn add_id(&mut self, id: Id, origin: Origin) -> Option<Tag> {
+        if self.store.present.contains_key(&id) {
             return None;
         }
-        let tag = self.history.len();
-        if let Some((f, n)) = term.functor() {
-            self.by_functor.entry((f, n)).or_default().insert(tag);
-            for (i, a) in term.args().iter().enumerate() {
-                self.by_arg
-                    .entry((f, n, i, hash_of(a)))
-                    .or_default()
-                    .insert(tag);
-            }
-        }
-        self.bytes += 2 * term_size(&term) * NODE_BYTES + (term.args().len() + 3) * ENTRY_BYTES;
-        self.present.insert(term.clone(), tag);
-        self.history.push(Fact {
-            term,
-            tag,
-            origin,
-            present: true,
-        });
-        Some(tag)
+        let term = self.terms.term(id);
+        self.store.add(id, term, origin, &self.terms)
     }
 
     /// Removes the present fact with this tag; whether it was present.
     pub fn remove(&mut self, tag: Tag) -> bool {
-        let Some(fact) = self.history.get_mut(tag) else {
-            return false;
-        };
-        if !fact.present {
-            return false;
-        }
-        fact.present = false;
-        self.present.remove(&fact.term);
-        let term = &fact.term;
-        self.bytes = self
-            .bytes
-            .saturating_sub(term_size(term) * NODE_BYTES + (term.args().len() + 2) * ENTRY_BYTES);
-        if let Some((f, n)) = term.functor() {
-            if let Some(tags) = self.by_functor.get_mut(&(f, n)) {
-                tags.remove(&tag);
-            }
-            for (i, a) in term.args().iter().enumerate() {
-                let key = (f, n, i, hash_of(a));
-                if let Some(tags) = self.by_arg.get_mut(&key) {
-                    tags.remove(&tag);
-                    if tags.is_empty() {
-                        self.by_arg.remove(&key);
-                    }
-                }
-            }
-        }
-        true
+        self.store.remove(tag, &self.terms)
     }
 
     /// The tag of a present fact equal to `term`.
     pub fn find(&self, term: &Term) -> Option<Tag> {
-        self.present.get(term).copied()
+        self.terms.lookup(term).and_then(|id| self.store.find_id(id))
     }
 
     /// The present facts with this functor, oldest first.
     pub fn with_functor(&self, name: Atom, arity: usize) -> impl Iterator<Item = Tag> + '_ {
-        self.by_functor
-            .get(&(name, arity))
-            .into_iter()
-            .flat_map(|s| s.iter().copied())
-    }
-
-    /// The present facts that may unify with `pattern`, oldest first: the equal fact if
-    /// the pattern is ground, else those sharing the value of its most selective bound
-    /// argument, else every fact with its functor. A superset: the caller unifies.
-    pub fn candidates(&self, pattern: &Term) -> Vec<Tag> {
-        let Some((f, n)) = pattern.functor() else {
-            return Vec::new();
-        };
-        if pattern.is_ground() {
-            return self.find(pattern).into_iter().collect();
-        }
-        let mut best: Option<&BTreeSet<Tag>> = None;
-        for (i, a) in pattern.args().iter().enumerate() {
-            if !a.is_ground() {
-                continue;
-            }
-            match self.by_arg.get(&(f, n, i, hash_of(a))) {
-                None => return Vec::new(),
-                Some(s) if best.is_none_or(|b| s.len() < b.len()) => best = Some(s),
-                Some(_) => {}
-            }
-        }
-        match best.or_else(|| self.by_functor.get(&(f, n))) {
-            Some(s) => s.iter().copied().collect(),
-            None => Vec::new(),
-        }
-    }
-
-    /// Like [`WorkingMemory::candidates`] for `pattern` with its variables looked up by
-    /// `value` (bound ones as their values), without building the resolved pattern.
-    pub fn candidates_under<'v>(
-        &self,
-        pattern: &Term,
-        value: &dyn Fn(u32) -> Option<&'v Term>,
-    ) -> Vec<Tag> {
-        let Some((f, n)) = pattern.functor() else {
-            return Vec::new();
-        };
-        let mut best: Option<&BTreeSet<Tag>> = None;
-        for (i, a) in pattern.args().iter().enumerate() {
-            let a = match a {
-                Term::Var(v) => match value(*v) {
-                    Some(t) => t,
-                    None => continue,
-                },
-                a => a,
-            };
-            if !a.is_ground() {
-                continue;
-            }
-            match self.by_arg.get(&(f, n, i, hash_of(a))) {
-                None => return Vec::new(),
-                Some(s) if best.is_none_or(|b| s.len() < b.len()) => best = Some(s),
-                Some(_) => {}
-            }
-        }
-        match best.or_else(|| self.by_functor.get(&(f, n))) {
-            Some(s) => s.iter().copied().collect(),
-            None => Vec::new(),
-        }
+        self.store.with_functor((name, arity)).iter().copied()
     }
 
     /// The fact with this tag (present or removed).
     pub fn fact(&self, tag: Tag) -> Option<&Fact> {
-        self.history.get(tag)
+        self.store.history.get(tag)
     }
 
     /// The present facts, oldest first.
     pub fn facts(&self) -> impl Iterator<Item = &Fact> {
-        self.history.iter().filter(|f| f.present)
+        self.store.history.iter().filter(|f| f.present)
     }
 
     /// The number of present facts.
     pub fn len(&self) -> usize {
-        self.present.len()
+        self.store.present.len()
     }
 
     /// Whether no fact is present.
     pub fn is_empty(&self) -> bool {
-        self.present.is_empty()
+        self.store.present.is_empty()
     }
 
     /// An estimate of the bytes the working memory holds (present facts, their indexes,
-    /// and the history kept for explanations), for memory budgets.
+    /// the history kept for explanations, the shared terms), for memory budgets.
     pub fn approx_bytes(&self) -> usize {
-        self.bytes + self.history.len() * std::mem::size_of::<Fact>()
+        self.store.bytes
+            + self.store.history.len() * std::mem::size_of::<Fact>()
+            + self.terms.approx_bytes()
     }
 
     /// How `tag` was derived: the fact, then the facts it came from, each with its depth
@@ -256,11 +309,12 @@ impl WorkingMemory {
     /// its place in the tree shows) but not explained again: the output is linear in the
     /// number of facts involved, however much the chains share.
     pub fn explain(&self, tag: Tag) -> Vec<(usize, &Fact)> {
+        let history = &self.store.history;
         let mut out = Vec::new();
-        let mut explained = vec![false; self.history.len()];
+        let mut explained = vec![false; history.len()];
         let mut stack = vec![(0usize, tag)];
         while let Some((depth, t)) = stack.pop() {
-            let Some(fact) = self.history.get(t) else {
+            let Some(fact) = history.get(t) else {
                 continue;
             };
             out.push((depth, fact));

@@ -11,6 +11,7 @@
 //! (see [`crate::engine`]).
 
 use crate::engine::Instance;
+use crate::memory::Tag;
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
@@ -86,28 +87,33 @@ impl Strategy {
 
     /// Compares two instances: `Less` if `a` fires before `b`.
     pub fn compare(self, a: &Instance, b: &Instance) -> Ordering {
-        let file_order = || a.rule.cmp(&b.rule).then_with(|| a.path.cmp(&b.path));
-        let depth = || b.activation.cmp(&a.activation);
-        let breadth = || a.activation.cmp(&b.activation);
+        self.order(a, b)
+    }
+
+    /// Compares two activations (instances, or the engine's leaner records of them).
+    pub(crate) fn order<R: Ranked>(self, a: &R, b: &R) -> Ordering {
+        let file_order = || a.rule().cmp(&b.rule()).then_with(|| a.path().cmp(b.path()));
+        let depth = || b.activation().cmp(&a.activation());
+        let breadth = || a.activation().cmp(&b.activation());
         // CLIPS 6.3 breaks lex ties by age, oldest first (seen in recorded runs).
-        let lex = || b.lex.cmp(&a.lex).then_with(breadth);
-        b.salience.cmp(&a.salience).then_with(|| match self {
+        let lex = || b.lex().cmp(a.lex()).then_with(breadth);
+        b.salience().cmp(&a.salience()).then_with(|| match self {
             Strategy::Priority => a
-                .priority
+                .priority()
                 .unwrap_or(i64::MAX)
-                .cmp(&b.priority.unwrap_or(i64::MAX))
+                .cmp(&b.priority().unwrap_or(i64::MAX))
                 .then_with(file_order),
             Strategy::Order => file_order(),
-            Strategy::Recency => b.recency.cmp(&a.recency).then_with(file_order),
-            Strategy::Specificity => b.specificity.cmp(&a.specificity).then_with(file_order),
+            Strategy::Recency => b.recency().cmp(a.recency()).then_with(file_order),
+            Strategy::Specificity => b.specificity().cmp(&a.specificity()).then_with(file_order),
             Strategy::Depth => depth(),
             Strategy::Breadth => breadth(),
             // CLIPS 6.3 breaks these ties by age, oldest first (seen in recorded runs).
-            Strategy::Simplicity => a.complexity.cmp(&b.complexity).then_with(breadth),
-            Strategy::Complexity => b.complexity.cmp(&a.complexity).then_with(breadth),
+            Strategy::Simplicity => a.complexity().cmp(&b.complexity()).then_with(breadth),
+            Strategy::Complexity => b.complexity().cmp(&a.complexity()).then_with(breadth),
             Strategy::Lex => lex(),
-            Strategy::Mea => b.first_tag.cmp(&a.first_tag).then_with(lex),
-            Strategy::Random => a.random.cmp(&b.random).then_with(depth),
+            Strategy::Mea => b.first_tag().cmp(&a.first_tag()).then_with(lex),
+            Strategy::Random => a.random().cmp(&b.random()).then_with(depth),
         })
     }
 
@@ -115,6 +121,22 @@ impl Strategy {
     pub fn sort(self, set: &mut [Instance]) {
         set.sort_by(|a, b| self.compare(a, b));
     }
+}
+
+/// What the strategies compare, read from an [`Instance`] or from the engine's record of
+/// an activation.
+pub(crate) trait Ranked {
+    fn salience(&self) -> i64;
+    fn priority(&self) -> Option<i64>;
+    fn rule(&self) -> usize;
+    fn path(&self) -> &[u64];
+    fn activation(&self) -> u64;
+    fn recency(&self) -> &[Tag];
+    fn specificity(&self) -> usize;
+    fn complexity(&self) -> usize;
+    fn lex(&self) -> &[usize];
+    fn first_tag(&self) -> Option<Tag>;
+    fn random(&self) -> u64;
 }
 
 impl fmt::Display for Strategy {
