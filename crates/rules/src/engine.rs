@@ -45,16 +45,17 @@
 //! file order, each joined only with the facts before it, so that the activations are
 //! numbered as CLIPS's `(reset)` numbers them.
 
-
 use crate::memory::{Origin, Store, Tag, WorkingMemory};
 use crate::parse::{RuleBase, RuleError};
 use crate::strategy::{Ranked, Strategy};
 use crate::terms::{Id, NONE, Pat, Pattern, Terms};
 use resolu_logic::{Atom, Database, Options, SolveError, Term, Unknown, write_plain, writeq};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
 use std::cmp::Reverse;
-use std::collections::BTreeSet;
+use std::collections::BinaryHeap;
 use std::fmt;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// A condition, classified when the engine is built (as written: for the analyses that
@@ -90,7 +91,10 @@ enum Do {
     Retract(Option<Pattern>, Term),
     Halt,
     Print(Vec<Term>),
-    Call { goal: Term, fast: Option<Fast> },
+    Call {
+        goal: Term,
+        fast: Option<Fast>,
+    },
 }
 
 /// A test or an assignment the engine evaluates without the prover, when its values are
@@ -132,7 +136,10 @@ impl Expr {
             Term::Int(i) => Expr::Int(*i),
             Term::Var(v) => Expr::Slot(*v),
             Term::Compound(f, a) if a.len() == 2 => {
-                let (x, y) = (Box::new(Expr::compile(&a[0])?), Box::new(Expr::compile(&a[1])?));
+                let (x, y) = (
+                    Box::new(Expr::compile(&a[0])?),
+                    Box::new(Expr::compile(&a[1])?),
+                );
                 match f.name() {
                     "+" => Expr::Add(x, y),
                     "-" => Expr::Sub(x, y),
@@ -192,7 +199,11 @@ impl Fast {
             "=\\=" => Cmp::Ne,
             _ => return None,
         };
-        Some(Fast::Compare(cmp, Expr::compile(&a[0])?, Expr::compile(&a[1])?))
+        Some(Fast::Compare(
+            cmp,
+            Expr::compile(&a[0])?,
+            Expr::compile(&a[1])?,
+        ))
     }
 
     /// Runs the test: `None` if it needs the prover, else whether it holds; an `is`
@@ -259,6 +270,10 @@ struct Compiled {
     volatile: bool,
     /// CLIPS's specificity: the comparisons its conditions make.
     complexity: usize,
+    /// The positions of its patterns among its conditions.
+    positions: Rc<[usize]>,
+    /// The number of its negated conditions.
+    nots: usize,
 }
 
 impl Compiled {
@@ -394,20 +409,55 @@ struct Act {
     salience: i64,
     specificity: usize,
     complexity: usize,
-    facts: Vec<Tag>,
+    /// The positions of the patterns among the conditions (shared by the rule's
+    /// activations): the facts matched are the path at those positions.
+    positions: Rc<[usize]>,
     values: Vec<Id>,
     activation: u64,
-    recency: Vec<Tag>,
     first_tag: Option<Tag>,
     random: u64,
     path: Vec<u64>,
-    lex: Vec<usize>,
+    /// The number of negated conditions (each a 0 in the lex time tags).
+    nots: usize,
+    /// The hash of the key (rule, facts, values).
+    hash: u64,
 }
 
 impl Act {
-    fn key(&self) -> Key {
-        (self.rule, self.facts.clone(), self.values.clone())
+    /// The facts matched, in the order of the conditions.
+    fn facts(&self) -> impl Iterator<Item = Tag> + '_ {
+        self.positions.iter().map(|&i| self.path[i] as Tag)
     }
+
+    fn key(&self) -> Key {
+        (self.rule, self.facts().collect(), self.values.clone())
+    }
+
+    fn has_key(&self, rule: usize, path: &[u64], values: &[Id]) -> bool {
+        self.rule == rule
+            && self.values == values
+            && self.positions.iter().all(|&i| self.path[i] == path[i])
+    }
+
+    /// The facts' tags, most recent first.
+    fn recency(&self) -> Vec<Tag> {
+        let mut r: Vec<Tag> = self.facts().collect();
+        r.sort_unstable_by(|a, b| b.cmp(a));
+        r
+    }
+}
+
+/// The hash of an instance's key: its rule, the facts at `positions` of its path, the
+/// values of its variables.
+fn key_hash(rule: usize, positions: &[usize], path: &[u64], values: &[Id]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    rule.hash(&mut h);
+    for &i in positions {
+        path[i].hash(&mut h);
+    }
+    values.hash(&mut h);
+    h.finish()
 }
 
 impl Ranked for Act {
@@ -426,8 +476,8 @@ impl Ranked for Act {
     fn activation(&self) -> u64 {
         self.activation
     }
-    fn recency(&self) -> &[Tag] {
-        &self.recency
+    fn recency(&self) -> Cow<'_, [Tag]> {
+        Cow::Owned(Act::recency(self))
     }
     fn specificity(&self) -> usize {
         self.specificity
@@ -435,8 +485,10 @@ impl Ranked for Act {
     fn complexity(&self) -> usize {
         self.complexity
     }
-    fn lex(&self) -> &[usize] {
-        &self.lex
+    fn lex(&self) -> Cow<'_, [usize]> {
+        let mut lex: Vec<usize> = Act::recency(self).iter().map(|t| t + 1).collect();
+        lex.resize(lex.len() + self.nots, 0);
+        Cow::Owned(lex)
     }
     fn first_tag(&self) -> Option<Tag> {
         self.first_tag
@@ -462,8 +514,8 @@ impl Ranked for Instance {
     fn activation(&self) -> u64 {
         self.activation
     }
-    fn recency(&self) -> &[Tag] {
-        &self.recency
+    fn recency(&self) -> Cow<'_, [Tag]> {
+        Cow::Borrowed(&self.recency)
     }
     fn specificity(&self) -> usize {
         self.specificity
@@ -471,8 +523,8 @@ impl Ranked for Instance {
     fn complexity(&self) -> usize {
         self.complexity
     }
-    fn lex(&self) -> &[usize] {
-        &self.lex
+    fn lex(&self) -> Cow<'_, [usize]> {
+        Cow::Borrowed(&self.lex)
     }
     fn first_tag(&self) -> Option<Tag> {
         self.first_tag
@@ -847,7 +899,6 @@ fn alpha_nodes(rules: &[Compiled]) -> Vec<Vec<usize>> {
     out
 }
 
-
 /// A well-mixed 64-bit number from a seed and a counter (SplitMix64).
 fn mix(seed: u64, n: u64) -> u64 {
     let mut z = seed.wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -855,7 +906,6 @@ fn mix(seed: u64, n: u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
-
 
 /// What identifies an instance for refraction: rule, facts, values of the variables.
 type Key = (usize, Vec<Tag>, Vec<Id>);
@@ -870,15 +920,18 @@ struct Found {
 }
 
 /// The conflict set, indexed for the updates: by activation, by key, by fact, by rule,
-/// and by (salience, activation) for the depth and breadth strategies.
+/// and by (salience, age) for the depth and breadth strategies (heaps whose entries of
+/// activations gone are dropped when they come to the top).
 #[derive(Clone, Debug, Default)]
 struct Agenda {
     acts: FxHashMap<u64, Act>,
-    by_key: FxHashMap<Key, u64>,
+    /// Activations by the hash of their key.
+    by_key: hashbrown::HashTable<u64>,
     /// The activations that used each fact (entries of instances gone are skipped).
     by_tag: FxHashMap<Tag, Vec<u64>>,
-    by_rule: Vec<BTreeSet<u64>>,
-    by_age: BTreeSet<(Reverse<i64>, u64)>,
+    by_rule: Vec<FxHashSet<u64>>,
+    newest: BinaryHeap<(i64, u64)>,
+    oldest: BinaryHeap<(i64, Reverse<u64>)>,
     bytes: usize,
 }
 
@@ -886,43 +939,68 @@ struct Agenda {
 const INSTANCE_BYTES: usize = 256;
 
 impl Agenda {
-    fn act_bytes(act: &Act) -> usize {
-        INSTANCE_BYTES + (act.facts.len() + act.values.len() + act.path.len()) * 24
+    /// Whether an activation with this key is on the agenda.
+    fn contains(&self, hash: u64, rule: usize, path: &[u64], values: &[Id]) -> bool {
+        self.by_key
+            .find(hash, |a| {
+                self.acts
+                    .get(a)
+                    .is_some_and(|act| act.has_key(rule, path, values))
+            })
+            .is_some()
     }
 
-    fn insert(&mut self, act: Act) {
+    fn act_bytes(act: &Act) -> usize {
+        INSTANCE_BYTES + (act.values.len() + act.path.len()) * 24
+    }
+
+    fn insert(&mut self, act: Act, strategy: Strategy) {
         let id = act.activation;
-        for &t in &act.facts {
+        for t in act.facts() {
             self.by_tag.entry(t).or_default().push(id);
         }
         self.by_rule[act.rule].insert(id);
-        self.by_key.insert(act.key(), id);
-        self.by_age.insert((Reverse(act.salience), id));
+        self.by_key
+            .insert_unique(act.hash, id, |a| self.acts.get(a).map_or(0, |act| act.hash));
+        match strategy {
+            Strategy::Depth => self.newest.push((act.salience, id)),
+            Strategy::Breadth => self.oldest.push((act.salience, Reverse(id))),
+            _ => {}
+        }
         self.bytes += Self::act_bytes(&act);
         self.acts.insert(id, act);
     }
 
     fn remove(&mut self, id: u64) -> Option<Act> {
         let act = self.acts.remove(&id)?;
-        self.by_key.remove(&act.key());
+        if let Ok(entry) = self.by_key.find_entry(act.hash, |&a| a == id) {
+            entry.remove();
+        }
         self.by_rule[act.rule].remove(&id);
-        self.by_age.remove(&(Reverse(act.salience), id));
         self.bytes = self.bytes.saturating_sub(Self::act_bytes(&act));
         Some(act)
     }
 
     /// The activation the strategy fires first.
-    fn best(&self, strategy: Strategy) -> Option<u64> {
+    fn best(&mut self, strategy: Strategy) -> Option<u64> {
         match strategy {
-            Strategy::Depth | Strategy::Breadth => {
-                let &(top, first) = self.by_age.first()?;
-                if strategy == Strategy::Breadth {
-                    return Some(first);
+            Strategy::Depth => {
+                while let Some(&(_, id)) = self.newest.peek() {
+                    if self.acts.contains_key(&id) {
+                        return Some(id);
+                    }
+                    self.newest.pop();
                 }
-                self.by_age
-                    .range((top, 0)..=(top, u64::MAX))
-                    .next_back()
-                    .map(|&(_, id)| id)
+                None
+            }
+            Strategy::Breadth => {
+                while let Some(&(_, Reverse(id))) = self.oldest.peek() {
+                    if self.acts.contains_key(&id) {
+                        return Some(id);
+                    }
+                    self.oldest.pop();
+                }
+                None
             }
             _ => self
                 .acts
@@ -1077,7 +1155,19 @@ impl Engine {
                 .iter()
                 .map(|a| compile_action(a, &mut memory.terms))
                 .collect();
+            let positions = steps
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| matches!(c, Check::Fact(_)))
+                .map(|(i, _)| i)
+                .collect();
+            let nots = steps
+                .iter()
+                .filter(|c| matches!(c, Check::NotFact(_) | Check::NotCall { .. }))
+                .count();
             compiled.push(Compiled {
+                positions,
+                nots,
                 complexity: complexity(&conditions),
                 conditions,
                 steps,
@@ -1171,7 +1261,7 @@ impl Engine {
             memory,
             strategy,
             agenda: Agenda {
-                by_rule: vec![BTreeSet::new(); nrules],
+                by_rule: vec![FxHashSet::default(); nrules],
                 ..Agenda::default()
             },
             fired: FxHashSet::default(),
@@ -1328,13 +1418,13 @@ impl Engine {
             specificity: act.specificity,
             complexity: act.complexity,
             bindings,
-            facts: act.facts.clone(),
+            facts: act.facts().collect(),
             activation: act.activation,
-            recency: act.recency.clone(),
+            recency: act.recency(),
             first_tag: act.first_tag,
             random: act.random,
             path: act.path.clone(),
-            lex: act.lex.clone(),
+            lex: Ranked::lex(act).into_owned(),
         }
     }
 
@@ -1445,51 +1535,52 @@ impl Engine {
 
     /// Adds the instances a join found, unless already there or already fired.
     fn add_instances(&mut self, r: usize, found: Vec<Found>) {
-        let rule = &self.rules[r];
+        let positions = self.rules[r].positions.clone();
         for p in found {
-            let facts: Vec<Tag> = rule
-                .steps
-                .iter()
-                .zip(&p.path)
-                .filter(|(c, _)| matches!(c, Check::Fact(_)))
-                .map(|(_, &t)| t as Tag)
-                .collect();
-            let key = (r, facts, p.values);
-            if self.fired.contains(&key) || self.agenda.by_key.contains_key(&key) {
+            let hash = key_hash(r, &positions, &p.path, &p.values);
+            if self.agenda.contains(hash, r, &p.path, &p.values) {
                 continue;
             }
-            let (_, facts, values) = key;
-            let mut recency = facts.clone();
-            recency.sort_unstable_by(|a, b| b.cmp(a));
-            let mut lex: Vec<usize> = recency.iter().map(|t| t + 1).collect();
-            lex.extend(
-                rule.steps
-                    .iter()
-                    .filter(|c| matches!(c, Check::NotFact(_) | Check::NotCall { .. }))
-                    .map(|_| 0),
-            );
-            let first_tag = match rule.steps.first() {
-                Some(Check::Fact(_)) => facts.first().copied(),
-                _ => None,
-            };
-            let activation = self.next_activation;
-            self.next_activation += 1;
-            self.agenda.insert(Act {
-                rule: r,
-                priority: rule.priority,
-                salience: rule.salience,
-                specificity: rule.steps.len(),
-                complexity: rule.complexity,
-                facts,
-                values,
-                activation,
-                recency,
-                first_tag,
-                random: mix(self.seed, activation),
-                path: p.path,
-                lex,
-            });
+            if !self.fired.is_empty() {
+                let facts: Vec<Tag> = positions.iter().map(|&i| p.path[i] as Tag).collect();
+                let key = (r, facts, p.values);
+                let fired = self.fired.contains(&key);
+                if fired {
+                    continue;
+                }
+                let (_, _, values) = key;
+                self.push_act(r, hash, values, p.path);
+            } else {
+                self.push_act(r, hash, p.values, p.path);
+            }
         }
+    }
+
+    /// Puts a new activation of rule `r` on the agenda.
+    fn push_act(&mut self, r: usize, hash: u64, values: Vec<Id>, path: Vec<u64>) {
+        let rule = &self.rules[r];
+        let first_tag = match rule.steps.first() {
+            Some(Check::Fact(_)) => Some(path[0] as Tag),
+            _ => None,
+        };
+        let activation = self.next_activation;
+        self.next_activation += 1;
+        let act = Act {
+            rule: r,
+            priority: rule.priority,
+            salience: rule.salience,
+            specificity: rule.steps.len(),
+            complexity: rule.complexity,
+            positions: rule.positions.clone(),
+            values,
+            activation,
+            first_tag,
+            nots: rule.nots,
+            hash,
+            random: mix(self.seed, activation),
+            path,
+        };
+        self.agenda.insert(act, self.strategy);
     }
 
     /// Joins rule `r` in full (over the facts below `visible_below`) and adds what is new.
@@ -1632,7 +1723,7 @@ impl Engine {
                 .filter(|a| found_keys.contains(&(a.path.as_slice(), a.values.as_slice())))
                 .collect();
             for act in kept {
-                self.agenda.insert(act);
+                self.agenda.insert(act, self.strategy);
             }
             self.add_instances(r, found);
         }
@@ -1673,7 +1764,7 @@ impl Engine {
                     let origin = Origin::Rule {
                         rule: self.rules[r].name.clone(),
                         cycle: cycle.number,
-                        premises: act.facts.clone(),
+                        premises: act.facts().collect(),
                     };
                     if let Some(tag) = self.memory.add_id(id, origin) {
                         let Some(fact) = self.memory.fact(tag).map(|f| f.term.clone()) else {
@@ -1741,7 +1832,8 @@ impl Engine {
                 }
                 Do::Call { goal, fast } => {
                     if let Some(fast) = fast
-                        && let Some(holds) = fast.run(&mut self.memory.terms, &mut slots, &mut trail)
+                        && let Some(holds) =
+                            fast.run(&mut self.memory.terms, &mut slots, &mut trail)
                     {
                         if !holds {
                             let goal = resolve(goal, &self.memory.terms, &slots);

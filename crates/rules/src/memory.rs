@@ -170,7 +170,10 @@ impl Store {
             self.by_functor.entry(key).or_default().push(tag);
             for &mask in self.paths.get(&key).into_iter().flatten() {
                 let h = path_hash(mask, terms.args(id).iter().copied());
-                self.by_path.entry(((key.0, key.1, mask), h)).or_default().push(tag);
+                self.by_path
+                    .entry(((key.0, key.1, mask), h))
+                    .or_default()
+                    .push(tag);
                 self.bytes += ENTRY_BYTES;
             }
         }
@@ -268,7 +271,9 @@ impl WorkingMemory {
 
     /// The tag of a present fact equal to `term`.
     pub fn find(&self, term: &Term) -> Option<Tag> {
-        self.terms.lookup(term).and_then(|id| self.store.find_id(id))
+        self.terms
+            .lookup(term)
+            .and_then(|id| self.store.find_id(id))
     }
 
     /// The present facts with this functor, oldest first.

@@ -12,6 +12,7 @@
 
 use crate::engine::Instance;
 use crate::memory::Tag;
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
@@ -96,7 +97,7 @@ impl Strategy {
         let depth = || b.activation().cmp(&a.activation());
         let breadth = || a.activation().cmp(&b.activation());
         // CLIPS 6.3 breaks lex ties by age, oldest first (seen in recorded runs).
-        let lex = || b.lex().cmp(a.lex()).then_with(breadth);
+        let lex = || b.lex().cmp(&a.lex()).then_with(breadth);
         b.salience().cmp(&a.salience()).then_with(|| match self {
             Strategy::Priority => a
                 .priority()
@@ -104,7 +105,7 @@ impl Strategy {
                 .cmp(&b.priority().unwrap_or(i64::MAX))
                 .then_with(file_order),
             Strategy::Order => file_order(),
-            Strategy::Recency => b.recency().cmp(a.recency()).then_with(file_order),
+            Strategy::Recency => b.recency().cmp(&a.recency()).then_with(file_order),
             Strategy::Specificity => b.specificity().cmp(&a.specificity()).then_with(file_order),
             Strategy::Depth => depth(),
             Strategy::Breadth => breadth(),
@@ -131,10 +132,10 @@ pub(crate) trait Ranked {
     fn rule(&self) -> usize;
     fn path(&self) -> &[u64];
     fn activation(&self) -> u64;
-    fn recency(&self) -> &[Tag];
+    fn recency(&self) -> Cow<'_, [Tag]>;
     fn specificity(&self) -> usize;
     fn complexity(&self) -> usize;
-    fn lex(&self) -> &[usize];
+    fn lex(&self) -> Cow<'_, [usize]>;
     fn first_tag(&self) -> Option<Tag>;
     fn random(&self) -> u64;
 }

@@ -263,10 +263,9 @@ impl Pat {
     pub(crate) fn compile(t: &Term, terms: &mut Terms) -> Pat {
         match t {
             Term::Var(v) => Pat::Var(*v),
-            Term::Compound(f, args) if !t.is_ground() => Pat::Compound(
-                *f,
-                args.iter().map(|a| Pat::compile(a, terms)).collect(),
-            ),
+            Term::Compound(f, args) if !t.is_ground() => {
+                Pat::Compound(*f, args.iter().map(|a| Pat::compile(a, terms)).collect())
+            }
             t => Pat::Const(terms.intern(t)),
         }
     }
@@ -293,7 +292,13 @@ impl Pat {
     /// numbers pushed on `trail`, for the caller to undo). A slot's value matches only an
     /// equal term: facts are ground, and a value left with variables by a Prolog call
     /// matches only itself.
-    pub(crate) fn bind(&self, id: Id, terms: &Terms, slots: &mut [Id], trail: &mut Vec<u32>) -> bool {
+    pub(crate) fn bind(
+        &self,
+        id: Id,
+        terms: &Terms,
+        slots: &mut [Id],
+        trail: &mut Vec<u32>,
+    ) -> bool {
         match self {
             Pat::Const(c) => *c == id,
             Pat::Var(v) => {
@@ -387,7 +392,13 @@ impl Pattern {
     }
 
     /// Matches the stored fact `id` (see [`Pat::bind`]).
-    pub(crate) fn bind(&self, id: Id, terms: &Terms, slots: &mut [Id], trail: &mut Vec<u32>) -> bool {
+    pub(crate) fn bind(
+        &self,
+        id: Id,
+        terms: &Terms,
+        slots: &mut [Id],
+        trail: &mut Vec<u32>,
+    ) -> bool {
         if terms.functor(id) != Some(self.key()) {
             return false;
         }
