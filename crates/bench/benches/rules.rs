@@ -92,7 +92,10 @@ fn guests(n: u32) -> Vec<(String, &'static str, String)> {
 
 /// Miss Manners in resolu's rule language and in CLIPS, on the same guests.
 fn manners() {
-    println!("\nMiss Manners (examples/rules/manners.rules and manners.clp), strategy depth");
+    println!(
+        "\nMiss Manners (examples/rules/manners.rules and manners.clp), strategy depth, \
+         best of 3 runs each"
+    );
     println!(
         "{:>6} {:>8} {:>12} {:>12} {:>8}  same output",
         "guests", "cycles", "resolu s", "clips s", "ratio"
@@ -109,25 +112,35 @@ fn manners() {
         text.push_str(&format!(
             "fact last_seat({n}).\nfact count(1).\nfact context(start).\n"
         ));
-        let Ok(base) = RuleBase::parse(&text) else {
-            println!("{n:>6} the generated rule base does not parse");
-            return;
-        };
-        let Ok(mut engine) = Engine::new(base, Strategy::Depth) else {
-            return;
-        };
-        engine.set_record_conflict_sets(false);
-        engine.set_timeout(Some(Duration::from_secs(300)));
-        let started = Instant::now();
+        // The best of three runs on each side: the machine is shared, and the least
+        // disturbed run is the closest to each program's own speed.
+        let mut ours = f64::INFINITY;
         let mut printed: Vec<String> = Vec::new();
-        let stop = engine.run(|c| printed.extend(c.output.iter().cloned()));
-        let ours = started.elapsed().as_secs_f64();
-        if !matches!(stop, Ok(Stop::Halt)) {
-            println!("{n:>6} stopped: {stop:?}");
-            continue;
+        let mut cycles = 0;
+        for _ in 0..3 {
+            let Ok(base) = RuleBase::parse(&text) else {
+                println!("{n:>6} the generated rule base does not parse");
+                return;
+            };
+            let Ok(mut engine) = Engine::new(base, Strategy::Depth) else {
+                return;
+            };
+            engine.set_record_conflict_sets(false);
+            engine.set_timeout(Some(Duration::from_secs(300)));
+            let started = Instant::now();
+            printed.clear();
+            let stop = engine.run(|c| printed.extend(c.output.iter().cloned()));
+            ours = ours.min(started.elapsed().as_secs_f64());
+            if !matches!(stop, Ok(Stop::Halt)) {
+                println!("{n:>6} stopped: {stop:?}");
+                return;
+            }
+            cycles = engine.cycles();
         }
         let clips = if clips_on_path() {
-            clips_manners(n)
+            (0..3)
+                .filter_map(|_| clips_manners(n))
+                .min_by(|a, b| a.0.total_cmp(&b.0))
         } else {
             None
         };
@@ -141,10 +154,7 @@ fn manners() {
         let ratio = clips
             .as_ref()
             .map_or_else(String::new, |(secs, _)| format!("{:.1}", ours / secs));
-        println!(
-            "{n:>6} {:>8} {ours:>12.3} {theirs} {ratio:>8}  {same}",
-            engine.cycles()
-        );
+        println!("{n:>6} {cycles:>8} {ours:>12.3} {theirs} {ratio:>8}  {same}");
     }
 }
 

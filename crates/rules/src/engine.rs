@@ -272,6 +272,8 @@ struct Compiled {
     complexity: usize,
     /// The positions of its patterns among its conditions.
     positions: Rc<[usize]>,
+    /// Those of its patterns over relations that actions retract.
+    removable: Rc<[usize]>,
     /// The number of its negated conditions.
     nots: usize,
 }
@@ -412,6 +414,9 @@ struct Act {
     /// The positions of the patterns among the conditions (shared by the rule's
     /// activations): the facts matched are the path at those positions.
     positions: Rc<[usize]>,
+    /// Those of the patterns over relations that actions retract (the facts whose
+    /// removal must find the activation).
+    removable: Rc<[usize]>,
     values: Vec<Id>,
     activation: u64,
     first_tag: Option<Tag>,
@@ -956,8 +961,8 @@ impl Agenda {
 
     fn insert(&mut self, act: Act, strategy: Strategy) {
         let id = act.activation;
-        for t in act.facts() {
-            self.by_tag.entry(t).or_default().push(id);
+        for &i in act.removable.iter() {
+            self.by_tag.entry(act.path[i] as Tag).or_default().push(id);
         }
         self.by_rule[act.rule].insert(id);
         self.by_key
@@ -1104,13 +1109,18 @@ impl Engine {
                 relations.insert(k);
             }
         }
+        // The relations that actions retract (only their facts can leave).
+        let mut retracted: Relations = FxHashSet::default();
         for r in &rules {
             for a in &r.actions {
                 if let Some((f, 1)) = a.functor()
-                    && matches!(Action::of(f.name(), 1), Action::Assert | Action::Retract)
+                    && let action @ (Action::Assert | Action::Retract) = Action::of(f.name(), 1)
                     && let Some(k) = a.args()[0].functor()
                 {
                     relations.insert(k);
+                    if action == Action::Retract {
+                        retracted.insert(k);
+                    }
                 }
             }
         }
@@ -1165,7 +1175,14 @@ impl Engine {
                 .iter()
                 .filter(|c| matches!(c, Check::NotFact(_) | Check::NotCall { .. }))
                 .count();
+            let removable = steps
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| matches!(c, Check::Fact(p) if retracted.contains(&p.key())))
+                .map(|(i, _)| i)
+                .collect();
             compiled.push(Compiled {
+                removable,
                 positions,
                 nots,
                 complexity: complexity(&conditions),
@@ -1572,6 +1589,7 @@ impl Engine {
             specificity: rule.steps.len(),
             complexity: rule.complexity,
             positions: rule.positions.clone(),
+            removable: rule.removable.clone(),
             values,
             activation,
             first_tag,
@@ -1926,6 +1944,7 @@ struct Search<'s> {
     path: Vec<u64>,
     fresh: u32,
     found: Vec<Found>,
+    buffers: Vec<Vec<Tag>>,
 }
 
 impl Search<'_> {
@@ -2096,6 +2115,7 @@ impl Matcher<'_> {
             path: vec![0; steps.len()],
             fresh: nvars.max(1) * 2 + 1000,
             found: Vec::new(),
+            buffers: Vec::new(),
         };
         if let Some((i, tag)) = seed {
             let Some(Check::Fact(pattern)) = steps.get(i) else {
@@ -2132,23 +2152,26 @@ impl Matcher<'_> {
         match step {
             Check::Fact(_) if search.seed == Some(i) => self.extend(i + 1, search)?,
             Check::Fact(pattern) => {
-                let candidates: Vec<Tag> = if pattern.is_bound(&search.slots) {
-                    pattern
-                        .lookup(self.terms, &search.slots)
-                        .and_then(|id| self.store.find_id(id))
-                        .into_iter()
-                        .collect()
+                // The candidates go to a buffer of the search's (one per depth, reused).
+                let mut candidates = search.buffers.pop().unwrap_or_default();
+                candidates.clear();
+                if pattern.is_bound(&search.slots) {
+                    candidates.extend(
+                        pattern
+                            .lookup(self.terms, &search.slots)
+                            .and_then(|id| self.store.find_id(id)),
+                    );
                 } else {
                     let list =
                         self.store
                             .candidates(pattern, search.plan[i], self.terms, &search.slots);
                     if search.seed.is_some_and(|s| i < s) {
-                        list.iter().rev().copied().collect()
+                        candidates.extend(list.iter().rev());
                     } else {
-                        list.to_vec()
+                        candidates.extend_from_slice(list);
                     }
-                };
-                for tag in candidates {
+                }
+                for &tag in &candidates {
                     if tag >= self.visible_below {
                         continue;
                     }
@@ -2167,6 +2190,7 @@ impl Matcher<'_> {
                         break;
                     }
                 }
+                search.buffers.push(candidates);
             }
             Check::NotFact(pattern) => {
                 if !self.exists(pattern, search.plan[i], search) {
