@@ -618,7 +618,8 @@ pub enum Step {
 
 /// An error while running: a Prolog error in a condition or an action, an action that
 /// cannot be done, or the inference limit of one call.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{rule}: {message}", line_prefix(*.line))]
 pub struct RunError {
     /// The rule (or `goal`).
     pub rule: String,
@@ -628,16 +629,14 @@ pub struct RunError {
     pub message: String,
 }
 
-impl fmt::Display for RunError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "line {}: ", self.line)?;
-        }
-        write!(f, "{}: {}", self.rule, self.message)
+/// `line N: `, or nothing for an unknown line (0).
+fn line_prefix(line: usize) -> String {
+    if line > 0 {
+        format!("line {line}: ")
+    } else {
+        String::new()
     }
 }
-
-impl std::error::Error for RunError {}
 
 /// What interrupts matching or firing: a limit (the run stops) or an error.
 #[derive(Debug)]

@@ -41,3 +41,31 @@ pub use engine::{Cycle, Engine, Instance, RunError, Step, Stop};
 pub use memory::{Fact, Origin, Tag, WorkingMemory};
 pub use parse::{Goal, Rule, RuleBase, RuleError};
 pub use strategy::{ParseStrategyError, Strategy};
+
+/// Every error of this crate, for callers that handle them as one type: a rule file that
+/// cannot be read ([`RuleError`], with its line and column), a run that cannot go on
+/// ([`RunError`], naming the rule), an unknown strategy name ([`ParseStrategyError`]).
+/// A limit reached is not an error: the run stops with a [`Stop`].
+///
+/// ```
+/// use resolu_rules::{Error, RuleBase, Strategy};
+/// fn load(text: &str, strategy: &str) -> Result<(RuleBase, Strategy), Error> {
+///     Ok((RuleBase::parse(text)?, strategy.parse()?))
+/// }
+/// assert!(matches!(load("fact a.", "depth"), Ok(_)));
+/// assert!(matches!(load("fact a.", "sideways"), Err(Error::Strategy(_))));
+/// assert_eq!(load("rule r: ==>", "depth").unwrap_err().to_string().split(':').next(), Some("1"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A rule file that cannot be read or compiled.
+    #[error(transparent)]
+    File(#[from] RuleError),
+    /// A Prolog error in a condition or an action, or an action that cannot be done.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// An unknown strategy name.
+    #[error(transparent)]
+    Strategy(#[from] ParseStrategyError),
+}

@@ -24,7 +24,8 @@ use resolu_logic::{Database, ParseError, Term, atoms, parse_term};
 use std::fmt;
 
 /// An error in a rule file (or while running a rule base), with its place in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
 pub struct RuleError {
     /// Line, from 1.
     pub line: usize,
@@ -33,14 +34,6 @@ pub struct RuleError {
     /// What is wrong.
     pub message: String,
 }
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for RuleError {}
 
 impl From<ParseError> for RuleError {
     fn from(e: ParseError) -> Self {

@@ -147,21 +147,9 @@ impl fmt::Display for Strategy {
 }
 
 /// An unknown strategy name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown strategy '{0}' (expected one of: {names})", names = Strategy::NAMES.join(", "))]
 pub struct ParseStrategyError(pub String);
-
-impl fmt::Display for ParseStrategyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown strategy '{}' (expected one of: {})",
-            self.0,
-            Strategy::NAMES.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for ParseStrategyError {}
 
 impl FromStr for Strategy {
     type Err = ParseStrategyError;
