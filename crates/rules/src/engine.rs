@@ -23,9 +23,10 @@
 //!
 //! TREAT rather than Rete: no memory of partial matches (beta memories) is kept, only the
 //! indexed working memory (which plays the part of the alpha memories) and the conflict
-//! set. The rules of a course-sized base have few conditions, their Prolog calls make
-//! join results cheap to recompute and costly to store (terms, not pointers), and a
-//! retraction costs nothing beyond dropping the instances that used the fact.
+//! set. A retraction costs nothing beyond dropping the instances that used the fact, and
+//! a join is cheap: facts and values are shared terms named by numbers (the crate's
+//! `terms` module), patterns are compiled to variable slots bound in place, and each
+//! pattern is looked up through an index on the arguments bound when it is matched.
 //!
 //! Conditions are tried left to right, like a Prolog body (after the seed fact's
 //! bindings, in a seeded join). A condition whose predicate has Prolog clauses (or is a

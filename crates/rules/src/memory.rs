@@ -1,9 +1,9 @@
 //! The working memory: the facts the rules match, each with a time tag (its order of
 //! arrival, for the recency strategies and refraction) and its origin (for explanations).
 //!
-//! Facts are stored as shared terms ([`crate::terms`]) and indexed by functor and by the
-//! values of the arguments each rule's pattern has bound when it is matched (its *access
-//! path*, found when the rules are compiled): a pattern with some arguments bound finds
+//! Facts are stored as shared terms (the crate's `terms` module) and indexed by functor
+//! and by the values of the arguments each rule's pattern has bound when it is matched (its
+//! *access path*, found when the rules are compiled): a pattern with some arguments bound finds
 //! its candidates by one hash look-up, and a ground pattern (as in a negated condition
 //! `\+ seen(S1)` once `S1` is bound) is answered by one look-up of the term's number.
 
