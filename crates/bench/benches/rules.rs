@@ -1,8 +1,9 @@
 //! The rule engine at production-system scale: the course's Hanoi rules (3^n - 1 moves,
 //! one cycle each) from 6 to 12 disks, with cycles per second, which incremental matching
 //! should keep flat as the working memory grows (every situation met stays as a `seen`
-//! fact); Miss Manners from 16 to 128 guests, beside CLIPS 6 on the same data when `clips`
-//! is on the PATH (same seating, and the times); then the strategy-telling base under
+//! fact); Miss Manners from 16 to 128 guests and Waltz from 10 to 100 cubes, beside CLIPS 6
+//! on the same data when `clips` is on the PATH (same printed lines — the seating, the
+//! labelling — and the times, best of 3 runs each); then the strategy-telling base under
 //! every strategy.
 //!
 //! Run with `cargo bench -p resolu-bench --bench rules` (an argument: the largest number
@@ -18,6 +19,8 @@ const STRATEGIES: &str = include_str!("../../../examples/rules/strategies.rules"
 const STRATEGIES_CLP: &str = include_str!("../../rules/tests/clips/strategies.clp");
 const MANNERS: &str = include_str!("../../../examples/rules/manners.rules");
 const MANNERS_CLP: &str = include_str!("../../../examples/rules/manners.clp");
+const WALTZ: &str = include_str!("../../../examples/rules/waltz.rules");
+const WALTZ_CLP: &str = include_str!("../../../examples/rules/waltz.clp");
 
 /// The situation with every disk on `peg` (3 pegs): `[[1,...,n],[],[]]` for peg 0.
 fn all_on(n: i64, peg: usize) -> Term {
@@ -72,6 +75,7 @@ fn main() {
         }
     }
     manners();
+    waltz();
     strategies();
 }
 
@@ -106,78 +110,144 @@ fn manners() {
             .filter(|l| !l.starts_with("fact "))
             .map(|l| format!("{l}\n"))
             .collect();
+        let mut facts = String::from("(deffacts manners\n");
         for (name, sex, hobby) in guests(n) {
             text.push_str(&format!("fact guest({name}, {sex}, {hobby}).\n"));
+            facts.push_str(&format!(
+                "   (guest (name {name}) (sex {sex}) (hobby {hobby}))\n"
+            ));
         }
         text.push_str(&format!(
             "fact last_seat({n}).\nfact count(1).\nfact context(start).\n"
         ));
-        // The best of three runs on each side: the machine is shared, and the least
-        // disturbed run is the closest to each program's own speed.
-        let mut ours = f64::INFINITY;
-        let mut printed: Vec<String> = Vec::new();
-        let mut cycles = 0;
-        for _ in 0..3 {
-            let Ok(base) = RuleBase::parse(&text) else {
-                println!("{n:>6} the generated rule base does not parse");
-                return;
-            };
-            let Ok(mut engine) = Engine::new(base, Strategy::Depth) else {
-                return;
-            };
-            engine.set_record_conflict_sets(false);
-            engine.set_timeout(Some(Duration::from_secs(300)));
-            let started = Instant::now();
-            printed.clear();
-            let stop = engine.run(|c| printed.extend(c.output.iter().cloned()));
-            ours = ours.min(started.elapsed().as_secs_f64());
-            if !matches!(stop, Ok(Stop::Halt)) {
-                println!("{n:>6} stopped: {stop:?}");
-                return;
-            }
-            cycles = engine.cycles();
-        }
-        let clips = if clips_on_path() {
-            (0..3)
-                .filter_map(|_| clips_manners(n))
-                .min_by(|a, b| a.0.total_cmp(&b.0))
-        } else {
-            None
+        facts.push_str(&format!(
+            "   (last_seat (seat {n}))\n   (count (c 1))\n   (context (state start)))\n"
+        ));
+        let Some(rules) = MANNERS_CLP
+            .find("(deffacts manners")
+            .map(|i| &MANNERS_CLP[..i])
+        else {
+            return;
         };
-        let (theirs, same) = match &clips {
-            Some((secs, lines)) => (
-                format!("{secs:>12.3}"),
-                if *lines == printed { "yes" } else { "NO" },
-            ),
-            None => (format!("{:>12}", "-"), "(clips not on the PATH)"),
-        };
-        let ratio = clips
-            .as_ref()
-            .map_or_else(String::new, |(secs, _)| format!("{:.1}", ours / secs));
-        println!("{n:>6} {cycles:>8} {ours:>12.3} {theirs} {ratio:>8}  {same}");
+        side_by_side(n, &text, &format!("{rules}{facts}"), Stop::Halt);
     }
 }
 
-/// CLIPS on Miss Manners with `n` guests: its run time (measured inside CLIPS) and the
-/// lines it printed.
-fn clips_manners(n: u32) -> Option<(f64, Vec<String>)> {
-    let rules = &MANNERS_CLP[..MANNERS_CLP.find("(deffacts manners")?];
-    let mut facts = String::from("(deffacts manners\n");
-    for (name, sex, hobby) in guests(n) {
-        facts.push_str(&format!(
-            "   (guest (name {name}) (sex {sex}) (hobby {hobby}))\n"
-        ));
+/// The cubes of the Waltz drawing, as the examples' generator writes them: cube `i` seen
+/// from a corner (a hexagon and a Y inside), centred at x = 5 + 6i, y = 5; a point is the
+/// number 100x + y. Its nine lines.
+fn cube_lines(i: u32) -> [(u32, u32); 9] {
+    let (cx, cy) = (5 + 6 * i, 5);
+    let p = |x: u32, y: u32| x * 100 + y;
+    let (top, ur, lr) = (p(cx, cy + 2), p(cx + 2, cy + 1), p(cx + 2, cy - 1));
+    let (bottom, ll, ul, centre) = (
+        p(cx, cy - 2),
+        p(cx - 2, cy - 1),
+        p(cx - 2, cy + 1),
+        p(cx, cy),
+    );
+    [
+        (top, ur),
+        (ur, lr),
+        (lr, bottom),
+        (bottom, ll),
+        (ll, ul),
+        (ul, top),
+        (centre, top),
+        (centre, lr),
+        (centre, ll),
+    ]
+}
+
+/// Waltz in resolu's rule language and in CLIPS, on the same drawings.
+fn waltz() {
+    println!(
+        "\nWaltz (examples/rules/waltz.rules and waltz.clp), strategy depth, best of 3 runs each"
+    );
+    println!(
+        "{:>6} {:>8} {:>12} {:>12} {:>8}  same output",
+        "cubes", "cycles", "resolu s", "clips s", "ratio"
+    );
+    for n in [10, 25, 50, 100] {
+        let mut text: String = WALTZ
+            .lines()
+            .filter(|l| !l.starts_with("fact line("))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let mut facts = String::from("(deffacts waltz\n");
+        for i in 0..n {
+            for (a, b) in cube_lines(i) {
+                text.push_str(&format!("fact line({a}, {b}).\n"));
+                facts.push_str(&format!("   (line (p1 {a}) (p2 {b}))\n"));
+            }
+        }
+        facts.push_str("   (stage (value duplicate)))\n");
+        let Some(rules) = WALTZ_CLP.find("(deffacts waltz").map(|i| &WALTZ_CLP[..i]) else {
+            return;
+        };
+        side_by_side(n, &text, &format!("{rules}{facts}"), Stop::Quiescent);
     }
-    facts.push_str(&format!(
-        "   (last_seat (seat {n}))\n   (count (c 1))\n   (context (state start)))\n"
-    ));
+}
+
+/// Runs a rule base (`text`) and its CLIPS translation (`clp`, rules and deffacts) under
+/// the depth strategy, best of three runs each, and prints a row: cycles, times, ratio,
+/// whether both printed the same lines.
+fn side_by_side(n: u32, text: &str, clp: &str, expected: Stop) {
+    // The best of three runs on each side: the machine is shared, and the least
+    // disturbed run is the closest to each program's own speed.
+    let mut ours = f64::INFINITY;
+    let mut printed: Vec<String> = Vec::new();
+    let mut cycles = 0;
+    for _ in 0..3 {
+        let Ok(base) = RuleBase::parse(text) else {
+            println!("{n:>6} the generated rule base does not parse");
+            return;
+        };
+        let Ok(mut engine) = Engine::new(base, Strategy::Depth) else {
+            return;
+        };
+        engine.set_record_conflict_sets(false);
+        engine.set_timeout(Some(Duration::from_secs(300)));
+        let started = Instant::now();
+        printed.clear();
+        let stop = engine.run(|c| printed.extend(c.output.iter().cloned()));
+        ours = ours.min(started.elapsed().as_secs_f64());
+        if stop != Ok(expected) {
+            println!("{n:>6} stopped: {stop:?}");
+            return;
+        }
+        cycles = engine.cycles();
+    }
+    let clips = if clips_on_path() {
+        (0..3)
+            .filter_map(|_| clips_run(clp))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+    } else {
+        None
+    };
+    let (theirs, same) = match &clips {
+        Some((secs, lines)) => (
+            format!("{secs:>12.3}"),
+            if *lines == printed { "yes" } else { "NO" },
+        ),
+        None => (format!("{:>12}", "-"), "(clips not on the PATH)"),
+    };
+    let ratio = clips
+        .as_ref()
+        .map_or_else(String::new, |(secs, _)| format!("{:.1}", ours / secs));
+    println!("{n:>6} {cycles:>8} {ours:>12.3} {theirs} {ratio:>8}  {same}");
+}
+
+/// CLIPS on a program (rules and deffacts): the time of its `(run)` (measured inside
+/// CLIPS, after `(reset)`) and the lines it printed.
+fn clips_run(program: &str) -> Option<(f64, Vec<String>)> {
     let script = format!(
-        "{rules}{facts}(defglobal ?*started* = 0)\n(reset)\n(bind ?*started* (time))\n(run)\n\
+        "{program}(defglobal ?*started* = 0)\n(reset)\n(bind ?*started* (time))\n(run)\n\
          (printout t \"elapsed \" (- (time) ?*started*) crlf)\n(exit)\n"
     );
-    let dir = std::env::temp_dir().join(format!("resolu-bench-manners-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("resolu-bench-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir).ok()?;
-    let file = dir.join("manners.clp");
+    let file = dir.join("run.clp");
     std::fs::write(&file, script).ok()?;
     let out = Command::new("clips")
         .arg("-f")
