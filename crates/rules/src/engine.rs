@@ -47,7 +47,7 @@
 //! numbered as CLIPS's `(reset)` numbers them.
 
 use crate::memory::{Origin, Store, Tag, WorkingMemory};
-use crate::parse::{RuleBase, RuleError};
+use crate::parse::{RuleBase, RuleError, conjuncts};
 use crate::strategy::{Ranked, Strategy};
 use crate::terms::{Id, NONE, Pat, Pattern, Terms};
 use resolu_logic::{Atom, Database, Options, SolveError, Term, Unknown, write_plain, writeq};
@@ -65,8 +65,9 @@ use std::time::{Duration, Instant};
 enum Cond {
     /// A pattern matched against working-memory facts.
     Fact(Term),
-    /// A negated pattern, answered from the working memory's index.
-    NotFact(Term),
+    /// A negated pattern, with the tests of its conjunction (`\+ (p(X, Y), Y > Z)`),
+    /// answered from the working memory's index.
+    NotFact(Term, Vec<Term>),
     /// A call to the prover.
     Call(Term),
     /// Negation as failure of a call to the prover.
@@ -78,9 +79,15 @@ enum Cond {
 #[derive(Clone, Debug)]
 enum Check {
     Fact(Pattern),
-    NotFact(Pattern),
-    Call { goal: Term, fast: Option<Fast> },
-    NotCall { goal: Term },
+    /// A negated pattern and its tests (comparisons the engine evaluates itself).
+    NotFact(Pattern, Vec<Fast>),
+    Call {
+        goal: Term,
+        fast: Option<Fast>,
+    },
+    NotCall {
+        goal: Term,
+    },
 }
 
 /// An action compiled.
@@ -207,9 +214,18 @@ impl Fast {
         ))
     }
 
-    /// Runs the test: `None` if it needs the prover, else whether it holds; an `is`
-    /// binds its variable (pushed on `trail`).
-    fn run(&self, terms: &mut Terms, slots: &mut [Id], trail: &mut Vec<u32>) -> Option<bool> {
+    /// Whether `goal` is a comparison the engine evaluates (`==`, `\==`, `<`...), as the
+    /// tests inside a negated condition must be.
+    fn is_test(goal: &Term) -> bool {
+        matches!(
+            Fast::compile(goal, &mut Terms::default()),
+            Some(Fast::Same(..) | Fast::Compare(..))
+        )
+    }
+
+    /// Runs a comparison (not an `is`): `None` if a value is not an integer (`<`...) or
+    /// not ground (`==`).
+    fn test(&self, terms: &Terms, slots: &[Id]) -> Option<bool> {
         match self {
             Fast::Same(same, x, y) => {
                 let value = |p: &Pat| match p {
@@ -234,6 +250,15 @@ impl Fast {
                     Cmp::Ne => x != y,
                 })
             }
+            Fast::Is(..) => None,
+        }
+    }
+
+    /// Runs the test: `None` if it needs the prover, else whether it holds; an `is`
+    /// binds its variable (pushed on `trail`).
+    fn run(&self, terms: &mut Terms, slots: &mut [Id], trail: &mut Vec<u32>) -> Option<bool> {
+        match self {
+            Fast::Same(..) | Fast::Compare(..) => self.test(terms, slots),
             Fast::Is(lhs, e) => {
                 let value = e.eval(terms, slots)?;
                 let id = terms.int(value);
@@ -277,6 +302,10 @@ struct Compiled {
     removable: Rc<[usize]>,
     /// The number of its negated conditions.
     nots: usize,
+    /// Per negated pattern: the variables it shares with the rest of the rule, and the
+    /// access paths of a join with them bound (when a fact it matched leaves, the rule is
+    /// joined again with the values the fact gives them only).
+    unblock: Vec<Option<(Vec<u32>, Vec<u64>)>>,
 }
 
 impl Compiled {
@@ -304,8 +333,14 @@ fn compile_step(c: &Cond, terms: &mut Terms) -> Check {
                 fast: None,
             },
         },
-        Cond::NotFact(t) => match Pattern::compile(t, terms) {
-            Some(p) => Check::NotFact(p),
+        Cond::NotFact(t, tests) => match Pattern::compile(t, terms) {
+            Some(p) => Check::NotFact(
+                p,
+                tests
+                    .iter()
+                    .filter_map(|g| Fast::compile(g, terms))
+                    .collect(),
+            ),
             None => Check::NotCall { goal: t.clone() },
         },
         Cond::Call(t) => Check::Call {
@@ -320,7 +355,12 @@ fn compile_step(c: &Cond, terms: &mut Terms) -> Check {
 /// pattern that are bound when it is matched, conditions taken left to right after the
 /// seed's (a call binds its variables).
 fn plan(steps: &[Check], seed: Option<usize>) -> Vec<u64> {
-    let mut bound: FxHashSet<u32> = FxHashSet::default();
+    plan_from(steps, seed, &[])
+}
+
+/// [`plan`] with the variables `prebound` bound before the first condition.
+fn plan_from(steps: &[Check], seed: Option<usize>, prebound: &[u32]) -> Vec<u64> {
+    let mut bound: FxHashSet<u32> = prebound.iter().copied().collect();
     if let Some(Check::Fact(p)) = seed.and_then(|s| steps.get(s)) {
         bound.extend(p.vars());
     }
@@ -330,7 +370,7 @@ fn plan(steps: &[Check], seed: Option<usize>) -> Vec<u64> {
             continue;
         }
         match s {
-            Check::Fact(p) | Check::NotFact(p) => {
+            Check::Fact(p) | Check::NotFact(p, _) => {
                 for (k, a) in p.args.iter().enumerate().take(64) {
                     let mut vars = Vec::new();
                     a.vars(&mut vars);
@@ -347,6 +387,14 @@ fn plan(steps: &[Check], seed: Option<usize>) -> Vec<u64> {
         }
     }
     masks
+}
+
+/// The variables of a compiled condition, pushed on `out`.
+fn step_vars(c: &Check, out: &mut Vec<u32>) {
+    match c {
+        Check::Fact(p) | Check::NotFact(p, _) => out.extend(p.vars()),
+        Check::Call { goal, .. } | Check::NotCall { goal } => out.extend(goal.variables()),
+    }
 }
 
 /// An instance of a rule: the rule and values of its variables that satisfy its
@@ -750,12 +798,26 @@ fn classify(t: &Term, db: &Database, relations: &Relations) -> Result<Cond, Stri
     match t {
         Term::Compound(f, args) if args.len() == 1 && (f.name() == "\\+" || f.name() == "not") => {
             let inner = &args[0];
+            // A pattern and tests the engine evaluates (`\+ (p(X, Y), Y > Z)`, CLIPS's
+            // `(not (p ?x ?y&:(> ?y ?z)))`): answered from the index, not by the prover.
+            let parts = conjuncts(inner);
+            if parts.len() > 1
+                && parts[0]
+                    .functor()
+                    .is_some_and(|k| relations.contains(&k) && !is_call(parts[0]))
+                && parts[1..].iter().all(|t| Fast::is_test(t))
+            {
+                return Ok(Cond::NotFact(
+                    parts[0].clone(),
+                    parts[1..].iter().map(|t| (*t).clone()).collect(),
+                ));
+            }
             if is_call(inner) {
                 Ok(Cond::NotCall(inner.clone()))
             } else if inner.functor().is_some_and(|k| relations.contains(&k))
                 || db.unknown() == Unknown::Fail
             {
-                Ok(Cond::NotFact(inner.clone()))
+                Ok(Cond::NotFact(inner.clone(), Vec::new()))
             } else {
                 // The prover raises the existence error, as for any unknown call.
                 Ok(Cond::NotCall(inner.clone()))
@@ -817,8 +879,11 @@ fn complexity(conds: &[Cond]) -> usize {
     let mut count = 0;
     for c in conds {
         match c {
-            Cond::Fact(p) | Cond::NotFact(p) => {
+            Cond::Fact(p) | Cond::NotFact(p, _) => {
                 count += 1;
+                if let Cond::NotFact(_, tests) = c {
+                    count += tests.len();
+                }
                 let mut stack: Vec<&Term> = p.args().iter().collect();
                 while let Some(t) = stack.pop() {
                     match t {
@@ -1173,7 +1238,7 @@ impl Engine {
                 .collect();
             let nots = steps
                 .iter()
-                .filter(|c| matches!(c, Check::NotFact(_) | Check::NotCall { .. }))
+                .filter(|c| matches!(c, Check::NotFact(..) | Check::NotCall { .. }))
                 .count();
             let removable = steps
                 .iter()
@@ -1181,7 +1246,31 @@ impl Engine {
                 .filter(|(_, c)| matches!(c, Check::Fact(p) if retracted.contains(&p.key())))
                 .map(|(i, _)| i)
                 .collect();
+            let unblock = steps
+                .iter()
+                .map(|c| {
+                    let Check::NotFact(p, _) = c else {
+                        return None;
+                    };
+                    // Variables the positive conditions bind (one only shared with another
+                    // negation stays free: `\+ a(X), \+ b(X)` asks for no `a(_)` at all).
+                    let mut elsewhere = Vec::new();
+                    for other in &steps {
+                        if matches!(other, Check::Fact(_) | Check::Call { .. }) {
+                            step_vars(other, &mut elsewhere);
+                        }
+                    }
+                    let outer: Vec<u32> = p
+                        .vars()
+                        .into_iter()
+                        .filter(|v| elsewhere.contains(v))
+                        .collect();
+                    let plan = plan_from(&steps, None, &outer);
+                    Some((outer, plan))
+                })
+                .collect();
             compiled.push(Compiled {
+                unblock,
                 removable,
                 positions,
                 nots,
@@ -1234,13 +1323,16 @@ impl Engine {
         let mut paths: Vec<(Atom, usize, u64)> = Vec::new();
         let mut add_paths = |steps: &[Check], plan: &[u64]| {
             for (s, &mask) in steps.iter().zip(plan) {
-                if let Check::Fact(p) | Check::NotFact(p) = s {
+                if let Check::Fact(p) | Check::NotFact(p, _) = s {
                     paths.push((p.name, p.args.len(), mask));
                 }
             }
         };
         for r in &compiled {
             for plan in &r.plans {
+                add_paths(&r.steps, plan);
+            }
+            for (_, plan) in r.unblock.iter().flatten() {
                 add_paths(&r.steps, plan);
             }
         }
@@ -1263,7 +1355,7 @@ impl Engine {
             for (i, s) in rule.steps.iter().enumerate() {
                 match s {
                     Check::Fact(p) => seeds.entry(p.key()).or_default().push((r, i)),
-                    Check::NotFact(p) => negations.entry(p.key()).or_default().push((r, i)),
+                    Check::NotFact(p, _) => negations.entry(p.key()).or_default().push((r, i)),
                     _ => {}
                 }
             }
@@ -1633,7 +1725,7 @@ impl Engine {
             let mut slots: Vec<Id> = Vec::new();
             let mut trail = Vec::new();
             for &(r, i) in negations {
-                let Check::NotFact(p) = &self.rules[r].steps[i] else {
+                let Check::NotFact(p, tests) = &self.rules[r].steps[i] else {
                     continue;
                 };
                 slots.clear();
@@ -1641,17 +1733,28 @@ impl Engine {
                 if !p.bind(id, terms, &mut slots, &mut trail) {
                     continue;
                 }
-                let blocked: Vec<u64> = self.agenda.by_rule[r]
-                    .iter()
-                    .copied()
-                    .filter(|a| {
-                        self.agenda.acts.get(a).is_some_and(|act| {
-                            slots.clear();
-                            slots.extend_from_slice(&act.values);
-                            p.bind(id, terms, &mut slots, &mut trail)
-                        })
-                    })
-                    .collect();
+                let mut blocked: Vec<u64> = Vec::new();
+                for a in &self.agenda.by_rule[r] {
+                    let Some(act) = self.agenda.acts.get(a) else {
+                        continue;
+                    };
+                    slots.clear();
+                    slots.extend_from_slice(&act.values);
+                    if !p.bind(id, terms, &mut slots, &mut trail) {
+                        continue;
+                    }
+                    let mut holds = true;
+                    for t in tests {
+                        match t.test(terms, &slots) {
+                            Some(true) => {}
+                            Some(false) => holds = false,
+                            None => return Err(negation_error(&self.rules[r])),
+                        }
+                    }
+                    if holds {
+                        blocked.push(*a);
+                    }
+                }
                 for a in blocked {
                     self.agenda.remove(a);
                 }
@@ -1687,25 +1790,42 @@ impl Engine {
         let Some(key) = self.memory.terms.functor(id) else {
             return Ok(());
         };
-        let mut unblocked: Vec<usize> = Vec::new();
+        // The rules a negated pattern of which matched the fact: joined again, with the
+        // variables the pattern shares with the rest of the rule bound to the fact's values
+        // (only the instances the fact blocked can appear).
+        let mut unblocked: Vec<(usize, usize, Vec<(u32, Id)>)> = Vec::new();
         if let Some(negations) = self.negations.get(&key) {
             let mut slots: Vec<Id> = Vec::new();
             let mut trail = Vec::new();
             for &(r, i) in negations {
-                let Check::NotFact(p) = &self.rules[r].steps[i] else {
+                let rule = &self.rules[r];
+                let (Check::NotFact(p, _), Some((outer, _))) = (&rule.steps[i], &rule.unblock[i])
+                else {
                     continue;
                 };
                 slots.clear();
-                slots.resize(self.rules[r].var_names.len(), NONE);
-                if p.bind(id, &self.memory.terms, &mut slots, &mut trail) && !unblocked.contains(&r)
-                {
-                    unblocked.push(r);
+                slots.resize(rule.var_names.len(), NONE);
+                if p.bind(id, &self.memory.terms, &mut slots, &mut trail) {
+                    let preset = outer.iter().map(|&v| (v, slots[v as usize])).collect();
+                    unblocked.push((r, i, preset));
                 }
             }
         }
-        unblocked.sort_unstable();
-        for r in unblocked {
-            self.rejoin(r, Tag::MAX)?;
+        unblocked.sort_by_key(|&(r, i, _)| (r, i));
+        for (r, i, preset) in unblocked {
+            let rule = &self.rules[r];
+            let Some((_, plan)) = &rule.unblock[i] else {
+                continue;
+            };
+            let mut matcher = matcher!(self, Tag::MAX);
+            let found = matcher.join_from(
+                &rule.steps,
+                plan,
+                (&rule.name, rule.line),
+                rule.nvars(),
+                &preset,
+            )?;
+            self.add_instances(r, found);
         }
         Ok(())
     }
@@ -1885,6 +2005,19 @@ impl Engine {
     }
 }
 
+/// What a comparison inside a negated condition cannot do.
+const NEGATION_TESTS: &str = "a comparison inside a negated condition needs integer values \
+     (or ground terms for == and \\==); write the test as a Prolog predicate instead";
+
+/// The error of a negated condition whose comparison cannot be evaluated.
+fn negation_error(rule: &Compiled) -> Interrupt {
+    Interrupt::Error(RunError {
+        rule: rule.name.clone(),
+        line: rule.line,
+        message: NEGATION_TESTS.into(),
+    })
+}
+
 /// Compiles an action.
 fn compile_action(a: &Term, terms: &mut Terms) -> Do {
     let Some((f, n)) = a.functor() else {
@@ -2059,17 +2192,22 @@ impl Matcher<'_> {
         }
     }
 
-    /// Whether a present (visible) fact matches `pattern` under the search's values,
-    /// through the access path `mask`.
-    fn exists(&self, pattern: &Pattern, mask: u64, search: &mut Search) -> bool {
-        if pattern.is_bound(&search.slots) {
-            return pattern
+    /// Whether a present (visible) fact matches `pattern` under the search's values, with
+    /// `tests` holding, through the access path `mask`.
+    fn exists(
+        &self,
+        pattern: &Pattern,
+        tests: &[Fast],
+        mask: u64,
+        search: &mut Search,
+    ) -> Result<bool, Interrupt> {
+        if tests.is_empty() && pattern.is_bound(&search.slots) {
+            return Ok(pattern
                 .lookup(self.terms, &search.slots)
                 .and_then(|id| self.store.find_id(id))
-                .is_some_and(|t| t < self.visible_below);
+                .is_some_and(|t| t < self.visible_below));
         }
         let mark = search.trail.len();
-        let mut found = false;
         for &tag in self
             .store
             .candidates(pattern, mask, self.terms, &search.slots)
@@ -2077,19 +2215,63 @@ impl Matcher<'_> {
             if tag >= self.visible_below {
                 continue;
             }
-            let ok = pattern.bind(
+            let mut ok = pattern.bind(
                 self.store.id(tag),
                 self.terms,
                 &mut search.slots,
                 &mut search.trail,
             );
+            for t in tests {
+                if !ok {
+                    break;
+                }
+                match t.test(self.terms, &search.slots) {
+                    Some(holds) => ok = holds,
+                    None => {
+                        search.undo(mark);
+                        return Err(Interrupt::Error(RunError {
+                            rule: search.rule.0.to_string(),
+                            line: search.rule.1,
+                            message: NEGATION_TESTS.into(),
+                        }));
+                    }
+                }
+            }
             search.undo(mark);
             if ok {
-                found = true;
-                break;
+                return Ok(true);
             }
         }
-        found
+        Ok(false)
+    }
+
+    /// Every way to satisfy `steps` with the variables of `preset` bound first.
+    fn join_from<'s>(
+        &mut self,
+        steps: &'s [Check],
+        plan: &'s [u64],
+        rule: (&'s str, usize),
+        nvars: u32,
+        preset: &[(u32, Id)],
+    ) -> Result<Vec<Found>, Interrupt> {
+        let mut search = Search {
+            steps,
+            plan,
+            rule,
+            first_only: false,
+            seed: None,
+            slots: vec![NONE; nvars as usize],
+            trail: Vec::new(),
+            path: vec![0; steps.len()],
+            fresh: nvars.max(1) * 2 + 1000,
+            found: Vec::new(),
+            buffers: Vec::new(),
+        };
+        for &(v, id) in preset {
+            search.slots[v as usize] = id;
+        }
+        self.extend(0, &mut search)?;
+        Ok(search.found)
     }
 
     /// Every way to satisfy `steps`, left to right, depth first (in the order a Prolog
@@ -2192,8 +2374,8 @@ impl Matcher<'_> {
                 }
                 search.buffers.push(candidates);
             }
-            Check::NotFact(pattern) => {
-                if !self.exists(pattern, search.plan[i], search) {
+            Check::NotFact(pattern, tests) => {
+                if !self.exists(pattern, tests, search.plan[i], search)? {
                     self.extend(i + 1, search)?;
                 }
             }
