@@ -131,3 +131,63 @@ fn miss_manners_seats_the_guests_as_clips_does() {
         );
     }
 }
+
+#[test]
+fn waltz_labels_the_drawing_as_clips_does() {
+    let text = include_str!("../../../examples/rules/waltz.rules");
+    let mut engine = Engine::new(RuleBase::parse(text).unwrap(), Strategy::Depth).unwrap();
+    engine.set_record_conflict_sets(false);
+    let mut printed = Vec::new();
+    let stop = engine
+        .run(|c| printed.extend(c.output.iter().cloned()))
+        .unwrap();
+    assert_eq!(stop, Stop::Quiescent);
+    let recorded = include_str!("clips/waltz.out");
+    assert_eq!(printed, recorded.lines().collect::<Vec<_>>());
+    // And the labelling is the cube's: seen from a corner, the three edges of the Y inside
+    // are convex (+) and the hexagon around it is the boundary (B). Each cube is centred
+    // at (5 + 6i, 5), a point being 100x + y; the edges the propagation reached carry
+    // these labels, the others none, and every edge was plotted.
+    let mut labelled = 0;
+    let mut centres_done = 0;
+    for fact in engine.memory().facts() {
+        let t = &fact.term;
+        match t.functor() {
+            Some((f, 5)) if f.name() == "edge" => {}
+            _ => continue,
+        }
+        let point = |i: usize| match t.args()[i] {
+            Term::Int(p) => p,
+            _ => panic!("{t}"),
+        };
+        let (p1, p2) = (point(0), point(1));
+        let is_centre = |p: i64| p % 100 == 5 && (p / 100 - 5) % 6 == 0;
+        let label = t.args()[3].to_string().replace('\'', "");
+        assert_eq!(t.args()[4].to_string(), "t", "{t} not plotted");
+        let expected = if is_centre(p1) || is_centre(p2) {
+            "+"
+        } else {
+            "B"
+        };
+        if label != "nil" {
+            assert_eq!(label, expected, "{t}");
+            labelled += 1;
+            if is_centre(p1) {
+                centres_done += 1;
+            }
+        }
+    }
+    assert_eq!(
+        engine
+            .memory()
+            .facts()
+            .filter(|f| f.term.to_string().starts_with("edge("))
+            .count(),
+        36
+    );
+    assert!(labelled >= 18, "{labelled} edges labelled");
+    assert!(
+        centres_done >= 6,
+        "the Y of both cubes is labelled from its centre"
+    );
+}

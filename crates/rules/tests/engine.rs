@@ -399,3 +399,32 @@ fn arbitrary_texts_never_panic() {
         let _ = RuleBase::parse(text);
     }
 }
+
+#[test]
+fn a_negated_pattern_with_comparisons_blocks_and_unblocks() {
+    // `low` needs no value above the level. `bump` adds one (blocking `low`), `drop`
+    // removes it (unblocking it), then `low` fires; the comparison is evaluated on the
+    // fact that comes and goes, and the value 1 never blocks.
+    let text = "
+        fact level(3). fact val(1).
+        rule low: level(L), \\+ (val(X), X > L) ==> assert(low(L)).
+        rule bump priority 1: val(1), \\+ low(_) ==> assert(val(7)).
+        rule drop priority 2: val(7) ==> retract(val(7)).
+    ";
+    let mut e = engine(text, Strategy::Priority);
+    let mut sets = Vec::new();
+    let stop = e
+        .run(|c| {
+            sets.push(
+                c.conflict_set
+                    .iter()
+                    .map(|i| i.name.clone())
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .unwrap();
+    assert_eq!(stop, Stop::Quiescent);
+    assert_eq!(sets, [vec!["bump", "low"], vec!["drop"], vec!["low"]]);
+    let facts: Vec<String> = e.memory().facts().map(|f| f.term.to_string()).collect();
+    assert_eq!(facts, ["level(3)", "val(1)", "low(3)"]);
+}

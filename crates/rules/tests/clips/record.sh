@@ -4,7 +4,7 @@
 # resolu's runs of the same base (written in resolu's rule language) with these records.
 #
 #   crates/rules/tests/clips/record.sh            re-records every *.clp in this folder,
-#                                                 and Miss Manners
+#                                                 Miss Manners and Waltz
 #
 # Each record has one line per rule fired: the rule's name, then the facts its actions
 # asserted, as CLIPS writes them: `pair (tagged 1 red)`. CI does not need CLIPS: the
@@ -36,4 +36,13 @@ script=$(mktemp)
     printf '(reset)\n(run)\n(exit)\n'
 } >"$script"
 clips -f "$script" </dev/null | awk 'f && !/^CLIPS>/ && NF { print } /^CLIPS> \(run\)/ { f = 1 }' >manners.out
+rm -f "$script"
+# Waltz (examples/rules/waltz.clp, two cubes), by CLIPS's default strategy: the lines it
+# prints, the labelling.
+script=$(mktemp)
+{
+    cat ../../../../examples/rules/waltz.clp
+    printf '(reset)\n(run)\n(exit)\n'
+} >"$script"
+clips -f "$script" </dev/null | awk 'f && !/^CLIPS>/ && NF { print } /^CLIPS> \(run\)/ { f = 1 }' >waltz.out
 rm -f "$script"
