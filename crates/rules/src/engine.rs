@@ -389,6 +389,9 @@ fn plan_from(steps: &[Check], seed: Option<usize>, prebound: &[u32]) -> Vec<u64>
     masks
 }
 
+/// Values given to some variables before a join: (slot, value).
+type Preset = Vec<(u32, Id)>;
+
 /// The variables of a compiled condition, pushed on `out`.
 fn step_vars(c: &Check, out: &mut Vec<u32>) {
     match c {
@@ -1793,7 +1796,7 @@ impl Engine {
         // The rules a negated pattern of which matched the fact: joined again, with the
         // variables the pattern shares with the rest of the rule bound to the fact's values
         // (only the instances the fact blocked can appear).
-        let mut unblocked: Vec<(usize, usize, Vec<(u32, Id)>)> = Vec::new();
+        let mut unblocked: Vec<(usize, usize, Preset)> = Vec::new();
         if let Some(negations) = self.negations.get(&key) {
             let mut slots: Vec<Id> = Vec::new();
             let mut trail = Vec::new();
