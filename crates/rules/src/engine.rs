@@ -1769,8 +1769,20 @@ impl Engine {
         // facts of the conditions before the seed newest first (a Rete beta memory), of
         // those after it oldest first (an alpha memory).
         let seeds = self.seeds.get(&key).cloned().unwrap_or_default();
+        let mut slots: Vec<Id> = Vec::new();
+        let mut trail = Vec::new();
         for (r, i) in seeds {
             let rule = &self.rules[r];
+            // The pattern's own test first (constants, repeated variables), as a Rete alpha
+            // network filters a fact before any join.
+            let Check::Fact(p) = &rule.steps[i] else {
+                continue;
+            };
+            slots.clear();
+            slots.resize(rule.var_names.len(), NONE);
+            if !p.bind(id, &self.memory.terms, &mut slots, &mut trail) {
+                continue;
+            }
             let mut matcher = matcher!(self, visible_below);
             let found = matcher.join(
                 &rule.steps,
