@@ -1119,6 +1119,18 @@ pub struct Engine {
     /// order CLIPS makes activations for a new fact; and those of negated patterns.
     seeds: FxHashMap<(Atom, usize), Vec<(usize, usize)>>,
     negations: FxHashMap<(Atom, usize), Vec<(usize, usize)>>,
+    /// The vectors of the last join, reused by the next.
+    pool: Pool,
+}
+
+/// The working vectors of a join (values, trail, path, candidate buffers), kept between
+/// joins so that the thousands of small joins of a run do not allocate them each time.
+#[derive(Debug, Default)]
+struct Pool {
+    slots: Vec<Id>,
+    trail: Vec<u32>,
+    path: Vec<u64>,
+    buffers: Vec<Vec<Tag>>,
 }
 
 impl fmt::Debug for Engine {
@@ -1155,6 +1167,7 @@ macro_rules! matcher {
             limits: &$engine.limits,
             visible_below: $visible_below,
             ticks: 0,
+            pool: &mut $engine.pool,
         }
     };
 }
@@ -1396,6 +1409,7 @@ impl Engine {
             mirrored,
             seeds,
             negations,
+            pool: Pool::default(),
         };
         for fact in facts {
             if engine.memory.add(fact.clone(), Origin::Initial).is_some()
@@ -2073,6 +2087,7 @@ struct Matcher<'a> {
     /// Bytes held outside this join (working memory, conflict set).
     base_bytes: usize,
     ticks: u64,
+    pool: &'a mut Pool,
 }
 
 /// Bytes counted per partial match found (an estimate, for the memory budget).
@@ -2269,23 +2284,14 @@ impl Matcher<'_> {
         nvars: u32,
         preset: &[(u32, Id)],
     ) -> Result<Vec<Found>, Interrupt> {
-        let mut search = Search {
-            steps,
-            plan,
-            rule,
-            first_only: false,
-            seed: None,
-            slots: vec![NONE; nvars as usize],
-            trail: Vec::new(),
-            path: vec![0; steps.len()],
-            fresh: nvars.max(1) * 2 + 1000,
-            found: Vec::new(),
-            buffers: Vec::new(),
-        };
+        let mut search = self.search(steps, plan, rule, nvars, false);
+        search.seed = None;
         for &(v, id) in preset {
             search.slots[v as usize] = id;
         }
-        self.extend(0, &mut search)?;
+        let done = self.extend(0, &mut search);
+        self.give_back(&mut search);
+        done?;
         Ok(search.found)
     }
 
@@ -2301,38 +2307,73 @@ impl Matcher<'_> {
         seed: Option<(usize, Tag)>,
         first_only: bool,
     ) -> Result<Vec<Found>, Interrupt> {
-        let mut search = Search {
-            steps,
-            plan,
-            rule,
-            first_only,
-            seed: seed.map(|(i, _)| i),
-            slots: vec![NONE; nvars as usize],
-            trail: Vec::new(),
-            path: vec![0; steps.len()],
-            fresh: nvars.max(1) * 2 + 1000,
-            found: Vec::new(),
-            buffers: Vec::new(),
-        };
-        if let Some((i, tag)) = seed {
-            let Some(Check::Fact(pattern)) = steps.get(i) else {
-                return Ok(Vec::new());
-            };
-            if !self.store.is_present(tag) {
-                return Ok(Vec::new());
-            }
-            if !pattern.bind(
+        if let Some((i, tag)) = seed
+            && (!matches!(steps.get(i), Some(Check::Fact(_))) || !self.store.is_present(tag))
+        {
+            return Ok(Vec::new());
+        }
+        let mut search = self.search(steps, plan, rule, nvars, first_only);
+        search.seed = seed.map(|(i, _)| i);
+        let mut seeded = true;
+        if let Some((i, tag)) = seed
+            && let Some(Check::Fact(pattern)) = steps.get(i)
+        {
+            seeded = pattern.bind(
                 self.store.id(tag),
                 self.terms,
                 &mut search.slots,
                 &mut search.trail,
-            ) {
-                return Ok(Vec::new());
-            }
+            );
             search.path[i] = tag as u64;
         }
-        self.extend(0, &mut search)?;
+        let done = if seeded {
+            self.extend(0, &mut search)
+        } else {
+            Ok(())
+        };
+        self.give_back(&mut search);
+        done?;
         Ok(search.found)
+    }
+
+    /// A search over `steps` with the pool's vectors, cleared.
+    fn search<'s>(
+        &mut self,
+        steps: &'s [Check],
+        plan: &'s [u64],
+        rule: (&'s str, usize),
+        nvars: u32,
+        first_only: bool,
+    ) -> Search<'s> {
+        let mut slots = std::mem::take(&mut self.pool.slots);
+        slots.clear();
+        slots.resize(nvars as usize, NONE);
+        let mut trail = std::mem::take(&mut self.pool.trail);
+        trail.clear();
+        let mut path = std::mem::take(&mut self.pool.path);
+        path.clear();
+        path.resize(steps.len(), 0);
+        Search {
+            steps,
+            plan,
+            rule,
+            first_only,
+            seed: None,
+            slots,
+            trail,
+            path,
+            fresh: nvars.max(1) * 2 + 1000,
+            found: Vec::new(),
+            buffers: std::mem::take(&mut self.pool.buffers),
+        }
+    }
+
+    /// Gives a search's vectors back to the pool.
+    fn give_back(&mut self, search: &mut Search) {
+        self.pool.slots = std::mem::take(&mut search.slots);
+        self.pool.trail = std::mem::take(&mut search.trail);
+        self.pool.path = std::mem::take(&mut search.path);
+        self.pool.buffers = std::mem::take(&mut search.buffers);
     }
 
     /// Every way to satisfy `steps[i..]` from the values bound so far, pushed on
