@@ -3,10 +3,13 @@
 //! A forward-chaining production system over the terms of [`resolu_logic`]: a working
 //! memory of facts, rules with a name, a priority, conditions and actions, the conflict
 //! set of eligible rule instances, conflict-resolution strategies (the course's priority
-//! meta-rule, rule order, recency, specificity) and refraction (an instance fires once).
+//! meta-rule, rule order, recency, specificity, and CLIPS 6's depth, breadth, simplicity,
+//! complexity, lex, mea and random, with salience) and refraction (an instance fires once).
 //!
 //! Conditions match facts with variables, and may call predicates defined by Prolog
-//! clauses written in the same file, including negation (`\+ seen(S)` or `not(seen(S))`).
+//! clauses written in the same file, including negation (`\+ seen(S)` or `not(seen(S))`,
+//! or a pattern with comparisons: `\+ (size(X, N), N > M)`). Matching is incremental
+//! (TREAT, over shared terms and indexes: see [`engine`]).
 //! Actions add and remove facts (`assert`, `retract`), print and halt; any other action is
 //! a Prolog goal run once. The text format is described in [`parse`]; the cycle in
 //! [`engine`].
