@@ -190,21 +190,32 @@ impl Terms {
         id
     }
 
-    /// The id of `t` if it is stored (nothing is added).
+    /// The id of `t` if it is stored (nothing is added). Iterative, like
+    /// [`Terms::intern`].
     pub(crate) fn lookup(&self, t: &Term) -> Option<Id> {
-        match t {
-            Term::Compound(f, args) => {
-                let mut kids = Vec::with_capacity(args.len());
-                for a in args.iter() {
-                    kids.push(self.lookup(a)?);
+        let mut ids: Vec<Id> = Vec::new();
+        let mut stack: Vec<(&Term, bool)> = vec![(t, false)];
+        while let Some((t, done)) = stack.pop() {
+            match t {
+                Term::Compound(f, args) if done => {
+                    let from = ids.len() - args.len();
+                    let id = self.find(Kind::Compound, *f, 0, &ids[from..]).1?;
+                    ids.truncate(from);
+                    ids.push(id);
                 }
-                self.find(Kind::Compound, *f, 0, &kids).1
-            }
-            leaf => {
-                let (kind, atom, value) = Self::leaf(leaf);
-                self.find(kind, atom, value, &[]).1
+                Term::Compound(_, args) => {
+                    stack.push((t, true));
+                    for a in args.iter().rev() {
+                        stack.push((a, false));
+                    }
+                }
+                leaf => {
+                    let (kind, atom, value) = Self::leaf(leaf);
+                    ids.push(self.find(kind, atom, value, &[]).1?);
+                }
             }
         }
+        ids.pop()
     }
 
     /// An integer's id.
