@@ -33,7 +33,10 @@
 //! set in the strategy's order, the facts added and removed, the lines printed), and the
 //! working memory remembers where each fact came from ([`WorkingMemory::explain`]).
 
+mod agenda;
+mod compile;
 pub mod engine;
+mod join;
 pub mod memory;
 pub mod parse;
 pub mod strategy;

@@ -1,0 +1,253 @@
+//! The conflict set: activations kept as numbers (rule, path of fact tags and answer
+//! numbers, values of the variables as shared terms), indexed for the updates of each
+//! cycle, in the order the strategies fire them.
+
+use crate::engine::Instance;
+use crate::memory::Tag;
+use crate::strategy::{Ranked, Strategy};
+use crate::terms::Id;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::rc::Rc;
+
+/// An activation as the agenda keeps it: numbers only (shared terms, tags); made into an
+/// [`Instance`] when it fires or is shown.
+#[derive(Clone, Debug)]
+pub(crate) struct Act {
+    pub(crate) rule: usize,
+    pub(crate) priority: Option<i64>,
+    pub(crate) salience: i64,
+    pub(crate) specificity: usize,
+    pub(crate) complexity: usize,
+    /// The positions of the patterns among the conditions (shared by the rule's
+    /// activations): the facts matched are the path at those positions.
+    pub(crate) positions: Rc<[usize]>,
+    /// Those of the patterns over relations that actions retract (the facts whose
+    /// removal must find the activation).
+    pub(crate) removable: Rc<[usize]>,
+    pub(crate) values: Vec<Id>,
+    pub(crate) activation: u64,
+    pub(crate) first_tag: Option<Tag>,
+    pub(crate) random: u64,
+    pub(crate) path: Vec<u64>,
+    /// The number of negated conditions (each a 0 in the lex time tags).
+    pub(crate) nots: usize,
+    /// The hash of the key (rule, facts, values).
+    pub(crate) hash: u64,
+}
+
+impl Act {
+    /// The facts matched, in the order of the conditions.
+    pub(crate) fn facts(&self) -> impl Iterator<Item = Tag> + '_ {
+        self.positions.iter().map(|&i| self.path[i] as Tag)
+    }
+
+    pub(crate) fn key(&self) -> Key {
+        (self.rule, self.facts().collect(), self.values.clone())
+    }
+
+    pub(crate) fn has_key(&self, rule: usize, path: &[u64], values: &[Id]) -> bool {
+        self.rule == rule
+            && self.values == values
+            && self.positions.iter().all(|&i| self.path[i] == path[i])
+    }
+
+    /// The facts' tags, most recent first.
+    pub(crate) fn recency(&self) -> Vec<Tag> {
+        let mut r: Vec<Tag> = self.facts().collect();
+        r.sort_unstable_by(|a, b| b.cmp(a));
+        r
+    }
+}
+
+/// The hash of an instance's key: its rule, the facts at `positions` of its path, the
+/// values of its variables.
+pub(crate) fn key_hash(rule: usize, positions: &[usize], path: &[u64], values: &[Id]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    rule.hash(&mut h);
+    for &i in positions {
+        path[i].hash(&mut h);
+    }
+    values.hash(&mut h);
+    h.finish()
+}
+
+impl Ranked for Act {
+    fn salience(&self) -> i64 {
+        self.salience
+    }
+    fn priority(&self) -> Option<i64> {
+        self.priority
+    }
+    fn rule(&self) -> usize {
+        self.rule
+    }
+    fn path(&self) -> &[u64] {
+        &self.path
+    }
+    fn activation(&self) -> u64 {
+        self.activation
+    }
+    fn recency(&self) -> Cow<'_, [Tag]> {
+        Cow::Owned(Act::recency(self))
+    }
+    fn specificity(&self) -> usize {
+        self.specificity
+    }
+    fn complexity(&self) -> usize {
+        self.complexity
+    }
+    fn lex(&self) -> Cow<'_, [usize]> {
+        let mut lex: Vec<usize> = Act::recency(self).iter().map(|t| t + 1).collect();
+        lex.resize(lex.len() + self.nots, 0);
+        Cow::Owned(lex)
+    }
+    fn first_tag(&self) -> Option<Tag> {
+        self.first_tag
+    }
+    fn random(&self) -> u64 {
+        self.random
+    }
+}
+
+impl Ranked for Instance {
+    fn salience(&self) -> i64 {
+        self.salience
+    }
+    fn priority(&self) -> Option<i64> {
+        self.priority
+    }
+    fn rule(&self) -> usize {
+        self.rule
+    }
+    fn path(&self) -> &[u64] {
+        &self.path
+    }
+    fn activation(&self) -> u64 {
+        self.activation
+    }
+    fn recency(&self) -> Cow<'_, [Tag]> {
+        Cow::Borrowed(&self.recency)
+    }
+    fn specificity(&self) -> usize {
+        self.specificity
+    }
+    fn complexity(&self) -> usize {
+        self.complexity
+    }
+    fn lex(&self) -> Cow<'_, [usize]> {
+        Cow::Borrowed(&self.lex)
+    }
+    fn first_tag(&self) -> Option<Tag> {
+        self.first_tag
+    }
+    fn random(&self) -> u64 {
+        self.random
+    }
+}
+
+/// A well-mixed 64-bit number from a seed and a counter (SplitMix64).
+pub(crate) fn mix(seed: u64, n: u64) -> u64 {
+    let mut z = seed.wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// What identifies an instance for refraction: rule, facts, values of the variables.
+pub(crate) type Key = (usize, Vec<Tag>, Vec<Id>);
+
+/// The conflict set, indexed for the updates: by activation, by key, by fact, by rule,
+/// and by (salience, age) for the depth and breadth strategies (heaps whose entries of
+/// activations gone are dropped when they come to the top).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Agenda {
+    pub(crate) acts: FxHashMap<u64, Act>,
+    /// Activations by the hash of their key.
+    pub(crate) by_key: hashbrown::HashTable<u64>,
+    /// The activations that used each fact (entries of instances gone are skipped).
+    pub(crate) by_tag: FxHashMap<Tag, Vec<u64>>,
+    pub(crate) by_rule: Vec<FxHashSet<u64>>,
+    pub(crate) newest: BinaryHeap<(i64, u64)>,
+    pub(crate) oldest: BinaryHeap<(i64, Reverse<u64>)>,
+    pub(crate) bytes: usize,
+}
+
+/// Bytes counted per instance beside its vectors (an estimate, for `--max-memory`).
+pub(crate) const INSTANCE_BYTES: usize = 256;
+
+impl Agenda {
+    /// Whether an activation with this key is on the agenda.
+    pub(crate) fn contains(&self, hash: u64, rule: usize, path: &[u64], values: &[Id]) -> bool {
+        self.by_key
+            .find(hash, |a| {
+                self.acts
+                    .get(a)
+                    .is_some_and(|act| act.has_key(rule, path, values))
+            })
+            .is_some()
+    }
+
+    pub(crate) fn act_bytes(act: &Act) -> usize {
+        INSTANCE_BYTES + (act.values.len() + act.path.len()) * 24
+    }
+
+    pub(crate) fn insert(&mut self, act: Act, strategy: Strategy) {
+        let id = act.activation;
+        for &i in act.removable.iter() {
+            self.by_tag.entry(act.path[i] as Tag).or_default().push(id);
+        }
+        self.by_rule[act.rule].insert(id);
+        self.by_key
+            .insert_unique(act.hash, id, |a| self.acts.get(a).map_or(0, |act| act.hash));
+        match strategy {
+            Strategy::Depth => self.newest.push((act.salience, id)),
+            Strategy::Breadth => self.oldest.push((act.salience, Reverse(id))),
+            _ => {}
+        }
+        self.bytes += Self::act_bytes(&act);
+        self.acts.insert(id, act);
+    }
+
+    pub(crate) fn remove(&mut self, id: u64) -> Option<Act> {
+        let act = self.acts.remove(&id)?;
+        if let Ok(entry) = self.by_key.find_entry(act.hash, |&a| a == id) {
+            entry.remove();
+        }
+        self.by_rule[act.rule].remove(&id);
+        self.bytes = self.bytes.saturating_sub(Self::act_bytes(&act));
+        Some(act)
+    }
+
+    /// The activation the strategy fires first.
+    pub(crate) fn best(&mut self, strategy: Strategy) -> Option<u64> {
+        match strategy {
+            Strategy::Depth => {
+                while let Some(&(_, id)) = self.newest.peek() {
+                    if self.acts.contains_key(&id) {
+                        return Some(id);
+                    }
+                    self.newest.pop();
+                }
+                None
+            }
+            Strategy::Breadth => {
+                while let Some(&(_, Reverse(id))) = self.oldest.peek() {
+                    if self.acts.contains_key(&id) {
+                        return Some(id);
+                    }
+                    self.oldest.pop();
+                }
+                None
+            }
+            _ => self
+                .acts
+                .values()
+                .min_by(|a, b| strategy.order(*a, *b))
+                .map(|a| a.activation),
+        }
+    }
+}

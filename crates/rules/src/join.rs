@@ -1,0 +1,443 @@
+//! Joins: every way to satisfy a rule's conditions left to right (seeded by a new fact,
+//! or with some variables preset), over the working memory's access-path indexes, with the
+//! values bound in place in slots and undone through a trail; calls to the prover.
+
+use crate::compile::{Check, Fast};
+use crate::engine::{Interrupt, Limits, NEGATION_TESTS, RunError, Stop};
+use crate::memory::{Store, Tag};
+use crate::terms::{Id, NONE, Pattern, Terms};
+use resolu_logic::{Database, SolveError, Term};
+
+/// The working vectors of a join (values, trail, path, candidate buffers), kept between
+/// joins so that the thousands of small joins of a run do not allocate them each time.
+#[derive(Debug, Default)]
+pub(crate) struct Pool {
+    pub(crate) slots: Vec<Id>,
+    pub(crate) trail: Vec<u32>,
+    pub(crate) path: Vec<u64>,
+    pub(crate) buffers: Vec<Vec<Tag>>,
+}
+
+/// A match found by a join: the values of the rule's variables (by slot; `NONE` for
+/// those the conditions do not bind), and per condition the fact's tag or the answer's
+/// number.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub(crate) values: Vec<Id>,
+    pub(crate) path: Vec<u64>,
+}
+
+/// The term `t` with its variables replaced by their values in `slots` (unbound ones
+/// stay), for the prover and for printing.
+pub(crate) fn resolve(t: &Term, terms: &Terms, slots: &[Id]) -> Term {
+    if t.is_ground() {
+        return t.clone();
+    }
+    t.map_vars(&mut |v| match slots.get(v as usize) {
+        Some(&id) if id != NONE => terms.term(id),
+        _ => Term::Var(v),
+    })
+}
+
+/// What matching needs, borrowed apart from the engine's rules and conflict set: the
+/// prover's database (a call needs it mutably), the facts, the shared terms (a Prolog
+/// answer adds to them), the limits.
+pub(crate) struct Matcher<'a> {
+    pub(crate) db: &'a mut Database,
+    pub(crate) store: &'a Store,
+    pub(crate) terms: &'a mut Terms,
+    pub(crate) limits: &'a Limits,
+    /// Only facts with a smaller tag are seen (while the initial facts are loaded).
+    pub(crate) visible_below: Tag,
+    /// Bytes held outside this join (working memory, conflict set).
+    pub(crate) base_bytes: usize,
+    pub(crate) ticks: u64,
+    pub(crate) pool: &'a mut Pool,
+}
+
+/// Bytes counted per partial match found (an estimate, for the memory budget).
+pub(crate) const PARTIAL_BYTES: usize = 256;
+
+/// One [`Matcher::join`]: whose conditions (for errors), their access paths, the seed's
+/// condition, the values bound so far (undone through the trail on the way back), and
+/// the matches found.
+pub(crate) struct Search<'s> {
+    pub(crate) steps: &'s [Check],
+    pub(crate) plan: &'s [u64],
+    pub(crate) rule: (&'s str, usize),
+    pub(crate) first_only: bool,
+    pub(crate) seed: Option<usize>,
+    pub(crate) slots: Vec<Id>,
+    pub(crate) trail: Vec<u32>,
+    pub(crate) path: Vec<u64>,
+    pub(crate) fresh: u32,
+    pub(crate) found: Vec<Found>,
+    pub(crate) buffers: Vec<Vec<Tag>>,
+}
+
+impl Search<'_> {
+    /// Whether the search can stop: it wanted one match and has it.
+    pub(crate) fn done(&self) -> bool {
+        self.first_only && !self.found.is_empty()
+    }
+
+    /// Unbinds the slots bound since `mark`.
+    pub(crate) fn undo(&mut self, mark: usize) {
+        for v in self.trail.drain(mark..) {
+            self.slots[v as usize] = NONE;
+        }
+    }
+}
+
+impl Matcher<'_> {
+    /// Checks the time and memory limits now and then while matching.
+    pub(crate) fn tick(&mut self, found: usize) -> Result<(), Interrupt> {
+        self.ticks += 1;
+        if !self.ticks.is_multiple_of(256) {
+            return Ok(());
+        }
+        if self.limits.past_deadline() {
+            return Err(Interrupt::Limit(Stop::TimeLimit));
+        }
+        if self
+            .limits
+            .max_memory
+            .is_some_and(|m| self.base_bytes + found * PARTIAL_BYTES > m)
+        {
+            return Err(Interrupt::Limit(Stop::MemoryLimit));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn solve_error(&self, rule: (&str, usize), goal: &Term, e: SolveError) -> Interrupt {
+        match e {
+            SolveError::Timeout(_) => return Interrupt::Limit(Stop::TimeLimit),
+            SolveError::MemoryLimit(_) => return Interrupt::Limit(Stop::MemoryLimit),
+            _ => {}
+        }
+        let message = if e.is_limit() {
+            format!(
+                "`{goal}` ran past {} inferences (a loop in the Prolog clauses?)",
+                self.limits.max_inferences
+            )
+        } else {
+            format!("`{goal}` raised {e}")
+        };
+        Interrupt::Error(RunError {
+            rule: rule.0.to_string(),
+            line: rule.1,
+            message,
+        })
+    }
+
+    /// Calls `template` (its variables looked up in `slots`) in the prover: every answer,
+    /// as the values of its unbound variables (variables the answer leaves unbound are
+    /// renumbered from `fresh`).
+    pub(crate) fn call(
+        &mut self,
+        template: &Term,
+        slots: &[Id],
+        fresh: &mut u32,
+        rule: (&str, usize),
+        first_only: bool,
+    ) -> Result<Vec<Vec<(u32, Id)>>, Interrupt> {
+        let goal = resolve(template, self.terms, slots);
+        let vars = goal.variables();
+        let max = vars.iter().copied().max().map_or(0, |m| m as usize + 1);
+        // The prover reports answers by variable name: the slots' numbers, as names.
+        let names: Vec<String> = (0..max).map(|v| format!("V{v}")).collect();
+        let options = self.limits.prover_options().map_err(Interrupt::Limit)?;
+        let mut answers = Vec::new();
+        let mut error = None;
+        for answer in self.db.solve_goal(&goal, &names, options) {
+            match answer {
+                Err(e) => {
+                    error = Some(e);
+                    break;
+                }
+                Ok(a) => {
+                    let mut bound = Vec::new();
+                    for (name, value) in a.bindings {
+                        let Some(v) = name.strip_prefix('V').and_then(|n| n.parse::<u32>().ok())
+                        else {
+                            continue;
+                        };
+                        if v as usize >= slots.len() {
+                            continue;
+                        }
+                        let id = if value.is_ground() {
+                            self.terms.intern(&value)
+                        } else {
+                            let renamed = value.offset_vars(*fresh);
+                            *fresh += value.variables().iter().max().map_or(0, |m| m + 1);
+                            self.terms.intern(&renamed)
+                        };
+                        bound.push((v, id));
+                    }
+                    answers.push(bound);
+                    if first_only {
+                        break;
+                    }
+                }
+            }
+        }
+        match error {
+            Some(e) => Err(self.solve_error(rule, &goal, e)),
+            None => Ok(answers),
+        }
+    }
+
+    /// Whether a present (visible) fact matches `pattern` under the search's values, with
+    /// `tests` holding, through the access path `mask`.
+    pub(crate) fn exists(
+        &self,
+        pattern: &Pattern,
+        tests: &[Fast],
+        mask: u64,
+        search: &mut Search,
+    ) -> Result<bool, Interrupt> {
+        if tests.is_empty() && pattern.is_bound(&search.slots) {
+            return Ok(pattern
+                .lookup(self.terms, &search.slots)
+                .and_then(|id| self.store.find_id(id))
+                .is_some_and(|t| t < self.visible_below));
+        }
+        let mark = search.trail.len();
+        for &tag in self
+            .store
+            .candidates(pattern, mask, self.terms, &search.slots)
+        {
+            if tag >= self.visible_below {
+                continue;
+            }
+            let mut ok = pattern.bind(
+                self.store.id(tag),
+                self.terms,
+                &mut search.slots,
+                &mut search.trail,
+            );
+            for t in tests {
+                if !ok {
+                    break;
+                }
+                match t.test(self.terms, &search.slots) {
+                    Some(holds) => ok = holds,
+                    None => {
+                        search.undo(mark);
+                        return Err(Interrupt::Error(RunError {
+                            rule: search.rule.0.to_string(),
+                            line: search.rule.1,
+                            message: NEGATION_TESTS.into(),
+                        }));
+                    }
+                }
+            }
+            search.undo(mark);
+            if ok {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Every way to satisfy `steps` with the variables of `preset` bound first.
+    pub(crate) fn join_from<'s>(
+        &mut self,
+        steps: &'s [Check],
+        plan: &'s [u64],
+        rule: (&'s str, usize),
+        nvars: u32,
+        preset: &[(u32, Id)],
+    ) -> Result<Vec<Found>, Interrupt> {
+        let mut search = self.search(steps, plan, rule, nvars, false);
+        search.seed = None;
+        for &(v, id) in preset {
+            search.slots[v as usize] = id;
+        }
+        let done = self.extend(0, &mut search);
+        self.give_back(&mut search);
+        done?;
+        Ok(search.found)
+    }
+
+    /// Every way to satisfy `steps`, left to right, depth first (in the order a Prolog
+    /// body would find them); with a seed `(i, tag)`, condition `i` (a pattern) is matched
+    /// by that fact only, and first; only the first match if `first_only`.
+    pub(crate) fn join<'s>(
+        &mut self,
+        steps: &'s [Check],
+        plan: &'s [u64],
+        rule: (&'s str, usize),
+        nvars: u32,
+        seed: Option<(usize, Tag)>,
+        first_only: bool,
+    ) -> Result<Vec<Found>, Interrupt> {
+        if let Some((i, tag)) = seed
+            && (!matches!(steps.get(i), Some(Check::Fact(_))) || !self.store.is_present(tag))
+        {
+            return Ok(Vec::new());
+        }
+        let mut search = self.search(steps, plan, rule, nvars, first_only);
+        search.seed = seed.map(|(i, _)| i);
+        let mut seeded = true;
+        if let Some((i, tag)) = seed
+            && let Some(Check::Fact(pattern)) = steps.get(i)
+        {
+            seeded = pattern.bind(
+                self.store.id(tag),
+                self.terms,
+                &mut search.slots,
+                &mut search.trail,
+            );
+            search.path[i] = tag as u64;
+        }
+        let done = if seeded {
+            self.extend(0, &mut search)
+        } else {
+            Ok(())
+        };
+        self.give_back(&mut search);
+        done?;
+        Ok(search.found)
+    }
+
+    /// A search over `steps` with the pool's vectors, cleared.
+    pub(crate) fn search<'s>(
+        &mut self,
+        steps: &'s [Check],
+        plan: &'s [u64],
+        rule: (&'s str, usize),
+        nvars: u32,
+        first_only: bool,
+    ) -> Search<'s> {
+        let mut slots = std::mem::take(&mut self.pool.slots);
+        slots.clear();
+        slots.resize(nvars as usize, NONE);
+        let mut trail = std::mem::take(&mut self.pool.trail);
+        trail.clear();
+        let mut path = std::mem::take(&mut self.pool.path);
+        path.clear();
+        path.resize(steps.len(), 0);
+        Search {
+            steps,
+            plan,
+            rule,
+            first_only,
+            seed: None,
+            slots,
+            trail,
+            path,
+            fresh: nvars.max(1) * 2 + 1000,
+            found: Vec::new(),
+            buffers: std::mem::take(&mut self.pool.buffers),
+        }
+    }
+
+    /// Gives a search's vectors back to the pool.
+    pub(crate) fn give_back(&mut self, search: &mut Search) {
+        self.pool.slots = std::mem::take(&mut search.slots);
+        self.pool.trail = std::mem::take(&mut search.trail);
+        self.pool.path = std::mem::take(&mut search.path);
+        self.pool.buffers = std::mem::take(&mut search.buffers);
+    }
+
+    /// Every way to satisfy `steps[i..]` from the values bound so far, pushed on
+    /// `search.found`; stops early once one is found if `search.first_only`.
+    pub(crate) fn extend(&mut self, i: usize, search: &mut Search) -> Result<(), Interrupt> {
+        let Some(step) = search.steps.get(i) else {
+            search.found.push(Found {
+                values: search.slots.clone(),
+                path: search.path.clone(),
+            });
+            return Ok(());
+        };
+        self.tick(search.found.len())?;
+        match step {
+            Check::Fact(_) if search.seed == Some(i) => self.extend(i + 1, search)?,
+            Check::Fact(pattern) => {
+                // The candidates go to a buffer of the search's (one per depth, reused).
+                let mut candidates = search.buffers.pop().unwrap_or_default();
+                candidates.clear();
+                if pattern.is_bound(&search.slots) {
+                    candidates.extend(
+                        pattern
+                            .lookup(self.terms, &search.slots)
+                            .and_then(|id| self.store.find_id(id)),
+                    );
+                } else {
+                    let list =
+                        self.store
+                            .candidates(pattern, search.plan[i], self.terms, &search.slots);
+                    if search.seed.is_some_and(|s| i < s) {
+                        candidates.extend(list.iter().rev());
+                    } else {
+                        candidates.extend_from_slice(list);
+                    }
+                }
+                for &tag in &candidates {
+                    if tag >= self.visible_below {
+                        continue;
+                    }
+                    let mark = search.trail.len();
+                    if pattern.bind(
+                        self.store.id(tag),
+                        self.terms,
+                        &mut search.slots,
+                        &mut search.trail,
+                    ) {
+                        search.path[i] = tag as u64;
+                        self.extend(i + 1, search)?;
+                    }
+                    search.undo(mark);
+                    if search.done() {
+                        break;
+                    }
+                }
+                search.buffers.push(candidates);
+            }
+            Check::NotFact(pattern, tests) => {
+                if !self.exists(pattern, tests, search.plan[i], search)? {
+                    self.extend(i + 1, search)?;
+                }
+            }
+            Check::Call { goal, fast } => {
+                let mark = search.trail.len();
+                if let Some(fast) = fast
+                    && let Some(holds) = fast.run(self.terms, &mut search.slots, &mut search.trail)
+                {
+                    if holds {
+                        search.path[i] = 0;
+                        self.extend(i + 1, search)?;
+                    }
+                    search.undo(mark);
+                    return Ok(());
+                }
+                let answers =
+                    self.call(goal, &search.slots, &mut search.fresh, search.rule, false)?;
+                for (n, bound) in answers.into_iter().enumerate() {
+                    for (v, value) in bound {
+                        if search.slots[v as usize] == NONE {
+                            search.slots[v as usize] = value;
+                            search.trail.push(v);
+                        }
+                    }
+                    search.path[i] = n as u64;
+                    self.extend(i + 1, search)?;
+                    search.undo(mark);
+                    if search.done() {
+                        break;
+                    }
+                }
+            }
+            Check::NotCall { goal } => {
+                if self
+                    .call(goal, &search.slots, &mut search.fresh, search.rule, true)?
+                    .is_empty()
+                {
+                    self.extend(i + 1, search)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
