@@ -4,8 +4,11 @@
 
 mod cmd;
 mod common;
+mod enumerate;
 mod html;
+mod play;
 mod progress;
+mod rule_run;
 
 use clap::{Parser, Subcommand};
 use common::{CliError, Exit, Io};

@@ -1,11 +1,11 @@
 //! `resolu hanoi`: the Towers of Hanoi, by the course's expert system (a rule base run by
 //! forward chaining), by the optimal algorithms, or by search.
 
-use crate::cmd::rules::{set_limits, stop_text, strategy, write_trace};
 use crate::common::{
     CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, algorithm_named, bad_input,
     read_file, search_json, search_stop_text, stats_line, write_json,
 };
+use crate::rule_run::{set_limits, stop_text, strategy, write_trace};
 use clap::Args as ClapArgs;
 use resolu_logic::Term;
 use resolu_puzzles::hanoi::{DisksOffGoal, Hanoi, HanoiMove, OptimalMoves, Pegs, frame_stewart};
