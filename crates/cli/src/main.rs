@@ -9,6 +9,7 @@ mod html;
 mod play;
 mod progress;
 mod rule_run;
+mod tables;
 
 use clap::{Parser, Subcommand};
 use common::{CliError, Exit, Io};
