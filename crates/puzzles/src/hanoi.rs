@@ -294,6 +294,14 @@ impl Hanoi {
             .collect()
     }
 
+    /// The one legal move that leads from `s` to `next`, if there is one (how a rule base's
+    /// new situation is checked to be a move).
+    pub fn move_between(&self, s: Pegs, next: Pegs) -> Option<HanoiMove> {
+        (0..self.pegs)
+            .flat_map(|f| (0..self.pegs).map(move |t| (f, t)))
+            .find_map(|(f, t)| self.legal(s, f, t).filter(|m| self.apply(s, *m) == next))
+    }
+
     /// The situation that [`Hanoi::disk_lists`] writes, read back and checked as
     /// [`Hanoi::situation`] checks it (a size out of 1..=64 is not a disk).
     pub fn from_disk_lists(&self, pegs: &[Vec<i64>]) -> Result<Pegs, String> {

@@ -178,10 +178,24 @@ fn disk_lists_are_read_back_and_checked() {
     let h = Hanoi::new(4, 4).unwrap();
     // Every situation on a path of optimal moves goes there and back unchanged.
     let mut s = h.start();
-    for m in resolu_puzzles::hanoi::OptimalMoves::new(&h) {
+    for m in OptimalMoves::new(&h) {
         assert_eq!(h.from_disk_lists(&h.disk_lists(s)), Ok(s));
-        s = h.apply(s, m);
+        let next = h.apply(s, m);
+        assert_eq!(h.move_between(s, next), Some(m));
+        assert_eq!(
+            h.move_between(next, s).map(|b| (b.from, b.to)),
+            Some((m.to, m.from))
+        );
+        assert_eq!(h.move_between(s, s), None);
+        s = next;
     }
+    // Two moves apart is not one move.
+    let mut two = OptimalMoves::new(&h);
+    let (a, b) = (two.next().unwrap(), two.next().unwrap());
+    assert_eq!(
+        h.move_between(h.start(), h.apply(h.apply(h.start(), a), b)),
+        None
+    );
     assert_eq!(
         h.disk_lists(s),
         vec![vec![], vec![], vec![], vec![1, 2, 3, 4]]

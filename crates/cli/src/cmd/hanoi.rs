@@ -440,15 +440,7 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
                 hanoi.pegs()
             ))
         })?;
-        let pegs = hanoi.pegs();
-        let legal = (0..pegs)
-            .flat_map(|f| (0..pegs).map(move |t| (f, t)))
-            .find_map(|(f, t)| {
-                hanoi
-                    .legal(state, f, t)
-                    .filter(|m| hanoi.apply(state, *m) == next)
-            });
-        let Some(m) = legal else {
+        let Some(m) = hanoi.move_between(state, next) else {
             return Err(bad_input(format!(
                 "{origin}: rule {rule} went from {} to {}, which is not one legal move",
                 hanoi.one_line(state),
