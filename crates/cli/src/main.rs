@@ -144,7 +144,7 @@ fn asks_for_json() -> bool {
 
 fn dispatch(command: Command, io: &mut Io) -> common::CmdResult {
     match command {
-        Command::Demo => cmd::demo::run(io),
+        Command::Demo => cmd::demo(io),
         Command::Graph(a) => cmd::graph::run(a, io),
         Command::Taquin(a) => cmd::taquin::run(a, io),
         Command::Experiment(a) => cmd::experiment::run(a, io),
