@@ -108,6 +108,7 @@ fn optimal(hanoi: &Hanoi) -> Outcome<(), ()> {
             start: (),
             steps: vec![((), ()); moves],
             cost: moves as f64,
+            step_costs: vec![1.0; moves],
         }),
         stats,
     }

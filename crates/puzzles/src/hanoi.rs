@@ -276,6 +276,48 @@ impl Hanoi {
             None => Ok(Pegs(s)),
         }
     }
+
+    /// A situation as the rule bases write it (`[[1,2,3],[],[]]`): each peg the list of its
+    /// disks from the top, disks numbered by size from 1 for the smallest.
+    ///
+    /// ```
+    /// use resolu_puzzles::hanoi::Hanoi;
+    /// let hanoi = Hanoi::new(3, 3).unwrap();
+    /// let start = hanoi.all_on(0);
+    /// assert_eq!(hanoi.disk_lists(start), vec![vec![1, 2, 3], vec![], vec![]]);
+    /// assert_eq!(hanoi.from_disk_lists(&hanoi.disk_lists(start)), Ok(start));
+    /// ```
+    pub fn disk_lists(&self, s: Pegs) -> Vec<Vec<i64>> {
+        self.stacks(s)
+            .iter()
+            .map(|stack| stack.iter().rev().map(|&d| i64::from(d) + 1).collect())
+            .collect()
+    }
+
+    /// The one legal move that leads from `s` to `next`, if there is one (how a rule base's
+    /// new situation is checked to be a move).
+    pub fn move_between(&self, s: Pegs, next: Pegs) -> Option<HanoiMove> {
+        (0..self.pegs)
+            .flat_map(|f| (0..self.pegs).map(move |t| (f, t)))
+            .find_map(|(f, t)| self.legal(s, f, t).filter(|m| self.apply(s, *m) == next))
+    }
+
+    /// The situation that [`Hanoi::disk_lists`] writes, read back and checked as
+    /// [`Hanoi::situation`] checks it (a size out of 1..=64 is not a disk).
+    pub fn from_disk_lists(&self, pegs: &[Vec<i64>]) -> Result<Pegs, String> {
+        let mut stacks = Vec::with_capacity(pegs.len());
+        for peg in pegs {
+            let mut stack = Vec::with_capacity(peg.len());
+            for &n in peg.iter().rev() {
+                if !(1..=64).contains(&n) {
+                    return Err(format!("{n} is not a disk size"));
+                }
+                stack.push((n - 1) as u8);
+            }
+            stacks.push(stack);
+        }
+        self.situation(&stacks).map_err(|e| e.to_string())
+    }
 }
 
 impl Problem for Hanoi {

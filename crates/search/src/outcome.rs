@@ -92,6 +92,9 @@ pub struct Path<S, A> {
     pub steps: Vec<(A, S)>,
     /// The sum of the step costs.
     pub cost: f64,
+    /// The cost of each step, in the order of `steps`, as the problem's successor gave it
+    /// (so a caller need not generate the successors again to learn them).
+    pub step_costs: Vec<f64>,
 }
 
 impl<S, A> Path<S, A> {
@@ -119,6 +122,17 @@ impl<S, A> Path<S, A> {
     pub fn last(&self) -> &S {
         self.steps.last().map_or(&self.start, |(_, s)| s)
     }
+
+    /// The same path with each state replaced by `f(state)`: a packed state unpacked for
+    /// display, or `()` to keep the actions alone.
+    pub fn map_states<T>(self, mut f: impl FnMut(S) -> T) -> Path<T, A> {
+        Path {
+            start: f(self.start),
+            steps: self.steps.into_iter().map(|(a, s)| (a, f(s))).collect(),
+            cost: self.cost,
+            step_costs: self.step_costs,
+        }
+    }
 }
 
 /// The result of a search: why it stopped, the path when solved, and the counters.
@@ -136,6 +150,27 @@ impl<S, A> Outcome<S, A> {
     /// Whether a goal was reached.
     pub fn is_solved(&self) -> bool {
         self.reason == StopReason::Solved
+    }
+
+    /// The same outcome with each state of the path replaced by `f(state)` (see
+    /// [`Path::map_states`]).
+    ///
+    /// ```
+    /// use resolu_search::{Algorithm, FnProblem, Runner, Successor};
+    /// let line = FnProblem::new(0u8, |&s: &u8| s == 3, |&s: &u8, out: &mut Vec<Successor<u8, char>>| {
+    ///     out.push(Successor::new('+', s + 1, 2.0));
+    /// });
+    /// let outcome = Runner::new(&line).run(Algorithm::Bfs).map_states(|s| s.to_string());
+    /// let path = outcome.path.unwrap();
+    /// assert_eq!(path.states().cloned().collect::<Vec<_>>(), ["0", "1", "2", "3"]);
+    /// assert_eq!(path.step_costs, [2.0, 2.0, 2.0]);
+    /// ```
+    pub fn map_states<T>(self, f: impl FnMut(S) -> T) -> Outcome<T, A> {
+        Outcome {
+            reason: self.reason,
+            path: self.path.map(|p| p.map_states(f)),
+            stats: self.stats,
+        }
     }
 }
 

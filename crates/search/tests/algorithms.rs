@@ -83,6 +83,23 @@ fn check_path(g: &Graph, outcome: &Outcome<u32, u32>) {
     let path = outcome.path.as_ref().expect("a solved outcome has a path");
     let mut at = 0u32;
     let mut cost = 0.0;
+    // The step costs kept in the path are those of edges taken, and add up to its cost.
+    assert_eq!(path.step_costs.len(), path.len());
+    for ((_, state), step) in path.steps.iter().zip(&path.step_costs) {
+        let edges = &g.edges[at as usize];
+        assert!(
+            edges.iter().any(|(t, c)| t == state && c == step),
+            "{at} -> {state} has no edge of cost {step}"
+        );
+        at = *state;
+    }
+    let sum: f64 = path.step_costs.iter().sum();
+    assert!(
+        (sum - path.cost).abs() < 1e-9,
+        "step costs add up to {sum}, not {}",
+        path.cost
+    );
+    at = 0;
     for (action, state) in &path.steps {
         assert_eq!(action, state);
         let step = g.edges[at as usize]

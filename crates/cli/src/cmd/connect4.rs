@@ -1,9 +1,9 @@
 //! `resolu connect4` (puissance4): Connect Four on any board from 4x4 to 8x8, a position
 //! given as the columns played; its exact score by the strong solver; and a game against
-//! the computer (the play loop of `resolu matches`).
+//! the computer (the shared play loop, [`crate::play`]).
 
-use crate::cmd::matches::{First, PlayArgs, Playable, parse_level, play_loop};
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
+use crate::play::{First, PlayArgs, Playable, parse_level, play_loop};
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::connect4::solver::{Analysis, Solver};
 use resolu_games::connect4::{Connect4, Position};

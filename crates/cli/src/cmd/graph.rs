@@ -154,8 +154,7 @@ fn report(
             )?;
             let mut previous = path.start;
             let mut g = 0.0;
-            for (i, (_, node)) in path.steps.iter().enumerate() {
-                let step = path_step_cost(graph, previous, *node);
+            for (i, ((_, node), &step)) in path.steps.iter().zip(&path.step_costs).enumerate() {
                 g += step;
                 writeln!(
                     io.out,
@@ -175,17 +174,6 @@ fn report(
     }
     writeln!(io.out, "{}", stats_line(&outcome.stats))?;
     Ok(Exit::from_reason(outcome.reason))
-}
-
-/// The cheapest edge from `a` to `b` (a search follows the cheapest of parallel edges).
-fn path_step_cost(graph: &Graph, a: u32, b: u32) -> f64 {
-    use resolu_search::Problem;
-    let mut out = Vec::new();
-    graph.successors(&a, &mut out);
-    out.iter()
-        .filter(|s| s.state == b)
-        .map(|s| s.cost)
-        .fold(f64::INFINITY, f64::min)
 }
 
 /// `resolu demo`: A* and greedy search on the Romanian road map.

@@ -1,8 +1,8 @@
 //! `resolu tictactoe` (morpion): the game tree's counts, the verdict with the search effort
 //! of each algorithm, solving a position, and a game against the computer.
 
-use crate::cmd::matches::{PlayArgs, Playable, play_loop, solution_json};
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, write_json};
+use crate::play::{PlayArgs, Playable, play_loop, solution_json};
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::alphabeta::alphabeta;
 use resolu_games::enumerate::count;
