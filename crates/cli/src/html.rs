@@ -333,6 +333,7 @@ where
     let outcome = Runner::new(problem)
         .heuristic(heuristic)
         .limits(limits.limits())
+        .weight(algo.weight)
         .seed(algo.seed)
         .depth_limit(algo.depth_limit)
         .observer(&mut recorder)

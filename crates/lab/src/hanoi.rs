@@ -96,21 +96,12 @@ pub fn run(disks: usize, pegs: usize, method: Method, limits: Limits) -> Run {
 fn optimal(hanoi: &Hanoi) -> Outcome<(), ()> {
     let started = Instant::now();
     let moves = OptimalMoves::new(hanoi).count();
-    let stats = Stats {
-        expanded: moves as u64,
-        generated: moves as u64,
-        elapsed: started.elapsed(),
-        ..Stats::default()
-    };
-    Outcome {
-        reason: StopReason::Solved,
-        path: Some(Path {
-            start: (),
-            steps: vec![((), ()); moves],
-            cost: moves as f64,
-        }),
-        stats,
-    }
+    let mut stats = Stats::default();
+    stats.expanded = moves as u64;
+    stats.generated = moves as u64;
+    stats.elapsed = started.elapsed();
+    let path = Path::new((), vec![((), ()); moves], moves as f64);
+    Outcome::new(StopReason::Solved, Some(path), stats)
 }
 
 /// The Markdown report of a Hanoi experiment: the command, the plots, the table, and for
@@ -194,7 +185,7 @@ mod tests {
             8,
             3,
             Method::Search(Algorithm::Bfs),
-            Limits::new().max_expanded(10),
+            Limits::new().max_nodes(10),
         );
         assert_eq!((r.status.as_str(), r.length), ("node-limit", None));
         assert_eq!(r.depth, 255);

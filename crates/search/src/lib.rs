@@ -47,8 +47,7 @@ mod runner;
 pub mod ucs;
 
 pub use backtrack::{Backtrack, BacktrackOutcome, BacktrackStats};
-pub use budget::Budget;
 pub use observer::{NoObserver, Observer, Prune};
 pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Monitor, Outcome, Path, Stats, StopReason};
 pub use problem::{FnProblem, Heuristic, Problem, Successor, ZeroHeuristic};
-pub use runner::{Algorithm, ParseAlgorithmError, Runner};
+pub use runner::{Algorithm, DEFAULT_WEIGHT, ParseAlgorithmError, Runner};

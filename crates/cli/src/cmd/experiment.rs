@@ -454,7 +454,7 @@ const MAX_PER_DEPTH: usize = 1000;
 /// go on at once, and the command line's monitor (Ctrl-C stops the runs).
 fn run_limits(max_nodes: u64, timeout: Duration, threads: usize) -> Limits {
     Limits::new()
-        .max_expanded(max_nodes)
+        .max_nodes(max_nodes)
         .timeout(timeout)
         .max_memory_bytes(crate::common::default_memory_bytes() / threads.max(1) as u64)
         .monitor(&crate::progress::MONITOR)

@@ -268,28 +268,33 @@ impl Solver<'_> {
         let runner = Runner::new(&problem)
             .heuristic(TileHeuristic::new(self.heuristic, puzzle))
             .limits(self.args.limits.limits())
+            .weight(self.args.algo.weight)
             .seed(self.args.algo.seed)
             .depth_limit(self.args.algo.depth_limit);
         let outcome = if self.args.trace && self.args.format == Format::Text {
             let _ = writeln!(io.out, "Trace of {}:", self.algorithm);
             let show = |b: &_| puzzle.grid(b).one_line();
             runner
-                .observer(ExpansionTrace::new(&mut *io.out, show, self.algorithm))
+                .observer(ExpansionTrace::new(
+                    &mut *io.out,
+                    show,
+                    self.algorithm,
+                    self.args.algo.weight,
+                ))
                 .run(self.algorithm)
         } else {
             let mut runner = runner;
             runner.run(self.algorithm)
         };
         // Moves carry everything the caller needs: the boards are replayed from them.
-        Outcome {
-            reason: outcome.reason,
-            path: outcome.path.map(|p| Path {
-                start: (),
-                steps: p.steps.into_iter().map(|(m, _)| (m, ())).collect(),
-                cost: p.cost,
-            }),
-            stats: outcome.stats,
-        }
+        let path = outcome.path.map(|p| {
+            Path::new(
+                (),
+                p.steps.into_iter().map(|(m, _)| (m, ())).collect(),
+                p.cost,
+            )
+        });
+        Outcome::new(outcome.reason, path, outcome.stats)
     }
 
     /// When the default goal (the snail, on 3x3) makes a board unsolvable that the standard
