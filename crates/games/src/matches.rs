@@ -31,7 +31,7 @@
 //! ```
 
 use crate::solver::{Solver, Stopped, fold};
-use crate::{Game, MoveValue, Outcome, Player, Solution, Stats, Value};
+use crate::{Game, GameResult, GameStats, MoveValue, Player, Solution, Value};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
@@ -377,16 +377,16 @@ impl Matches {
         // The table holds every size up to n, each expanded once; the closed form looks
         // at the position and its children only.
         let stats = match method {
-            Method::Table => Stats {
+            Method::Table => GameStats {
                 visited: u64::from(n) + 1,
                 expanded: u64::from(n) + 1,
                 stored: u64::from(n) + 1,
-                ..Stats::default()
+                ..GameStats::default()
             },
-            _ => Stats {
+            _ => GameStats {
                 visited: 1 + moves.len() as u64,
                 expanded: 1,
-                ..Stats::default()
+                ..GameStats::default()
             },
         };
         Analysis {
@@ -507,7 +507,7 @@ impl Matches {
             value,
             plies: None,
             moves,
-            stats: Stats::default(),
+            stats: GameStats::default(),
         };
         // Distances need the search; try it only when the positions surely fit.
         let bound = self.position_bound(heaps);
@@ -600,12 +600,12 @@ impl Game for Matches {
         }
     }
 
-    fn outcome(&self, state: &Position) -> Option<Outcome> {
+    fn result(&self, state: &Position) -> Option<GameResult> {
         if self.can_move(&state.heaps) {
             return None;
         }
         // The player who cannot move loses under normal play, wins under misère.
-        Some(Outcome::Win(if self.misere {
+        Some(GameResult::Win(if self.misere {
             state.to_move
         } else {
             state.to_move.other()
