@@ -74,7 +74,7 @@ pub fn run(disks: usize, pegs: usize, method: Method, limits: Limits) -> Run {
     let depth = u32::try_from(frame_stewart(disks, pegs)).unwrap_or(u32::MAX);
     let hanoi = match Hanoi::new(disks, pegs) {
         Ok(h) => h,
-        Err(e) => return Run::error(problem, method.name(), "", e, depth),
+        Err(e) => return Run::error(problem, method.name(), "", e.to_string(), depth),
     };
     let (name, heuristic) = (method.name(), method.heuristic(pegs));
     match method {

@@ -116,7 +116,7 @@ pub struct Args {
 
 /// Runs `resolu hanoi`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
-    let hanoi = Hanoi::new(args.disks, args.pegs).map_err(bad_input)?;
+    let hanoi = Hanoi::new(args.disks, args.pegs).map_err(|e| bad_input(e.to_string()))?;
     let method = if args.rules.is_some() {
         "rules".to_string()
     } else {
@@ -376,7 +376,7 @@ fn situation_of(hanoi: &Hanoi, t: &Term) -> Result<Pegs, String> {
         }
         stacks.push(stack);
     }
-    hanoi.situation(&stacks)
+    hanoi.situation(&stacks).map_err(|e| e.to_string())
 }
 
 /// `--method rules`: the expert system, each move checked and drawn.
