@@ -104,16 +104,9 @@ impl fmt::Display for TakeSet {
 }
 
 /// A list of numbers or a take set that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// Reads comma-separated whole numbers (spaces allowed), naming the first bad item.
 pub fn parse_numbers(text: &str) -> Result<Vec<u32>, ParseError> {
@@ -227,33 +220,20 @@ pub struct Analysis {
 }
 
 /// Why [`Matches::solve`] gave no answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// A heap is larger than [`MAX_TABLE_HEAP`] with a take list.
+    #[error(
+        "a heap of {0} matches is too large to tabulate (at most {MAX_TABLE_HEAP} with a take list)"
+    )]
     HeapTooLarge(u32),
     /// The position has more legal moves than [`MAX_MOVES`].
+    #[error("{0} legal moves are too many to list (at most {MAX_MOVES})")]
     TooManyMoves(u64),
     /// The search reached the position limit.
+    #[error(transparent)]
     Stopped(Stopped),
 }
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::HeapTooLarge(h) => write!(
-                f,
-                "a heap of {h} matches is too large to tabulate (at most {MAX_TABLE_HEAP} with a take list)"
-            ),
-            SolveError::TooManyMoves(n) => write!(
-                f,
-                "{n} legal moves are too many to list (at most {MAX_MOVES})"
-            ),
-            SolveError::Stopped(s) => s.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
 
 impl Matches {
     /// A game from these heaps.

@@ -23,29 +23,17 @@
 
 use crate::{Game, GameStats, MoveValue, Solution, Value, solution::compare};
 use rustc_hash::FxHashMap;
-use std::fmt;
 use std::time::Instant;
 
 /// The solver stopped: it would have stored more positions than allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the position limit ({max_positions}) was reached before the game was solved")]
 pub struct Stopped {
     /// The limit that was reached.
     pub max_positions: usize,
     /// The counters so far.
     pub stats: GameStats,
 }
-
-impl fmt::Display for Stopped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the position limit ({}) was reached before the game was solved",
-            self.max_positions
-        )
-    }
-}
-
-impl std::error::Error for Stopped {}
 
 struct Frame<S, M> {
     state: S,

@@ -87,22 +87,10 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// An unknown algorithm name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An unknown algorithm name: the search crate's one error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm '{0}' (expected one of: {names})", names = Algorithm::NAMES.join(", "))]
 pub struct ParseAlgorithmError(pub String);
-
-impl fmt::Display for ParseAlgorithmError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown algorithm '{}' (expected one of: {})",
-            self.0,
-            Algorithm::NAMES.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for ParseAlgorithmError {}
 
 impl FromStr for Algorithm {
     type Err = ParseAlgorithmError;

@@ -32,19 +32,11 @@ pub mod solver;
 mod table;
 
 use crate::{Game, GameResult, Player};
-use std::fmt;
 
 /// Why a board size or a sequence of moves is refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// The smallest number of columns or rows.
 pub const MIN_SIZE: u32 = 4;
