@@ -73,8 +73,8 @@ impl From<io::Error> for CliError {
 }
 
 /// Shorthand for a bad-input error.
-pub fn bad_input(msg: impl Into<String>) -> CliError {
-    CliError::Input(msg.into())
+pub fn bad_input(msg: impl std::fmt::Display) -> CliError {
+    CliError::Input(msg.to_string())
 }
 
 /// What a subcommand returns.

@@ -17,7 +17,7 @@
 //! assert!(bfs.expanded > optimal.expanded);
 //! ```
 
-use crate::Run;
+use crate::{LabError, Run};
 use resolu_puzzles::hanoi::{DisksOffGoal, Hanoi, OptimalMoves, frame_stewart};
 use resolu_search::{Algorithm, Limits, Outcome, Path, Runner, Stats, StopReason};
 use std::str::FromStr;
@@ -53,15 +53,15 @@ impl Method {
 }
 
 impl FromStr for Method {
-    type Err = String;
+    type Err = LabError;
 
-    fn from_str(s: &str) -> Result<Method, String> {
+    fn from_str(s: &str) -> Result<Method, LabError> {
         match s {
             "optimal" | "recursive" => Ok(Method::Optimal),
             other => other
                 .parse::<Algorithm>()
                 .map(Method::Search)
-                .map_err(|e| format!("{e}, or optimal")),
+                .map_err(LabError::HanoiMethod),
         }
     }
 }
@@ -193,11 +193,16 @@ mod tests {
 
     #[test]
     fn methods_parse_by_name() {
-        assert_eq!("optimal".parse::<Method>(), Ok(Method::Optimal));
+        assert_eq!("optimal".parse::<Method>().ok(), Some(Method::Optimal));
         assert_eq!(
-            "astar".parse::<Method>(),
-            Ok(Method::Search(Algorithm::Astar))
+            "astar".parse::<Method>().ok(),
+            Some(Method::Search(Algorithm::Astar))
         );
-        assert!("fastest".parse::<Method>().is_err());
+        let unknown = "fastest".parse::<Method>().unwrap_err().to_string();
+        assert!(
+            unknown.starts_with("unknown algorithm 'fastest'"),
+            "{unknown}"
+        );
+        assert!(unknown.ends_with(", or optimal"), "{unknown}");
     }
 }
