@@ -129,7 +129,7 @@ pub fn play_loop<P: Playable>(
     let mut state = start;
     loop {
         p.show(&state, io)?;
-        if let Some(o) = p.game().outcome(&state) {
+        if let Some(o) = p.game().result(&state) {
             let msg = match o.winner() {
                 Some(w) if w == human => "You win!",
                 Some(_) => "The computer wins.",

@@ -496,7 +496,7 @@ mod tests {
     #[test]
     fn random_walk_instances_record_the_proved_length() {
         let g = goal("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 _");
-        let got = instances(&g, &[6, 12], 3, 1, Limits::new().max_expanded(1_000_000)).unwrap();
+        let got = instances(&g, &[6, 12], 3, 1, Limits::new().max_nodes(1_000_000)).unwrap();
         assert_eq!(got.len(), 6);
         for inst in &got {
             let p = g.with_start(&g.grid_of(&inst.tiles)).unwrap();
@@ -519,7 +519,7 @@ mod tests {
             inst,
             Algorithm::Astar,
             HeuristicName::Misplaced,
-            Limits::new().max_expanded(10),
+            Limits::new().max_nodes(10),
         );
         assert_eq!(
             (r.status.as_str(), r.expanded, r.length, r.bstar),

@@ -168,7 +168,7 @@ fn situations_are_built_from_stacks_and_drawn() {
         (vec![vec![2, 1, 0, 3], vec![], vec![]], "no disk 4"),
         (vec![vec![2, 1, 0], vec![]], "3 pegs"),
     ] {
-        let err = h.situation(&bad).unwrap_err();
+        let err = h.situation(&bad).unwrap_err().to_string();
         assert!(err.contains(why), "{bad:?}: {err}");
     }
 }
@@ -212,7 +212,7 @@ fn disk_lists_are_read_back_and_checked() {
         (vec![vec![2, 1, 3, 4], vec![], vec![], vec![]], "smaller"),
         (vec![vec![1, 2, 3], vec![], vec![], vec![]], "missing"),
     ] {
-        let err = h.from_disk_lists(&bad).unwrap_err();
+        let err = h.from_disk_lists(&bad).unwrap_err().to_string();
         assert!(err.contains(why), "{bad:?}: {err}");
     }
 }

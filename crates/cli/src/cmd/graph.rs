@@ -112,6 +112,7 @@ fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdRe
     let runner = Runner::new(graph)
         .heuristic(h)
         .limits(args.limits.limits())
+        .weight(args.algo.weight)
         .seed(args.algo.seed)
         .depth_limit(args.algo.depth_limit);
     let outcome = if args.trace && args.format == Format::Text {
@@ -120,6 +121,7 @@ fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdRe
             &mut *io.out,
             |s: &u32| graph.name(*s).to_string(),
             algorithm,
+            args.algo.weight,
         );
         runner.observer(trace).run(algorithm)
     } else {

@@ -266,6 +266,7 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
     let runner = Runner::new(hanoi)
         .heuristic(DisksOffGoal::new(hanoi))
         .limits(args.limits.limits())
+        .weight(args.weight)
         .seed(args.seed)
         .depth_limit(args.depth_limit);
     if !json {
@@ -275,7 +276,12 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         writeln!(io.out, "Trace of {algorithm}:")?;
         let show = |s: &Pegs| hanoi.one_line(*s);
         runner
-            .observer(ExpansionTrace::new(&mut *io.out, show, algorithm))
+            .observer(ExpansionTrace::new(
+                &mut *io.out,
+                show,
+                algorithm,
+                args.weight,
+            ))
             .run(algorithm)
     } else {
         let mut runner = runner;
@@ -366,7 +372,7 @@ fn situation_of(hanoi: &Hanoi, t: &Term) -> Result<Pegs, String> {
             .collect::<Result<Vec<i64>, String>>()?;
         lists.push(sizes);
     }
-    hanoi.from_disk_lists(&lists)
+    hanoi.from_disk_lists(&lists).map_err(|e| e.to_string())
 }
 
 /// `--method rules`: the expert system, each move checked and drawn.

@@ -9,7 +9,7 @@ use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::enumerate::{Counts, count, count_within, plays_bfs, plays_dfs, reachable};
 use resolu_games::matches::{Analysis, Matches, Position, SolveError, Take, TakeSet};
 use resolu_games::solver::Solver;
-use resolu_games::{Game, Outcome, Player, Solution, Value};
+use resolu_games::{Game, GameResult, Player, Solution, Value};
 use serde_json::{Value as Json, json};
 use std::ops::ControlFlow;
 
@@ -331,9 +331,9 @@ fn states_text(setup: &Setup, limit: usize, successors: bool, io: &mut Io) -> Cm
     let finals: Vec<String> = list
         .iter()
         .filter_map(|s| {
-            game.outcome(s).map(|o| match o {
-                Outcome::Win(p) => format!("{s} ({} has won)", player_name(p)),
-                Outcome::Draw => format!("{s} (draw)"),
+            game.result(s).map(|o| match o {
+                GameResult::Win(p) => format!("{s} ({} has won)", player_name(p)),
+                GameResult::Draw => format!("{s} (draw)"),
             })
         })
         .collect();
@@ -398,7 +398,7 @@ fn states(setup: &Setup, limit: usize, format: Format, io: &mut Io) -> CmdResult
                     })
                     .collect();
                 let mut v = state_json(s);
-                if let (Json::Object(map), Some(o)) = (&mut v, game.outcome(s)) {
+                if let (Json::Object(map), Some(o)) = (&mut v, game.result(s)) {
                     map.insert("winner".into(), json!(o.winner().map(Player::number)));
                 }
                 if let Json::Object(map) = &mut v {
@@ -457,7 +457,7 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
         next: usize,
     }
     let label = |solver: &mut Solver<Matches>, s: &Position| -> String {
-        if let Some(o) = game.outcome(s) {
+        if let Some(o) = game.result(s) {
             return match o.winner() {
                 Some(p) => format!("  {} has won", player_name(p)),
                 None => "  draw".into(),
@@ -548,7 +548,7 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
 /// The verdict on the start, given its analysis, in a sentence or two.
 fn verdict(setup: &Setup, analysis: &Analysis, io: &mut Io) -> Result<(), CliError> {
     let s = &analysis.solution;
-    if let Some(o) = setup.game.outcome(&setup.start) {
+    if let Some(o) = setup.game.result(&setup.start) {
         let end = match o.winner() {
             Some(p) => format!("{} has won", player_name(p)),
             None => "a draw".into(),
@@ -659,7 +659,7 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
     let mut json_moves = 0u64;
     let mut out: Vec<Json> = Vec::new();
     let mut error: Option<std::io::Error> = None;
-    let mut visit = |states: &[Position], moves: &[Take], o: Outcome| {
+    let mut visit = |states: &[Position], moves: &[Take], o: GameResult| {
         if winner.is_some() && o.winner() != winner {
             return ControlFlow::Continue(());
         }

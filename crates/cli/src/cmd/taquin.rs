@@ -260,6 +260,7 @@ impl Solver<'_> {
             algorithm: self.algorithm,
             heuristic: self.heuristic,
             limits: self.args.limits.limits(),
+            weight: self.args.algo.weight,
             seed: self.args.algo.seed,
             depth_limit: self.args.algo.depth_limit,
         };
@@ -268,7 +269,7 @@ impl Solver<'_> {
             let show = |tiles: &Vec<u8>| puzzle.grid_of(tiles).one_line();
             puzzle.solve_observed(
                 &settings,
-                ExpansionTrace::new(&mut *io.out, show, self.algorithm),
+                ExpansionTrace::new(&mut *io.out, show, self.algorithm, self.args.algo.weight),
             )
         } else {
             puzzle.solve(&settings)

@@ -128,7 +128,7 @@ fn verdict_line(board: &Board, s: &Solution<u8>) -> String {
         "O"
     };
     let plies = s.plies.unwrap_or(0);
-    if let Some(o) = TicTacToe.outcome(board) {
+    if let Some(o) = TicTacToe.result(board) {
         return match o.winner() {
             Some(resolu_games::Player::One) => "The game is over: X has won.".into(),
             Some(resolu_games::Player::Two) => "The game is over: O has won.".into(),

@@ -16,6 +16,8 @@ pub struct SolveSettings {
     pub heuristic: HeuristicName,
     /// The limits that may stop the search.
     pub limits: Limits,
+    /// The weight of weighted A* (f = g + weight · h).
+    pub weight: f64,
     /// The seed of the random algorithms.
     pub seed: u64,
     /// The depth limit of depth-first search.
@@ -23,12 +25,14 @@ pub struct SolveSettings {
 }
 
 impl SolveSettings {
-    /// `algorithm` with `heuristic`, the given limits, seed 0 and no depth limit.
+    /// `algorithm` with `heuristic`, the given limits, the default weight
+    /// ([`resolu_search::DEFAULT_WEIGHT`]), seed 0 and no depth limit.
     pub fn new(algorithm: Algorithm, heuristic: HeuristicName, limits: Limits) -> Self {
         SolveSettings {
             algorithm,
             heuristic,
             limits,
+            weight: resolu_search::DEFAULT_WEIGHT,
             seed: 0,
             depth_limit: None,
         }
@@ -84,6 +88,7 @@ impl SlidingPuzzle {
         let mut runner = Runner::new(&problem)
             .heuristic(TileHeuristic::new(settings.heuristic, self))
             .limits(settings.limits)
+            .weight(settings.weight)
             .seed(settings.seed)
             .depth_limit(settings.depth_limit);
         let outcome = match observer {
