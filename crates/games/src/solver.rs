@@ -88,6 +88,8 @@ pub struct Solver<'g, G: Game> {
     game: &'g G,
     limits: Limits,
     deadline: Option<Instant>,
+    /// A call is running: [`Solver::solve`]'s calls of [`Solver::value`] are part of it.
+    running: bool,
     checks: u64,
     memo: FxHashMap<G::State, (Value, u64)>,
     stats: GameStats,
@@ -100,6 +102,7 @@ impl<'g, G: Game> Solver<'g, G> {
             game,
             limits: Limits::default(),
             deadline: None,
+            running: false,
             checks: 0,
             memo: FxHashMap::default(),
             stats: GameStats::default(),
@@ -160,9 +163,10 @@ impl<'g, G: Game> Solver<'g, G> {
 
     /// Starts the clock of a call (unless a call already running did).
     fn start_clock(&mut self) -> bool {
-        if self.deadline.is_some() {
+        if self.running {
             return false;
         }
+        self.running = true;
         self.deadline = self.limits.timeout.map(|t| Instant::now() + t);
         if let Some(monitor) = self.limits.monitor {
             monitor.begin_run();
@@ -172,6 +176,7 @@ impl<'g, G: Game> Solver<'g, G> {
 
     fn stop_clock(&mut self, started: bool) {
         if started {
+            self.running = false;
             self.deadline = None;
             if let Some(monitor) = self.limits.monitor {
                 monitor.end_run();

@@ -50,6 +50,11 @@ fn the_solver_stops_at_the_timeout_the_memory_budget_and_the_monitor() {
     let stopped = solve(Limits::new().monitor(&MONITOR)).unwrap_err();
     assert_eq!(stopped.reason, StopReason::Interrupted);
     assert_eq!(MONITOR.running(), 0, "the run was counted as ended");
+    assert_eq!(
+        MONITOR.started(),
+        1,
+        "one call is one run, whatever it calls inside"
+    );
     assert!(MONITOR.expanded() > 0, "the counters were published");
 }
 
