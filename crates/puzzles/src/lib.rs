@@ -60,6 +60,9 @@ pub enum Error {
     /// A cube that face turns cannot reach.
     #[error(transparent)]
     Cube(#[from] cube::InvalidCube),
+    /// A pattern database that cannot be built, read or described.
+    #[error(transparent)]
+    Pdb(#[from] sliding::pdb::PdbError),
     /// A cached table that cannot be used.
     #[error(transparent)]
     Cache(#[from] cache::CacheError),
