@@ -186,7 +186,7 @@ pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), String> {
     // which would block on the lock above (a deadlock).
     let db = std::thread::scope(|scope| {
         scope
-            .spawn(|| -> Result<PatternDatabase, String> {
+            .spawn(|| -> Result<PatternDatabase, pdb::PdbError> {
                 if goal.cells() <= 10 {
                     return PatternDatabase::exact(goal);
                 }
@@ -201,7 +201,8 @@ pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), String> {
             })
             .join()
             .unwrap_or_else(|_| Err("building the pattern database failed".into()))
-    })?;
+    })
+    .map_err(|e| e.to_string())?;
     pdb::install(goal, db);
     Ok(())
 }
