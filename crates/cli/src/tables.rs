@@ -141,8 +141,8 @@ pub fn load(
     let loaded = pdb::load_or_build(puzzle, &partition, &dir, max_memory, &progress);
     bar.finish_and_clear();
     let (tables, source) = loaded.map_err(|e| {
-        if e.contains("memory budget") {
-            LoadError::Memory(e)
+        if e.is_memory_limit() {
+            LoadError::Memory(e.to_string())
         } else {
             LoadError::Cli(bad_input(e))
         }

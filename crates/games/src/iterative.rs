@@ -37,7 +37,9 @@ pub const DECIDED: i32 = WIN / 2;
 /// The deepest search, in plies.
 pub const MAX_DEPTH: u32 = 1000;
 
-/// When deepening stops.
+/// When deepening stops. A thinking budget, like [`crate::mcts::Budget`], not the shared
+/// `resolu_search::Limits`: running out of time ends the search normally with the move of
+/// the last depth completed, rather than stopping it with nothing decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deepening {
     /// Thinking time: no new depth starts after it, and a search under way is dropped.

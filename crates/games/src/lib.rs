@@ -51,6 +51,39 @@ pub use game::{Game, GameResult, Player, Value};
 pub use solution::{MoveValue, Solution, compare};
 pub use stats::GameStats;
 
+/// Any error of this crate, so that a caller handling several games can use one type (`?`
+/// converts each module's error into it). Each variant wraps the module's own error
+/// unchanged: the message is the module's.
+///
+/// ```
+/// use resolu_games::{Error, connect4::Connect4, matches::TakeSet};
+///
+/// fn setup(size: &str, take: &str) -> Result<(Connect4, TakeSet), Error> {
+///     Ok((Connect4::parse_size(size)?, take.parse()?))
+/// }
+/// assert!(matches!(setup("7x6", "1,x"), Err(Error::Matches(_))));
+/// assert!(matches!(setup("3x3", "1,2,3"), Err(Error::Connect4(_))));
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Numbers, a take set, a duration, a level or a tic-tac-toe board that cannot be read.
+    #[error(transparent)]
+    Matches(#[from] matches::ParseError),
+    /// A connect-four board size or move sequence that cannot be read.
+    #[error(transparent)]
+    Connect4(#[from] connect4::ParseError),
+    /// [`matches::Matches::solve`] gave no answer.
+    #[error(transparent)]
+    Solve(#[from] matches::SolveError),
+    /// The exhaustive solver stopped at a limit.
+    #[error(transparent)]
+    Stopped(#[from] solver::Stopped),
+    /// The connect-four solver stopped at a limit.
+    #[error(transparent)]
+    Connect4Stopped(#[from] connect4::solver::Stopped),
+}
+
 /// The old name of [`GameResult`].
 #[deprecated(
     since = "0.1.0",

@@ -32,6 +32,7 @@
 
 use crate::solver::{Solver, Stopped, fold};
 use crate::{Game, GameResult, GameStats, MoveValue, Player, Solution, Value};
+use resolu_search::Limits;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
@@ -230,7 +231,8 @@ pub enum SolveError {
     /// The position has more legal moves than [`MAX_MOVES`].
     #[error("{0} legal moves are too many to list (at most {MAX_MOVES})")]
     TooManyMoves(u64),
-    /// The search reached the position limit.
+    /// The search stopped at a limit (the position limit, the timeout, the memory budget
+    /// or an interruption).
     #[error(transparent)]
     Stopped(Stopped),
 }
@@ -271,12 +273,24 @@ impl Matches {
     }
 
     /// Decides `pos`: value, distance (when computed) and every legal move with its value.
-    /// `max_positions` bounds the search of sums (`None`: no bound).
+    /// `max_positions` bounds the search of sums (`None`: no bound); the other limits are
+    /// the defaults. [`Matches::solve_within`] takes all the shared limits.
     pub fn solve(
         &self,
         pos: &Position,
         max_positions: Option<usize>,
     ) -> Result<Analysis, SolveError> {
+        let mut limits = Limits::new();
+        limits.max_nodes = max_positions.map(|m| m as u64);
+        self.solve_within(pos, &limits)
+    }
+
+    /// [`Matches::solve`] within the shared [`Limits`]: `max_nodes` bounds the positions
+    /// the search of sums stores, `timeout`, `max_memory_bytes` and the monitor bound it
+    /// too (see [`Solver`]). A search that stops is [`SolveError::Stopped`] when it was
+    /// needed for the value; when it only adds the distances to a value found by rule, the
+    /// analysis comes without them.
+    pub fn solve_within(&self, pos: &Position, limits: &Limits) -> Result<Analysis, SolveError> {
         let clock = Instant::now();
         if self.take.one_to_k().is_none()
             && self.take != TakeSet::Any
@@ -295,10 +309,10 @@ impl Matches {
         let mut analysis = if live.len() <= 1 {
             self.one_heap(pos, live.first().copied())
         } else if !self.misere || self.take == TakeSet::Any {
-            self.sum_by_rule(pos, max_positions)
+            self.sum_by_rule(pos, limits)
         } else {
             let solution = Solver::new(self)
-                .max_positions(max_positions)
+                .limits(*limits)
                 .solve(pos)
                 .map_err(SolveError::Stopped)?;
             Analysis {
@@ -428,7 +442,7 @@ impl Matches {
 
     /// Several heaps: normal play by Sprague–Grundy, misère Nim by Bouton's rule; the
     /// distance from the solver when the positions fit the limit.
-    fn sum_by_rule(&self, pos: &Position, max_positions: Option<usize>) -> Analysis {
+    fn sum_by_rule(&self, pos: &Position, limits: &Limits) -> Analysis {
         let heaps = &pos.heaps;
         let mut moves = Vec::new();
         let (value, method) = if !self.misere {
@@ -491,8 +505,8 @@ impl Matches {
         };
         // Distances need the search; try it only when the positions surely fit.
         let bound = self.position_bound(heaps);
-        if max_positions.is_none_or(|m| bound <= m as u128)
-            && let Ok(searched) = Solver::new(self).max_positions(max_positions).solve(pos)
+        if limits.max_nodes.is_none_or(|m| bound <= u128::from(m))
+            && let Ok(searched) = Solver::new(self).limits(*limits).solve(pos)
         {
             debug_assert_eq!(searched.value, solution.value);
             solution.plies = searched.plies;

@@ -33,6 +33,11 @@ use std::time::{Duration, Instant};
 
 /// When the search stops: after this many iterations, after this long, or at the first
 /// of the two (at least one iteration is always run).
+///
+/// A budget, not the shared `resolu_search::Limits`: an iteration is one playout from the
+/// root, not a position stored or expanded, and spending the budget is how the search ends
+/// normally, with its best move so far. Reaching a `Limits` bound is a stop with nothing
+/// decided (a `StopReason`), which the exhaustive solvers report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Most iterations.

@@ -22,17 +22,42 @@
 //! ```
 
 use crate::{Game, GameStats, MoveValue, Solution, Value, solution::compare};
+use resolu_search::{Limits, StopReason};
 use rustc_hash::FxHashMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// The solver stopped: it would have stored more positions than allowed.
+/// How many positions are pushed between two looks at the clock, the monitor and the
+/// memory estimate (the node limit is checked at every push: it is one comparison).
+const CHECK_EVERY: u64 = 1024;
+
+/// The solver stopped at one of its [`Limits`] before the game was solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the position limit ({max_positions}) was reached before the game was solved")]
+#[error("{}", self.describe())]
 pub struct Stopped {
-    /// The limit that was reached.
-    pub max_positions: usize,
+    /// Which limit: [`StopReason::NodeLimit`] (positions stored), [`StopReason::TimeLimit`],
+    /// [`StopReason::MemoryLimit`] or [`StopReason::Interrupted`] (the monitor's flag).
+    pub reason: StopReason,
+    /// The position limit in force (`Limits::max_nodes`), named by the message.
+    pub max_positions: Option<u64>,
+    /// The time limit in force (`Limits::timeout`), named by the message.
+    pub timeout: Option<Duration>,
     /// The counters so far.
     pub stats: GameStats,
+}
+
+impl Stopped {
+    fn describe(&self) -> String {
+        let limit = match (self.reason, self.max_positions, self.timeout) {
+            (StopReason::NodeLimit, Some(n), _) => format!("the position limit ({n}) was reached"),
+            (StopReason::TimeLimit, _, Some(t)) => {
+                format!("the time limit ({} s) was reached", t.as_secs_f64())
+            }
+            (StopReason::MemoryLimit, ..) => "the memory budget was reached".to_string(),
+            (StopReason::Interrupted, ..) => "the run was interrupted".to_string(),
+            (reason, ..) => format!("the run stopped ({reason})"),
+        };
+        format!("{limit} before the game was solved")
+    }
 }
 
 struct Frame<S, M> {
@@ -53,9 +78,19 @@ pub(crate) fn fold(best: &mut Option<(Value, u64)>, child: (Value, u64)) {
 }
 
 /// An exhaustive solver with a memory of solved positions.
+///
+/// It honours the shared [`Limits`] of `resolu_search`: `max_nodes` bounds the positions
+/// stored (remembered plus on the stack), `timeout` the time of one call, and
+/// `max_memory_bytes` the estimated memory of the positions stored; the `monitor`'s flag
+/// stops it (Ctrl-C) and it publishes its counters there. `max_tries` and `depth_limit`
+/// do not apply. A stop is an `Err(`[`Stopped`]`)` naming the [`StopReason`].
 pub struct Solver<'g, G: Game> {
     game: &'g G,
-    max_positions: Option<usize>,
+    limits: Limits,
+    deadline: Option<Instant>,
+    /// A call is running: [`Solver::solve`]'s calls of [`Solver::value`] are part of it.
+    running: bool,
+    checks: u64,
     memo: FxHashMap<G::State, (Value, u64)>,
     stats: GameStats,
 }
@@ -65,16 +100,88 @@ impl<'g, G: Game> Solver<'g, G> {
     pub fn new(game: &'g G) -> Self {
         Solver {
             game,
-            max_positions: None,
+            limits: Limits::default(),
+            deadline: None,
+            running: false,
+            checks: 0,
             memo: FxHashMap::default(),
             stats: GameStats::default(),
         }
     }
 
-    /// Stop (with [`Stopped`]) rather than store more than `n` positions.
-    pub fn max_positions(mut self, n: Option<usize>) -> Self {
-        self.max_positions = n;
+    /// Stop (with [`Stopped`]) at these limits. The timeout counts from the start of each
+    /// call of [`Solver::solve`] or [`Solver::value`].
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
         self
+    }
+
+    /// Stop (with [`Stopped`]) rather than store more than `n` positions: a shorthand for
+    /// [`Limits::max_nodes`] (the other limits unchanged).
+    pub fn max_positions(mut self, n: Option<usize>) -> Self {
+        self.limits.max_nodes = n.map(|n| n as u64);
+        self
+    }
+
+    /// Estimated bytes of one stored position (key, value and the table's overhead).
+    fn bytes_per_position() -> u64 {
+        (2 * std::mem::size_of::<(G::State, (Value, u64))>()) as u64
+    }
+
+    /// The limit reached with `on_stack` positions on the stack, if any.
+    fn over_limit(&mut self, on_stack: usize) -> Option<StopReason> {
+        let stored = (self.memo.len() + on_stack) as u64;
+        if self.limits.max_nodes.is_some_and(|max| stored >= max) {
+            return Some(StopReason::NodeLimit);
+        }
+        self.checks += 1;
+        if !self.checks.is_multiple_of(CHECK_EVERY) {
+            return None;
+        }
+        let memory = stored.saturating_mul(Self::bytes_per_position());
+        if let Some(monitor) = self.limits.monitor {
+            monitor.publish(self.stats.expanded, memory);
+            if monitor.is_interrupted() {
+                return Some(StopReason::Interrupted);
+            }
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(StopReason::TimeLimit);
+        }
+        (memory >= self.limits.max_memory_bytes).then_some(StopReason::MemoryLimit)
+    }
+
+    fn stopped(&mut self, reason: StopReason) -> Stopped {
+        self.stats.stored = self.memo.len() as u64;
+        Stopped {
+            reason,
+            max_positions: self.limits.max_nodes,
+            timeout: self.limits.timeout,
+            stats: self.stats,
+        }
+    }
+
+    /// Starts the clock of a call (unless a call already running did).
+    fn start_clock(&mut self) -> bool {
+        if self.running {
+            return false;
+        }
+        self.running = true;
+        self.deadline = self.limits.timeout.map(|t| Instant::now() + t);
+        if let Some(monitor) = self.limits.monitor {
+            monitor.begin_run();
+        }
+        true
+    }
+
+    fn stop_clock(&mut self, started: bool) {
+        if started {
+            self.running = false;
+            self.deadline = None;
+            if let Some(monitor) = self.limits.monitor {
+                monitor.end_run();
+            }
+        }
     }
 
     /// Number of positions solved and remembered.
@@ -84,6 +191,13 @@ impl<'g, G: Game> Solver<'g, G> {
 
     /// The value of `state` for its player to move and the plies to the end.
     pub fn value(&mut self, state: &G::State) -> Result<(Value, u64), Stopped> {
+        let started = self.start_clock();
+        let result = self.value_within(state);
+        self.stop_clock(started);
+        result
+    }
+
+    fn value_within(&mut self, state: &G::State) -> Result<(Value, u64), Stopped> {
         let game = self.game;
         self.stats.visited += 1;
         if let Some(o) = game.result(state) {
@@ -119,14 +233,8 @@ impl<'g, G: Game> Solver<'g, G> {
                     fold(&mut top.best, v);
                     continue;
                 }
-                if let Some(max) = self.max_positions
-                    && self.memo.len() + stack.len() >= max
-                {
-                    self.stats.stored = self.memo.len() as u64;
-                    return Err(Stopped {
-                        max_positions: max,
-                        stats: self.stats,
-                    });
+                if let Some(reason) = self.over_limit(stack.len()) {
+                    return Err(self.stopped(reason));
                 }
                 let frame = self.frame(child, key);
                 stack.push(frame);
@@ -163,6 +271,13 @@ impl<'g, G: Game> Solver<'g, G> {
     /// Solves `state`: its value and distance, and every legal move with the value it
     /// keeps. The counters are those of this call.
     pub fn solve(&mut self, state: &G::State) -> Result<Solution<G::Move>, Stopped> {
+        let started = self.start_clock();
+        let result = self.solve_within(state);
+        self.stop_clock(started);
+        result
+    }
+
+    fn solve_within(&mut self, state: &G::State) -> Result<Solution<G::Move>, Stopped> {
         let clock = Instant::now();
         self.stats = GameStats::default();
         let game = self.game;

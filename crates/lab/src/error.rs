@@ -1,6 +1,7 @@
 //! The lab's one error type.
 
 use resolu_puzzles::sliding::GridError;
+use resolu_puzzles::sliding::pdb::PdbError;
 use resolu_search::ParseAlgorithmError;
 use std::path::PathBuf;
 
@@ -41,9 +42,9 @@ pub enum LabError {
     /// A board the puzzle refused.
     #[error(transparent)]
     Board(#[from] GridError),
-    /// The pattern database could not be prepared (the pattern-database module's message).
-    #[error("{0}")]
-    PatternDatabase(String),
+    /// The pattern database could not be prepared.
+    #[error(transparent)]
+    PatternDatabase(#[from] PdbError),
     /// A line (numbered from 1) of an instance file that is not `id length t0 .. t15`.
     #[error("line {0}: expected 'id length t0 .. t15'")]
     KorfLine(usize),

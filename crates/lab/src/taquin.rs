@@ -5,7 +5,7 @@
 //! construction. Larger boards take random walks from the goal and record the optimal
 //! length that IDA* with linear conflicts proves (a walk of d moves is often shorter).
 
-use crate::{Run, run_all};
+use crate::{LabError, Run, run_all};
 use rand::SeedableRng;
 use rand::seq::index::sample;
 use rand_chacha::ChaCha8Rng;
@@ -32,7 +32,7 @@ pub fn instances(
     per_depth: usize,
     seed: u64,
     prove: Limits,
-) -> Result<Vec<Instance>, String> {
+) -> Result<Vec<Instance>, LabError> {
     match puzzle.distances_to_goal() {
         Some(table) => {
             // Boards grouped by depth, in a fixed order, then sampled.
@@ -48,11 +48,12 @@ pub fn instances(
             let mut out = Vec::new();
             for &d in depths {
                 let Some(boards) = by_depth.get_mut(d as usize) else {
-                    return Err(format!(
-                        "no {}x{} board is {d} moves from this goal (the farthest are {radius} moves away)",
-                        puzzle.rows(),
-                        puzzle.cols()
-                    ));
+                    return Err(LabError::NoBoardAtDepth {
+                        rows: puzzle.rows(),
+                        cols: puzzle.cols(),
+                        depth: d,
+                        radius,
+                    });
                 };
                 boards.sort_unstable();
                 let mut rng =
@@ -90,13 +91,11 @@ fn walk_and_prove(
     seed: u64,
     k: usize,
     prove: Limits,
-) -> Result<Instance, String> {
+) -> Result<Instance, LabError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (u64::from(walk) << 32) ^ k as u64);
     for _ in 0..20 {
         let tiles = puzzle.random_walk_from_goal(walk as usize, &mut rng);
-        let start = puzzle
-            .with_start(&puzzle.grid_of(&tiles))
-            .map_err(|e| e.to_string())?;
+        let start = puzzle.with_start(&puzzle.grid_of(&tiles))?;
         let outcome = solve(
             &start,
             Algorithm::IdaStar,
@@ -110,9 +109,7 @@ fn walk_and_prove(
             });
         }
     }
-    Err(format!(
-        "could not prove the optimal length of a {walk}-move random walk within the limits"
-    ))
+    Err(LabError::Unproved(walk))
 }
 
 /// Runs `algorithm` with `heuristic` on `puzzle` (see [`SlidingPuzzle::solve`]).
@@ -155,7 +152,7 @@ pub fn run(
             problem,
             algorithm.name(),
             heuristic.as_str(),
-            e,
+            e.to_string(),
             instance.depth,
         );
     }
@@ -175,7 +172,7 @@ pub fn run(
 /// ([`Partition::best_for`]: 7-8 on 4x4) read from the default cache directory, or built
 /// and stored there when missing or damaged (which takes minutes for 7-8: build them ahead
 /// with `resolu pdb build`). Runs in parallel wait for the one that loads.
-pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), String> {
+pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), LabError> {
     static LOADING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _guard = LOADING.lock().unwrap_or_else(|e| e.into_inner());
     if pdb::installed(goal).is_some() {
@@ -186,7 +183,7 @@ pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), String> {
     // which would block on the lock above (a deadlock).
     let db = std::thread::scope(|scope| {
         scope
-            .spawn(|| -> Result<PatternDatabase, String> {
+            .spawn(|| -> Result<PatternDatabase, pdb::PdbError> {
                 if goal.cells() <= 10 {
                     return PatternDatabase::exact(goal);
                 }
@@ -211,14 +208,14 @@ pub const KORF_GOAL: &str = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
 
 /// Reads instances in the format of Korf's data (`id optimal_length t0 .. t15` per line,
 /// `#` comments), numbered for the puzzle whose goal is [`KORF_GOAL`].
-pub fn korf_instances(text: &str) -> Result<Vec<(u32, Instance)>, String> {
+pub fn korf_instances(text: &str) -> Result<Vec<(u32, Instance)>, LabError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
-        let bad = || format!("line {}: expected 'id length t0 .. t15'", i + 1);
+        let bad = || LabError::KorfLine(i + 1);
         let numbers: Vec<u32> = line
             .split_whitespace()
             .map(|w| w.parse().map_err(|_| bad()))

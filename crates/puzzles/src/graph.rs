@@ -115,15 +115,17 @@ impl Graph {
                             ));
                         };
                         g.heuristic[id as usize] =
-                            Some(parse_number(value).map_err(|m| err(c + 2, m))?);
+                            Some(parse_number(value).map_err(|m| err(c + 2, m.to_string()))?);
                     }
                 }
                 "edge" | "arc" => {
                     let (a, b, cost) = match args {
                         [(_, a), (_, b)] => (a, b, 1.0),
-                        [(_, a), (_, b), (c, cost)] => {
-                            (a, b, parse_number(cost).map_err(|m| err(*c, m))?)
-                        }
+                        [(_, a), (_, b), (c, cost)] => (
+                            a,
+                            b,
+                            parse_number(cost).map_err(|m| err(*c, m.to_string()))?,
+                        ),
                         _ => {
                             return Err(err(
                                 col,
@@ -259,11 +261,20 @@ fn words_with_columns(line: &str) -> Vec<(usize, &str)> {
     words
 }
 
-fn parse_number(text: &str) -> Result<f64, String> {
+/// Why a cost or a heuristic value was refused (the message of a [`GraphError`]).
+#[derive(Debug, thiserror::Error)]
+enum NumberError {
+    #[error("'{0}' must be a finite non-negative number")]
+    OutOfRange(String),
+    #[error("'{0}' is not a number")]
+    NotANumber(String),
+}
+
+fn parse_number(text: &str) -> Result<f64, NumberError> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        Ok(_) => Err(format!("'{text}' must be a finite non-negative number")),
-        Err(_) => Err(format!("'{text}' is not a number")),
+        Ok(_) => Err(NumberError::OutOfRange(text.to_string())),
+        Err(_) => Err(NumberError::NotANumber(text.to_string())),
     }
 }
 

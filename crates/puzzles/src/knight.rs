@@ -84,15 +84,13 @@ impl Method {
 }
 
 impl FromStr for Method {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = KnightError;
+    fn from_str(s: &str) -> Result<Self, KnightError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "basic" | "base" => Ok(Method::Basic),
             "band" | "bande" => Ok(Method::Band),
             "warnsdorff" | "warnsdorf" => Ok(Method::Warnsdorff),
-            _ => Err(format!(
-                "unknown method '{s}' (expected basic, band or warnsdorff)"
-            )),
+            _ => Err(KnightError::UnknownMethod(s.to_string())),
         }
     }
 }
@@ -118,12 +116,12 @@ impl Ties {
 }
 
 impl FromStr for Ties {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = KnightError;
+    fn from_str(s: &str) -> Result<Self, KnightError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "order" => Ok(Ties::Order),
             "roth" => Ok(Ties::Roth),
-            _ => Err(format!("unknown tie-break '{s}' (expected order or roth)")),
+            _ => Err(KnightError::UnknownTies(s.to_string())),
         }
     }
 }
@@ -165,6 +163,12 @@ impl TourOptions {
 /// A bad board size or start square.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum KnightError {
+    /// A method name that is not `basic`, `band` or `warnsdorff`.
+    #[error("unknown method '{0}' (expected basic, band or warnsdorff)")]
+    UnknownMethod(String),
+    /// A tie-break name that is not `order` or `roth`.
+    #[error("unknown tie-break '{0}' (expected order or roth)")]
+    UnknownTies(String),
     /// A size that is not `N` or `ROWSxCOLS` with positive numbers.
     #[error("bad board size '{0}' (expected N or ROWSxCOLS, e.g. 8 or 5x6)")]
     BadSize(String),

@@ -260,9 +260,10 @@ fn solve(
         }
         return Ok(Exit::Success);
     }
-    let mut solver = Solver::new(game, args.table_bits)
-        .time_limit(args.timeout)
-        .max_nodes(args.max_nodes);
+    let mut limits = resolu_search::Limits::new().monitor(&crate::progress::MONITOR);
+    limits.timeout = args.timeout;
+    limits.max_nodes = args.max_nodes;
+    let mut solver = Solver::new(game, args.table_bits).limits(limits);
     let analysis = match solver.analyse(pos) {
         Ok(a) => a,
         Err(stopped) => {
@@ -270,7 +271,7 @@ fn solve(
                 write_json(
                     io.out,
                     &json!({"score": null, "best_moves": [], "nodes": stopped.nodes,
-                            "stopped": true, "elapsed_ms": stopped.elapsed.as_secs_f64() * 1000.0}),
+                            "stopped": true, "reason": stopped.reason.as_str(), "elapsed_ms": stopped.elapsed.as_secs_f64() * 1000.0}),
                 )?;
             } else {
                 draw(game, pos, io)?;

@@ -307,7 +307,7 @@ fn goal_puzzle(size: &str, goal: Option<&str>) -> Result<SlidingPuzzle, String> 
 fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
     let depths = parse_ranges(&args.depths, "--depths", "depth").map_err(bad_input)?;
     let heuristics = parse_list(&args.heuristics, "--heuristics", |s| {
-        s.parse::<HeuristicName>()
+        s.parse::<HeuristicName>().map_err(|e| e.to_string())
     })
     .map_err(bad_input)?;
     let algos = parse_list(&args.algos, "--algos", |s| {

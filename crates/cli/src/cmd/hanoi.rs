@@ -116,7 +116,7 @@ pub struct Args {
 
 /// Runs `resolu hanoi`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
-    let hanoi = Hanoi::new(args.disks, args.pegs).map_err(bad_input)?;
+    let hanoi = Hanoi::new(args.disks, args.pegs).map_err(|e| bad_input(e.to_string()))?;
     let method = if args.rules.is_some() {
         "rules".to_string()
     } else {

@@ -3,13 +3,14 @@
 //! heap, take set, misère play and sums of heaps (Nim). The game against the computer runs
 //! in the shared play loop ([`crate::play`]).
 
-use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, write_json};
+use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
 use crate::play::{PlayArgs, Playable, play_loop, player_name, solution_json};
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::enumerate::{Counts, count, count_within, plays_bfs, plays_dfs, reachable};
 use resolu_games::matches::{Analysis, Matches, Position, SolveError, Take, TakeSet};
 use resolu_games::solver::Solver;
 use resolu_games::{Game, GameResult, Player, Solution, Value};
+use resolu_search::{Limits, StopReason};
 use serde_json::{Value as Json, json};
 use std::ops::ControlFlow;
 
@@ -66,8 +67,17 @@ pub struct GameArgs {
           value_parser = clap::value_parser!(u8).range(1..=2))]
     pub to_move: u8,
     /// Most positions a search may store (sums of heaps; exit 3 when reached).
-    #[arg(long, global = true, default_value_t = 1_000_000, value_name = "N")]
+    #[arg(
+        long,
+        visible_alias = "max-nodes",
+        global = true,
+        default_value_t = 1_000_000,
+        value_name = "N"
+    )]
     pub max_positions: usize,
+    /// Stop a search of sums after this many seconds (decimal allowed; exit 3).
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
     /// Output format.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -164,6 +174,7 @@ struct Setup {
     game: Matches,
     start: Position,
     max_positions: usize,
+    timeout: Option<std::time::Duration>,
 }
 
 impl GameArgs {
@@ -190,6 +201,7 @@ impl GameArgs {
             game,
             start,
             max_positions: self.max_positions,
+            timeout: self.timeout,
         })
     }
 }
@@ -199,12 +211,26 @@ impl Setup {
         self.game.heaps.len() > 1
     }
 
-    /// The analysis of `pos`; `None` (and a line saying so) if --max-positions stopped it.
+    /// The shared limits of the flags: --max-positions, --timeout, and the monitor (Ctrl-C).
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::new()
+            .max_nodes(self.max_positions as u64)
+            .monitor(&crate::progress::MONITOR);
+        limits.timeout = self.timeout;
+        limits
+    }
+
+    /// The analysis of `pos`; `None` (and a line naming the limit) if a limit stopped it.
     fn analyse(&self, pos: &Position, io: &mut Io) -> Result<Option<Analysis>, CliError> {
-        match self.game.solve(pos, Some(self.max_positions)) {
+        match self.game.solve_within(pos, &self.limits()) {
             Ok(a) => Ok(Some(a)),
             Err(SolveError::Stopped(s)) => {
-                writeln!(io.out, "stopped: {s} (raise --max-positions)")?;
+                let hint = match s.reason {
+                    StopReason::TimeLimit => " (raise --timeout)",
+                    StopReason::NodeLimit => " (raise --max-positions)",
+                    _ => "",
+                };
+                writeln!(io.out, "stopped: {s}{hint}")?;
                 Ok(None)
             }
             Err(e) => Err(bad_input(e.to_string())),
@@ -868,6 +894,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         misere: false,
         to_move: 1,
         max_positions: 1_000_000,
+        timeout: None,
         format: Format::Text,
         html: None,
     };

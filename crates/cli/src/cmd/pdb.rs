@@ -109,11 +109,11 @@ fn build(args: BuildArgs, io: &mut Io) -> CmdResult {
         let built = pdb::build_and_store(&puzzle, &partition, &path, max_memory, &progress);
         bar.finish_and_clear();
         if let Err(e) = built {
-            if e.contains("memory budget") {
+            if e.is_memory_limit() {
                 if json {
                     write_json(
                         io.out,
-                        &serde_json::json!({"built": false, "reason": "memory-limit", "error": e}),
+                        &serde_json::json!({"built": false, "reason": "memory-limit", "error": e.to_string()}),
                     )?;
                 } else {
                     writeln!(io.out, "stopped: {e}")?;

@@ -161,11 +161,11 @@ fn census(args: &Args, io: &mut Io) -> CmdResult {
     bar.finish_and_clear();
     let report = match report {
         Ok(r) => r,
-        Err(e) if e.contains("memory budget") => {
+        Err(e) if e.is_memory_limit() => {
             if args.format == Format::Json {
                 write_json(
                     io.out,
-                    &serde_json::json!({"reason": "memory-limit", "error": e}),
+                    &serde_json::json!({"reason": "memory-limit", "error": e.to_string()}),
                 )?;
             } else {
                 writeln!(io.out, "stopped: {e}")?;

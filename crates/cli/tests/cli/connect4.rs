@@ -94,6 +94,7 @@ fn limits_stop_with_exit_3_and_bad_input_exits_2_naming_the_flag() {
     let (code, v) = solve_json(&["--max-nodes", "5000"]);
     assert_eq!(code, 3);
     assert!(v["score"].is_null() && v["stopped"] == true);
+    assert_eq!(v["reason"], "node-limit");
     assert!(v["nodes"].as_u64().unwrap() >= 5000);
     let (code, _, err) = run(&["connect4", "solve", "--moves", "4", "--timeout", "0.2"]);
     assert_eq!(code, 3, "{err}");

@@ -213,6 +213,28 @@ fn bad_input_exits_2_and_a_search_limit_exits_3() {
     ]);
     assert_eq!(code, 3);
     assert!(out.contains("position limit"));
+    // The shared flags: --max-nodes is --max-positions; --timeout names the time limit.
+    let sum = [
+        "matches",
+        "solve",
+        "--heaps",
+        "30,30,30,30",
+        "--take",
+        "1,3",
+        "--misere",
+    ];
+    let (code, out, _) = run(&[&sum[..], &["--max-nodes", "1000"]].concat());
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("the position limit (1000) was reached"),
+        "{out}"
+    );
+    let (code, out, _) = run(&[&sum[..], &["--timeout", "0"]].concat());
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("the time limit (0 s) was reached") && out.contains("--timeout"),
+        "{out}"
+    );
 }
 
 #[test]

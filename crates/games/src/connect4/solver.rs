@@ -44,16 +44,31 @@
 
 use super::table::Table;
 use super::{Connect4, Position};
+use resolu_search::{Limits, StopReason};
 use std::time::{Duration, Instant};
 
-/// The solver ran into its node or time limit; nothing was decided.
+/// The solver ran into one of its [`Limits`]; nothing was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("stopped by the limit after {nodes} positions ({:.1} s)", elapsed.as_secs_f64())]
+#[error("stopped by the {} after {nodes} positions ({:.1} s)", limit_name(*reason), elapsed.as_secs_f64())]
 pub struct Stopped {
+    /// Which limit: [`StopReason::NodeLimit`], [`StopReason::TimeLimit`] or
+    /// [`StopReason::Interrupted`] (the monitor's flag).
+    pub reason: StopReason,
     /// Positions searched before the stop.
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
+}
+
+/// The words naming a limit in [`Stopped`]'s message.
+fn limit_name(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::NodeLimit => "node limit",
+        StopReason::TimeLimit => "time limit",
+        StopReason::MemoryLimit => "memory budget",
+        StopReason::Interrupted => "interruption",
+        _ => "limit",
+    }
 }
 
 /// A position's score, its best columns and the score of every column.
@@ -78,10 +93,9 @@ pub struct Solver<'g> {
     game: &'g Connect4,
     table: Table,
     nodes: u64,
-    max_nodes: Option<u64>,
+    limits: Limits,
     deadline: Option<Instant>,
-    time_limit: Option<Duration>,
-    stopped: bool,
+    stopped: Option<StopReason>,
     min_score: i32,
     max_score: i32,
 }
@@ -99,25 +113,35 @@ impl<'g> Solver<'g> {
             game,
             table: Table::new(log2_slots.clamp(8, 30)),
             nodes: 0,
-            max_nodes: None,
+            limits: Limits::default(),
             deadline: None,
-            time_limit: None,
-            stopped: false,
+            stopped: None,
             // The fastest loss: the opponent's fourth stone, with 7 stones before it.
             min_score: -cells / 2 + 3,
             max_score: (cells + 1) / 2 - 3,
         }
     }
 
-    /// Stop (with [`Stopped`]) after about this many positions in one call.
-    pub fn max_nodes(mut self, max: Option<u64>) -> Self {
-        self.max_nodes = max;
+    /// Stop (with [`Stopped`]) at these limits, checked every few thousand positions:
+    /// `max_nodes` (positions searched in one call), `timeout` (of one call) and the
+    /// `monitor`'s flag (Ctrl-C; the counters are published there). The memory is the
+    /// transposition table's, fixed by [`Solver::new`]: `max_memory_bytes` does not apply.
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
         self
     }
 
-    /// Stop (with [`Stopped`]) after about this long in one call.
+    /// Stop (with [`Stopped`]) after about this many positions in one call: a shorthand
+    /// for [`Limits::max_nodes`].
+    pub fn max_nodes(mut self, max: Option<u64>) -> Self {
+        self.limits.max_nodes = max;
+        self
+    }
+
+    /// Stop (with [`Stopped`]) after about this long in one call: a shorthand for
+    /// [`Limits::timeout`].
     pub fn time_limit(mut self, limit: Option<Duration>) -> Self {
-        self.time_limit = limit;
+        self.limits.timeout = limit;
         self
     }
 
@@ -134,13 +158,23 @@ impl<'g> Solver<'g> {
     fn start(&mut self) -> Instant {
         let now = Instant::now();
         self.nodes = 0;
-        self.stopped = false;
-        self.deadline = self.time_limit.map(|t| now + t);
+        self.stopped = None;
+        self.deadline = self.limits.timeout.map(|t| now + t);
+        if let Some(monitor) = self.limits.monitor {
+            monitor.begin_run();
+        }
         now
     }
 
-    fn stopped(&self, clock: Instant) -> Stopped {
+    fn end(&self) {
+        if let Some(monitor) = self.limits.monitor {
+            monitor.end_run();
+        }
+    }
+
+    fn stopped(&self, clock: Instant, reason: StopReason) -> Stopped {
         Stopped {
+            reason,
             nodes: self.nodes,
             elapsed: clock.elapsed(),
         }
@@ -151,8 +185,9 @@ impl<'g> Solver<'g> {
     pub fn solve(&mut self, pos: &Position) -> Result<(i32, u64), Stopped> {
         let clock = self.start();
         let score = self.score(pos);
-        if self.stopped {
-            return Err(self.stopped(clock));
+        self.end();
+        if let Some(reason) = self.stopped {
+            return Err(self.stopped(clock, reason));
         }
         Ok((score, self.nodes))
     }
@@ -167,8 +202,9 @@ impl<'g> Solver<'g> {
         } else {
             self.search_window(pos, -1, 1)
         };
-        if self.stopped {
-            return Err(self.stopped(clock));
+        self.end();
+        if let Some(reason) = self.stopped {
+            return Err(self.stopped(clock, reason));
         }
         Ok((score.signum(), self.nodes))
     }
@@ -195,8 +231,9 @@ impl<'g> Solver<'g> {
                     -self.score(&next)
                 }
             };
-            if self.stopped {
-                return Err(self.stopped(clock));
+            if let Some(reason) = self.stopped {
+                self.end();
+                return Err(self.stopped(clock, reason));
             }
             column_scores[c as usize] = Some(score);
         }
@@ -204,6 +241,7 @@ impl<'g> Solver<'g> {
         let best_moves = (0..g.width() as u8)
             .filter(|&c| column_scores[c as usize] == Some(score))
             .collect();
+        self.end();
         Ok(Analysis {
             score,
             best_moves,
@@ -227,7 +265,7 @@ impl<'g> Solver<'g> {
     /// The score if it lies in [min, max] (else a score beyond the bound it passes), by
     /// null-window searches, for a position whose player to move cannot win at once.
     fn search_window(&mut self, pos: &Position, mut min: i32, mut max: i32) -> i32 {
-        while min < max && !self.stopped {
+        while min < max && self.stopped.is_none() {
             let mut med = min + (max - min) / 2;
             // Probe nearer 0 first: the searches there are the cheapest.
             if med <= 0 && min / 2 < med {
@@ -268,13 +306,19 @@ impl<'g> Solver<'g> {
         debug_assert!(alpha < beta);
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_EVERY) {
-            let over_nodes = self.max_nodes.is_some_and(|m| self.nodes >= m);
-            let over_time = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if over_nodes || over_time {
-                self.stopped = true;
+            if let Some(monitor) = self.limits.monitor {
+                monitor.publish(self.nodes, self.table.slots() as u64 * 8);
+                if monitor.is_interrupted() {
+                    self.stopped = Some(StopReason::Interrupted);
+                }
+            }
+            if self.limits.max_nodes.is_some_and(|m| self.nodes >= m) {
+                self.stopped = Some(StopReason::NodeLimit);
+            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = Some(StopReason::TimeLimit);
             }
         }
-        if self.stopped {
+        if self.stopped.is_some() {
             return alpha;
         }
         let g = self.game;
@@ -338,7 +382,7 @@ impl<'g> Solver<'g> {
         for &(cell, _) in &moves[..count] {
             let child = g.play_cell(pos, cell);
             let score = -self.negamax(&child, -beta, -alpha);
-            if self.stopped {
+            if self.stopped.is_some() {
                 return alpha;
             }
             if score >= beta {

@@ -227,19 +227,21 @@ impl fmt::Display for HeuristicName {
     }
 }
 
+/// A heuristic name that is none of [`HeuristicName::NAMES`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown heuristic '{0}' (expected one of: {names})", names = HeuristicName::NAMES.join(", "))]
+pub struct UnknownHeuristic(pub String);
+
 impl FromStr for HeuristicName {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownHeuristic;
+    fn from_str(s: &str) -> Result<Self, UnknownHeuristic> {
         match s {
             "zero" | "none" => Ok(HeuristicName::Zero),
             "misplaced" | "hamming" => Ok(HeuristicName::Misplaced),
             "manhattan" => Ok(HeuristicName::Manhattan),
             "linear-conflict" | "linear" | "lc" => Ok(HeuristicName::LinearConflict),
             "pdb" => Ok(HeuristicName::Pdb),
-            other => Err(format!(
-                "unknown heuristic '{other}' (expected one of: {})",
-                Self::NAMES.join(", ")
-            )),
+            other => Err(UnknownHeuristic(other.to_string())),
         }
     }
 }

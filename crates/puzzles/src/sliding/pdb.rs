@@ -44,6 +44,42 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+/// Why a pattern database cannot be built, read or described (the messages are the
+/// command line's).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// A board, a size or a partition the tables refuse; the message says why.
+    #[error("{0}")]
+    Refused(String),
+    /// The numbered breadth-first search could not run.
+    #[error(transparent)]
+    Numbered(#[from] NumberedError),
+    /// A table file could not be read or written.
+    #[error(transparent)]
+    Cache(#[from] CacheError),
+}
+
+impl PdbError {
+    /// Whether the memory budget refused the tables (a limit, exit 3 on the command line,
+    /// rather than bad input).
+    pub fn is_memory_limit(&self) -> bool {
+        matches!(self, PdbError::Numbered(NumberedError::TooBig { .. }))
+    }
+}
+
+impl From<String> for PdbError {
+    fn from(message: String) -> Self {
+        PdbError::Refused(message)
+    }
+}
+
+impl From<&str> for PdbError {
+    fn from(message: &str) -> Self {
+        PdbError::Refused(message.to_string())
+    }
+}
+
 /// Boards with more cells than this have no numbering here (ranks use 64-bit cell masks).
 pub const MAX_CELLS: usize = 64;
 
@@ -129,12 +165,13 @@ pub struct FullBoards {
 impl FullBoards {
     /// The numbering for `puzzle`'s size, refused above 20 cells (20! is the last
     /// factorial below 2^64).
-    pub fn new(puzzle: &SlidingPuzzle) -> Result<FullBoards, String> {
+    pub fn new(puzzle: &SlidingPuzzle) -> Result<FullBoards, PdbError> {
         if puzzle.cells() > 20 {
             return Err(format!(
                 "a census numbers every board; {} cells have too many",
                 puzzle.cells()
-            ));
+            )
+            .into());
         }
         Ok(FullBoards {
             geometry: Geometry::new(puzzle),
@@ -193,14 +230,14 @@ pub fn census(
     puzzle: &SlidingPuzzle,
     max_memory: u64,
     observer: Option<&(dyn Fn(LayerDone) + Sync)>,
-) -> Result<BfsReport, String> {
+) -> Result<BfsReport, PdbError> {
     let boards = FullBoards::new(puzzle)?;
     let goal = boards.rank_tiles(puzzle.goal_tiles());
     let mut bfs = NumberedBfs::new(&boards).max_memory_bytes(max_memory);
     if let Some(o) = observer {
         bfs = bfs.observer(o);
     }
-    bfs.run(&[goal]).map_err(|e| e.to_string())
+    Ok(bfs.run(&[goal])?)
 }
 
 /// The abstract space of one group of tiles: (cells of the group's tiles, smallest cell of
@@ -335,7 +372,7 @@ impl Partition {
 
     /// Groups of the given sizes, filled with the tiles in the order of their goal cells
     /// (so each group is a compact block of the goal).
-    pub fn of_sizes(puzzle: &SlidingPuzzle, sizes: &[usize]) -> Result<Partition, String> {
+    pub fn of_sizes(puzzle: &SlidingPuzzle, sizes: &[usize]) -> Result<Partition, PdbError> {
         let order = Self::goal_order(puzzle);
         if sizes.iter().sum::<usize>() != order.len() {
             return Err(format!(
@@ -348,7 +385,8 @@ impl Partition {
                 order.len(),
                 puzzle.rows(),
                 puzzle.cols()
-            ));
+            )
+            .into());
         }
         let mut groups = Vec::new();
         let mut rest = &order[..];
@@ -407,7 +445,7 @@ impl Partition {
 
     /// Reads `7-8`, `6-6-3`, `5-5-5`, `6-6-6-6` (on 5x5, Korf and Felner's groups), other
     /// sizes like `4-4-4-3`, or explicit groups of tile names: `1,2,3,4/5,6,7,8/...`.
-    pub fn parse(puzzle: &SlidingPuzzle, text: &str) -> Result<Partition, String> {
+    pub fn parse(puzzle: &SlidingPuzzle, text: &str) -> Result<Partition, PdbError> {
         let text = text.trim();
         if text == "6-6-6-6" && (puzzle.rows(), puzzle.cols()) == (5, 5) {
             return Ok(Self::twenty_four(puzzle));
@@ -422,7 +460,9 @@ impl Partition {
                         .find(|&t| puzzle.label(t) == name)
                         .ok_or_else(|| format!("no tile named '{name}' in the partition"))?;
                     if std::mem::replace(&mut seen[t as usize], true) {
-                        return Err(format!("tile '{name}' is in two groups of the partition"));
+                        return Err(
+                            format!("tile '{name}' is in two groups of the partition").into()
+                        );
                     }
                     tiles.push(t);
                 }
@@ -563,7 +603,7 @@ impl PatternDatabase {
 
     /// The exact distance table of a small board (all its boards, a byte each), built
     /// here: a perfect heuristic. Refused above 12 cells.
-    pub fn exact(puzzle: &SlidingPuzzle) -> Result<PatternDatabase, String> {
+    pub fn exact(puzzle: &SlidingPuzzle) -> Result<PatternDatabase, PdbError> {
         if puzzle.cells() > 12 {
             return Err("an exact table is built for boards of 12 cells at most".into());
         }
@@ -571,8 +611,7 @@ impl PatternDatabase {
         let goal = boards.rank_tiles(puzzle.goal_tiles());
         let report = NumberedBfs::new(&boards)
             .encoding(Encoding::Byte)
-            .run(&[goal])
-            .map_err(|e| e.to_string())?;
+            .run(&[goal])?;
         let distance = report
             .table
             .map(|t| t.bytes().to_vec())
@@ -773,7 +812,7 @@ pub fn build_tables(
     partition: &Partition,
     max_memory: u64,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Vec<Vec<u8>>, String> {
+) -> Result<Vec<Vec<u8>>, PdbError> {
     check_size(puzzle)?;
     let tables_bytes = partition.table_bytes(puzzle);
     let needed = tables_bytes + partition.build_bytes(puzzle);
@@ -782,7 +821,7 @@ pub fn build_tables(
             needed,
             limit: max_memory,
         }
-        .to_string());
+        .into());
     }
     let layer = |l: LayerDone| progress(Progress::Layer(l));
     let mut tables = Vec::new();
@@ -792,16 +831,14 @@ pub fn build_tables(
             groups: partition.groups.len(),
             tiles: g.len(),
         });
-        tables.push(build_group(puzzle, g, u64::MAX, Some(&layer)).map_err(|e| e.to_string())?);
+        tables.push(build_group(puzzle, g, u64::MAX, Some(&layer))?);
     }
     Ok(tables)
 }
 
-fn check_size(puzzle: &SlidingPuzzle) -> Result<(), String> {
+fn check_size(puzzle: &SlidingPuzzle) -> Result<(), PdbError> {
     if puzzle.cells() > MAX_CELLS {
-        return Err(format!(
-            "pattern databases take boards of {MAX_CELLS} cells at most"
-        ));
+        return Err(format!("pattern databases take boards of {MAX_CELLS} cells at most").into());
     }
     Ok(())
 }
@@ -813,7 +850,7 @@ pub fn build_and_store(
     path: &Path,
     max_memory: u64,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Vec<Vec<u8>>, String> {
+) -> Result<Vec<Vec<u8>>, PdbError> {
     let started = Instant::now();
     let tables = build_tables(puzzle, partition, max_memory, progress)?;
     let payload = tables.concat();
@@ -822,8 +859,7 @@ pub fn build_and_store(
         &cache_key(puzzle, partition),
         started.elapsed().as_millis() as u64,
         &payload,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     Ok(tables)
 }
 
@@ -858,7 +894,7 @@ pub fn load_or_build(
     dir: &Path,
     max_memory: u64,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<(Vec<Vec<u8>>, Source), String> {
+) -> Result<(Vec<Vec<u8>>, Source), PdbError> {
     check_size(puzzle)?;
     let path = cache_file(dir, puzzle, partition);
     match read_tables(puzzle, partition, &path) {
@@ -909,7 +945,7 @@ impl PatternDatabase {
     pub fn best_in_memory(
         puzzle: &SlidingPuzzle,
         max_memory: u64,
-    ) -> Result<PatternDatabase, String> {
+    ) -> Result<PatternDatabase, PdbError> {
         if puzzle.cells() <= 10 {
             return PatternDatabase::exact(puzzle);
         }
