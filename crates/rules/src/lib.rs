@@ -45,7 +45,11 @@ pub mod tutorial;
 
 pub use engine::{Cycle, Engine, Instance, RunError, Step, Stop};
 pub use memory::{Fact, Origin, Tag, WorkingMemory};
-pub use parse::{Goal, Rule, RuleBase, RuleError};
+pub use parse::{GoalConditions, Rule, RuleBase, RuleError};
+
+/// The old name of [`GoalConditions`].
+#[deprecated(note = "renamed `GoalConditions` (`resolu_puzzles::sliding::Goal` is a target board)")]
+pub type Goal = GoalConditions;
 pub use strategy::{ParseStrategyError, Strategy};
 
 /// Every error of this crate, for callers that handle them as one type: a rule file that

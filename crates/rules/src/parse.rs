@@ -68,7 +68,7 @@ pub struct Rule {
 
 /// The goal of a rule base: conditions that end the run as soon as they hold.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Goal {
+pub struct GoalConditions {
     /// The conditions, in order.
     pub conditions: Vec<Term>,
     /// The names of their variables.
@@ -85,7 +85,7 @@ pub struct RuleBase {
     /// The initial working memory, in file order (ground terms).
     pub facts: Vec<Term>,
     /// The goal, if any.
-    pub goal: Option<Goal>,
+    pub goal: Option<GoalConditions>,
     pub(crate) db: Database,
 }
 
@@ -166,7 +166,7 @@ impl RuleBase {
                         });
                     }
                     let read = item_text.parse_from(item.body)?;
-                    base.goal = Some(Goal {
+                    base.goal = Some(GoalConditions {
                         conditions: conjuncts(&read.term).into_iter().cloned().collect(),
                         var_names: read.var_names,
                         line: item_text.position(item.start).0,
@@ -190,7 +190,7 @@ impl RuleBase {
     /// the goal of a rule base written without one.
     pub fn set_goal(&mut self, text: &str) -> Result<(), RuleError> {
         let read = parse_term(text)?;
-        self.goal = Some(Goal {
+        self.goal = Some(GoalConditions {
             conditions: conjuncts(&read.term).into_iter().cloned().collect(),
             var_names: read.var_names,
             line: 0,
