@@ -363,6 +363,11 @@ pub struct PatternSpace {
     set_of: Vec<u32>,
     /// For each (set, region) pair: the region's cells.
     region_mask: Vec<u64>,
+    /// For groups of at most 8 tiles, each order unranked ahead of time: the index in the
+    /// set of each tile's cell, 4 bits a tile (decoding is most of the build's time).
+    order_index: Vec<u32>,
+    /// The neighbours of each cell, as a mask.
+    neighbour_mask: Vec<u64>,
 }
 
 impl PatternSpace {
@@ -405,7 +410,25 @@ impl PatternSpace {
             }
         }
         offset.push(region_mask.len() as u64);
+        let order_index = if k <= 8 {
+            (0..placements.orders)
+                .map(|order| {
+                    let mut index = [0u8; MAX_CELLS];
+                    unrank_into(order, k, k as u32, &mut index);
+                    (0..k).fold(0u32, |p, i| p | u32::from(index[i]) << (4 * i))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let neighbour_mask = geometry
+            .neighbours
+            .iter()
+            .map(|ns| ns.iter().fold(0u64, |m, &c| m | 1 << c))
+            .collect();
         PatternSpace {
+            neighbour_mask,
+            order_index,
             goal_cells: tiles
                 .iter()
                 .map(|&t| puzzle.goal_cells()[t as usize])
@@ -450,11 +473,17 @@ impl PatternSpace {
         let pair = (rank / self.placements.orders) as usize;
         let order = rank % self.placements.orders;
         let set = self.set_of[pair] as usize;
-        let mut index = [0u8; MAX_CELLS];
-        unrank_into(order, k, k as u32, &mut index);
         let set_cells = &self.set_cells[set * k..(set + 1) * k];
-        for i in 0..k {
-            cells[i] = set_cells[index[i] as usize];
+        if let Some(&packed) = self.order_index.get(order as usize) {
+            for (i, cell) in cells.iter_mut().enumerate().take(k) {
+                *cell = set_cells[((packed >> (4 * i)) & 0xF) as usize];
+            }
+        } else {
+            let mut index = [0u8; MAX_CELLS];
+            unrank_into(order, k, k as u32, &mut index);
+            for i in 0..k {
+                cells[i] = set_cells[index[i] as usize];
+            }
         }
         pair
     }
@@ -485,10 +514,10 @@ impl Numbered for PatternSpace {
         let mask = self.set_mask[self.set_of[pair] as usize];
         for i in 0..k {
             let from = cells[i];
-            for &to in &self.geometry.neighbours[from as usize] {
-                if region & (1 << to) == 0 {
-                    continue;
-                }
+            let mut targets = self.neighbour_mask[from as usize] & region;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
                 // The tile slides into the blank's region; the blank is then in the region
                 // of the cell it left.
                 let after = mask ^ (1 << from) ^ (1 << to);
