@@ -345,14 +345,18 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
         let fill = 0xFF; // 3 in every 2-bit entry, 255 in a byte: not reached
         let table: Vec<AtomicU8> = (0..needed).map(|_| AtomicU8::new(fill)).collect();
         let mask: u8 = if bits == 8 { 0xFF } else { 3 };
+        // Divisions by `per_byte` (a run-time value) would be real divisions in the inner
+        // loop: shifts and masks instead.
+        let byte_shift = per_byte.trailing_zeros();
+        let within = per_byte - 1;
         let get = |rank: u64| -> u8 {
-            let byte = table[(rank / per_byte) as usize].load(Ordering::Relaxed);
-            (byte >> (bits as u64 * (rank % per_byte))) & mask
+            let byte = table[(rank >> byte_shift) as usize].load(Ordering::Relaxed);
+            (byte >> (bits as u64 * (rank & within))) & mask
         };
         // Sets an unseen entry to `value`; true if this call did it.
         let claim = |rank: u64, value: u8| -> bool {
-            let shift = bits as u64 * (rank % per_byte);
-            let cell = &table[(rank / per_byte) as usize];
+            let shift = bits as u64 * (rank & within);
+            let cell = &table[(rank >> byte_shift) as usize];
             cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
                 ((b >> shift) & mask == unseen).then(|| (b & !(mask << shift)) | (value << shift))
             })
@@ -367,8 +371,8 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
         // Marks an expanded state done (TwoBits: its 2 bits become 0).
         let close = |rank: u64| {
             if per_byte == 4 {
-                let shift = 2 * (rank % 4);
-                table[(rank / 4) as usize].fetch_and(!(3u8 << shift), Ordering::Relaxed);
+                let shift = 2 * (rank & 3);
+                table[(rank >> 2) as usize].fetch_and(!(3u8 << shift), Ordering::Relaxed);
             }
         };
         let mut counts = Vec::new();
@@ -410,8 +414,8 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                 let mut rank = lo;
                 while rank < hi {
                     // Skip whole bytes with no entry of the current layer.
-                    if per_byte == 4 && rank.is_multiple_of(4) {
-                        let b = table[(rank / 4) as usize].load(Ordering::Relaxed);
+                    if per_byte == 4 && rank & 3 == 0 {
+                        let b = table[(rank >> 2) as usize].load(Ordering::Relaxed);
                         let x = b ^ (current * 0x55);
                         // An entry equals `current` iff its two bits of x are 00.
                         let zero_pairs = !(x | (x >> 1)) & 0x55;
@@ -492,11 +496,35 @@ pub fn rank_partial_permutation(cells: &[u8], n: u32) -> u64 {
     let mut used = 0u64;
     let mut rank = 0u64;
     for (i, &c) in cells.iter().enumerate() {
-        let below = (used & ((1u64 << c) - 1)).count_ones();
+        let below = popcount(used & ((1u64 << c) - 1));
         rank = rank * u64::from(n - i as u32) + u64::from(c as u32 - below);
         used |= 1 << c;
     }
     rank
+}
+
+/// The number of ones in each byte.
+const ONES_IN_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The number of ones of `x`, by bytes: the build targets x86-64 without the `popcnt`
+/// instruction, where `count_ones` is a dozen instructions; ranks take small values (a few
+/// bytes), so a table lookup per byte is faster.
+#[inline]
+pub fn popcount(mut x: u64) -> u32 {
+    let mut ones = 0;
+    while x != 0 {
+        ones += u32::from(ONES_IN_BYTE[(x & 0xFF) as usize]);
+        x >>= 8;
+    }
+    ones
 }
 
 /// The inverse of [`rank_partial_permutation`]: the `k` values numbered `rank`.

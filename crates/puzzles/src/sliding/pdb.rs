@@ -49,7 +49,7 @@ use super::{Board, Cells, Move, SlidingPuzzle};
 use crate::cache::{self, CacheError};
 use resolu_search::Heuristic;
 use resolu_search::numbered::{
-    BfsReport, Encoding, LayerDone, Numbered, NumberedBfs, NumberedError, permutations,
+    BfsReport, Encoding, LayerDone, Numbered, NumberedBfs, NumberedError, permutations, popcount,
     rank_partial_permutation,
 };
 use std::fmt;
@@ -303,7 +303,7 @@ impl Placements {
     fn order_rank(&self, cells: &[u8], mask: u64) -> u64 {
         let mut index = [0u8; MAX_CELLS];
         for (i, &c) in cells.iter().enumerate() {
-            index[i] = (mask & ((1u64 << c) - 1)).count_ones() as u8;
+            index[i] = popcount(mask & ((1u64 << c) - 1)) as u8;
         }
         rank_partial_permutation(&index[..cells.len()], self.k as u32)
     }
@@ -368,7 +368,28 @@ pub struct PatternSpace {
     order_index: Vec<u32>,
     /// The neighbours of each cell, as a mask.
     neighbour_mask: Vec<u64>,
+    /// `cell_index[set * n + cell]`: the index of a cell of a set among the set's cells.
+    cell_index: Vec<u8>,
+    /// On boards of at most 20 cells, the set of each mask of `k` cells (the rank
+    /// computed once; 4 MB at most).
+    set_of_mask: Vec<u32>,
 }
+
+/// `ONES_BELOW[used][x]`: the ones of `used` below bit `x`, for the orders of at most 8
+/// tiles (the build's inner loop).
+static ONES_BELOW: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut used = 0;
+    while used < 256 {
+        let mut x = 0;
+        while x < 8 {
+            t[used][x] = ((used as u32) & ((1 << x) - 1)).count_ones() as u8;
+            x += 1;
+        }
+        used += 1;
+    }
+    t
+};
 
 impl PatternSpace {
     /// The space of `tiles` (internal numbers) in `puzzle`.
@@ -426,7 +447,22 @@ impl PatternSpace {
             .iter()
             .map(|ns| ns.iter().fold(0u64, |m, &c| m | 1 << c))
             .collect();
+        let mut cell_index = vec![0u8; sets * n];
+        for set in 0..sets {
+            for (i, &c) in set_cells[set * k..(set + 1) * k].iter().enumerate() {
+                cell_index[set * n + c as usize] = i as u8;
+            }
+        }
+        let mut set_of_mask = Vec::new();
+        if n <= 20 {
+            set_of_mask = vec![u32::MAX; 1 << n];
+            for (set, &m) in set_mask.iter().enumerate() {
+                set_of_mask[m as usize] = set as u32;
+            }
+        }
         PatternSpace {
+            set_of_mask,
+            cell_index,
             neighbour_mask,
             order_index,
             goal_cells: tiles
@@ -521,9 +557,31 @@ impl Numbered for PatternSpace {
                 // The tile slides into the blank's region; the blank is then in the region
                 // of the cell it left.
                 let after = mask ^ (1 << from) ^ (1 << to);
-                let set = self.placements.set_rank(after) as usize;
+                let set = match self.set_of_mask.get(after as usize) {
+                    Some(&set) => set as usize,
+                    None => self.placements.set_rank(after) as usize,
+                };
                 cells[i] = to;
-                let order = self.placements.order_rank(&cells[..k], after);
+                // When no cell of the group lies between the two cells (always so for a
+                // move along a row), every tile keeps its index in the set: same order.
+                let (lo, hi) = (from.min(to), from.max(to));
+                let between = ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
+                let order = if mask & between == 0 {
+                    rank % self.placements.orders
+                } else if k <= 8 {
+                    let index = &self.cell_index[set * n..(set + 1) * n];
+                    let mut order = 0u64;
+                    let mut used = 0usize;
+                    for (j, &c) in cells[..k].iter().enumerate() {
+                        let x = index[c as usize];
+                        let below = ONES_BELOW[used & 0xFF][usize::from(x & 7)];
+                        order = order * (k - j) as u64 + u64::from(x - below);
+                        used |= 1 << (x & 7);
+                    }
+                    order
+                } else {
+                    self.placements.order_rank(&cells[..k], after)
+                };
                 let new_region = self.region_of[set * n + from as usize];
                 out.push(
                     (self.offset[set] + u64::from(new_region)) * self.placements.orders + order,
