@@ -344,6 +344,7 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
         let (per_word_shift, bits, unseen): (u32, u32, u64) =
             if two_bits { (5, 2, 3) } else { (3, 8, 255) };
         let within = (1u64 << per_word_shift) - 1;
+        let bits_shift = bits.trailing_zeros();
         let entry_mask: u64 = (1 << bits) - 1;
         // The value `v` in every entry of a word is `v * spread`.
         let spread: u64 = if two_bits {
@@ -431,7 +432,7 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                     while hits != 0 {
                         let bit = hits.trailing_zeros();
                         hits &= hits - 1;
-                        let rank = base + u64::from(bit / bits);
+                        let rank = base + u64::from(bit >> bits_shift);
                         out.clear();
                         self.problem.successor_ranks(rank, &mut out);
                         expanded |= entry_mask << bit;

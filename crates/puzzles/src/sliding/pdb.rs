@@ -373,6 +373,9 @@ pub struct PatternSpace {
     /// On boards of at most 20 cells, the set of each mask of `k` cells (the rank
     /// computed once; 4 MB at most).
     set_of_mask: Vec<u32>,
+    /// 2^64 / k! + 1, and whether multiplying by it divides every rank exactly by k!.
+    inverse: u128,
+    inverse_exact: bool,
 }
 
 /// `ONES_BELOW[used][x]`: the ones of `used` below bit `x`, for the orders of at most 8
@@ -460,7 +463,11 @@ impl PatternSpace {
                 set_of_mask[m as usize] = set as u32;
             }
         }
+        let orders = u128::from(placements.orders);
+        let states = u128::from(offset[offset.len() - 1]) * orders;
         PatternSpace {
+            inverse: (1u128 << 64) / orders + 1,
+            inverse_exact: states * orders < 1u128 << 64,
             set_of_mask,
             cell_index,
             neighbour_mask,
@@ -501,13 +508,27 @@ impl PatternSpace {
         self.state_rank(&self.goal_cells, self.blank_goal)
     }
 
+    /// The pair number (`offset[set] + region`) and the order of a rank: a division by k!,
+    /// done as a multiplication by its inverse (a 64-bit division is tens of cycles, and
+    /// the build divides at every state); exact while rank × k! stays below 2^64, as it
+    /// does for every space here.
+    #[inline]
+    fn split(&self, rank: u64) -> (usize, u64) {
+        let orders = self.placements.orders;
+        let pair = if self.inverse_exact {
+            ((u128::from(rank) * self.inverse) >> 64) as u64
+        } else {
+            rank / orders
+        };
+        (pair as usize, rank - pair * orders)
+    }
+
     /// The pair number (`offset[set] + region`) of a rank, and the cells of the group's
     /// tiles written into `cells`.
     #[inline]
     fn decode(&self, rank: u64, cells: &mut [u8]) -> usize {
         let k = self.placements.k;
-        let pair = (rank / self.placements.orders) as usize;
-        let order = rank % self.placements.orders;
+        let (pair, order) = self.split(rank);
         let set = self.set_of[pair] as usize;
         let set_cells = &self.set_cells[set * k..(set + 1) * k];
         if let Some(&packed) = self.order_index.get(order as usize) {
@@ -530,7 +551,7 @@ impl PatternSpace {
         let mut cells = [0u8; MAX_CELLS];
         let pair = self.decode(rank, &mut cells);
         let set = u64::from(self.set_of[pair]);
-        let order = rank % self.placements.orders;
+        let order = self.split(rank).1;
         let m = self.placements.manhattan(&cells[..self.placements.k]);
         let extra = (depth.saturating_sub(m) / 2).min(u32::from(UNREACHED) - 1) as u8;
         (set * self.placements.orders + order, extra)
@@ -567,7 +588,7 @@ impl Numbered for PatternSpace {
                 let (lo, hi) = (from.min(to), from.max(to));
                 let between = ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
                 let order = if mask & between == 0 {
-                    rank % self.placements.orders
+                    self.split(rank).1
                 } else if k <= 8 {
                     let index = &self.cell_index[set * n..(set + 1) * n];
                     let mut order = 0u64;
