@@ -694,6 +694,60 @@ impl Ranked for Hanoi {
     }
 }
 
+/// The situations of a tower for the exhaustive search, numbered as by [`Ranked`], with
+/// the neighbours computed on the number itself when there are 4 pegs (two bits a disk,
+/// so the rank is the packed situation): the disks on a peg are the zero pairs of the
+/// number XOR the peg repeated, the top disk is the lowest, a move flips two bits. Other
+/// numbers of pegs go through [`Ranked`] (unrank, moves, rank).
+///
+/// ```
+/// use resolu_puzzles::hanoi::{Hanoi, NumberedHanoi};
+/// use resolu_search::numbered::NumberedBfs;
+/// let hanoi = Hanoi::new(6, 4).unwrap();
+/// let report = NumberedBfs::new(&NumberedHanoi(&hanoi)).run(&[0]).unwrap();
+/// assert_eq!(report.reached(), 4096);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct NumberedHanoi<'a>(pub &'a Hanoi);
+
+impl resolu_search::numbered::Numbered for NumberedHanoi<'_> {
+    fn state_count(&self) -> u64 {
+        Ranked::state_count(self.0)
+    }
+
+    #[inline]
+    fn successor_ranks(&self, rank: u64, out: &mut Vec<u64>) {
+        let hanoi = self.0;
+        if hanoi.pegs != 4 {
+            let state = hanoi.unrank(rank);
+            hanoi.for_each_successor(&state, &mut |s| out.push(hanoi.rank(&s)));
+            return;
+        }
+        const LOW: u64 = 0x5555_5555_5555_5555;
+        let used = LOW >> (64 - 2 * hanoi.disks as u32);
+        // The lowest bit of the pair of each disk on peg p.
+        let on = |p: u64| {
+            let x = rank ^ (p * LOW);
+            !(x | (x >> 1)) & used
+        };
+        let stacks = [on(0), on(1), on(2), on(3)];
+        for from in 0..4u64 {
+            let mine = stacks[from as usize];
+            if mine == 0 {
+                continue;
+            }
+            let top = mine & mine.wrapping_neg();
+            for to in 0..4u64 {
+                let theirs = stacks[to as usize];
+                // Legal onto an empty peg or a larger top disk (a higher pair).
+                if to != from && (theirs == 0 || theirs & theirs.wrapping_neg() > top) {
+                    out.push(rank ^ ((from ^ to) * top));
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -721,6 +775,25 @@ mod tests {
                 );
                 let moves: Vec<HanoiMove> = path.actions().copied().collect();
                 assert!(h.replay(&moves).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn numbered_moves_on_the_packed_number_are_the_moves() {
+        use resolu_search::numbered::Numbered;
+        for (disks, pegs) in [(5, 4), (1, 4), (4, 3), (3, 5)] {
+            let h = Hanoi::new(disks, pegs).unwrap();
+            let fast = NumberedHanoi(&h);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            for rank in 0..Ranked::state_count(&h) {
+                a.clear();
+                b.clear();
+                fast.successor_ranks(rank, &mut a);
+                h.for_each_successor(&h.unrank(rank), &mut |s| b.push(h.rank(&s)));
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "{disks} disks, {pegs} pegs, rank {rank}");
             }
         }
     }

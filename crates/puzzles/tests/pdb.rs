@@ -159,6 +159,92 @@ fn check_admissible_consistent_additive(
     assert!(positive > 1000, "the tables say something");
 }
 
+/// The table of one group computed the plain way, with no numbering: a 0-1 breadth-first
+/// search over (cells of the group's tiles, cell of the blank) from the goal, where the
+/// blank moving into a cell free of the group costs 0 and a tile of the group sliding into
+/// the blank costs 1; each placement's value is its least distance over the blank's cells.
+fn group_table_by_0_1_bfs(
+    p: &SlidingPuzzle,
+    group: &[u8],
+) -> std::collections::HashMap<Vec<u8>, u32> {
+    use std::collections::{HashMap, VecDeque};
+    let goal: Vec<u8> = group.iter().map(|&t| p.goal_cells()[t as usize]).collect();
+    let start = (goal, p.goal_cells()[0]);
+    let mut dist: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
+    let mut deque = VecDeque::from([(start.clone(), 0u32)]);
+    while let Some(((cells, blank), d)) = deque.pop_front() {
+        if dist.contains_key(&(cells.clone(), blank)) {
+            continue;
+        }
+        dist.insert((cells.clone(), blank), d);
+        for &nb in p.neighbours(blank as usize) {
+            match cells.iter().position(|&c| c == nb) {
+                None => deque.push_front(((cells.clone(), nb), d)),
+                Some(i) => {
+                    let mut moved = cells.clone();
+                    moved[i] = blank;
+                    deque.push_back(((moved, nb), d + 1));
+                }
+            }
+        }
+    }
+    let mut best: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((cells, _), d) in dist {
+        let e = best.entry(cells).or_insert(d);
+        *e = (*e).min(d);
+    }
+    best
+}
+
+#[test]
+fn each_table_equals_a_plain_0_1_search_over_placements_and_blank() {
+    let cases = [
+        ("1 2 3/4 5 6/7 8 _", "0 1 2/3 4 5/6 7 8", "4-4"),
+        ("1 2 3/4 5 6/7 8 _", "snail", "1,3,4/2,5/6,7,8"),
+        ("1 2 3 4/5 6 7 _", "standard", "3-4"),
+        ("1 2 3 4/5 6 7 _", "standard", "1,5/2,6,3/7,4"),
+        ("1 2 3 4/5 6 7 8/9 10 11 _", "standard", "4-3-4"),
+    ];
+    for (start, goal, part) in cases {
+        let p = puzzle(start, goal);
+        let partition = Partition::parse(&p, part).unwrap();
+        let tables = pdb::build_tables(&p, &partition, u64::MAX, &|_| ()).unwrap();
+        for (g, t) in partition.groups.iter().zip(tables) {
+            let single = PatternDatabase::additive(
+                &p,
+                &Partition {
+                    groups: vec![g.clone()],
+                },
+                vec![t],
+                false,
+            );
+            let reference = group_table_by_0_1_bfs(&p, g);
+            let placements: u64 = (0..g.len() as u64).map(|i| p.cells() as u64 - i).product();
+            assert_eq!(
+                reference.len() as u64,
+                placements,
+                "{part}: every placement reached"
+            );
+            for (cells, d) in reference {
+                // A board with the group on `cells`, the other tiles anywhere.
+                let mut tiles = vec![u8::MAX; p.cells()];
+                for (&t, &c) in g.iter().zip(&cells) {
+                    tiles[c as usize] = t;
+                }
+                let mut others = (0..p.cells() as u8).filter(|t| !g.contains(t));
+                for slot in tiles.iter_mut().filter(|s| **s == u8::MAX) {
+                    *slot = others.next().unwrap();
+                }
+                assert_eq!(
+                    single.value_of_tiles(&tiles),
+                    d,
+                    "{part} {g:?} on {cells:?}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn pattern_databases_are_admissible_consistent_and_additive_on_small_boards() {
     let (mut jumps, mut moves) = (0, 0);

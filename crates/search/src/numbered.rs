@@ -47,7 +47,7 @@
 
 use rayon::prelude::*;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A problem whose states are numbered `0..state_count()`.
 ///
@@ -266,7 +266,7 @@ pub struct NumberedBfs<'a, P: ?Sized> {
     on_reached: Option<&'a (dyn Fn(u64, u32) + Sync)>,
 }
 
-/// Ranks handled per parallel task: 64 Ki bytes of table.
+/// Table handled per parallel task: 64 KiB.
 const CHUNK_BYTES: usize = 1 << 16;
 
 impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
@@ -338,37 +338,43 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
         if let Some(&bad) = starts.iter().find(|&&s| s >= count) {
             return Err(NumberedError::BadStart(bad));
         }
-        let (per_byte, bits, unseen) = match self.encoding {
-            Encoding::TwoBits => (4u64, 2u32, 3u8),
-            Encoding::Byte => (1u64, 8u32, 255u8),
+        // Entries live in 64-bit words (32 of 2 bits, or 8 bytes), so that a sweep tests a
+        // whole word at once for entries of the layer being expanded: most words have none.
+        let two_bits = self.encoding == Encoding::TwoBits;
+        let (per_word_shift, bits, unseen): (u32, u32, u64) =
+            if two_bits { (5, 2, 3) } else { (3, 8, 255) };
+        let within = (1u64 << per_word_shift) - 1;
+        let bits_shift = bits.trailing_zeros();
+        let entry_mask: u64 = (1 << bits) - 1;
+        // The value `v` in every entry of a word is `v * spread`.
+        let spread: u64 = if two_bits {
+            0x5555_5555_5555_5555
+        } else {
+            0x0101_0101_0101_0101
         };
-        let fill = 0xFF; // 3 in every 2-bit entry, 255 in a byte: not reached
-        let table: Vec<AtomicU8> = (0..needed).map(|_| AtomicU8::new(fill)).collect();
-        let mask: u8 = if bits == 8 { 0xFF } else { 3 };
-        let get = |rank: u64| -> u8 {
-            let byte = table[(rank / per_byte) as usize].load(Ordering::Relaxed);
-            (byte >> (bits as u64 * (rank % per_byte))) & mask
-        };
+        let words = count.div_ceil(1 << per_word_shift);
+        // All ones: 3 in every 2-bit entry, 255 in every byte: not reached.
+        let table: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(u64::MAX)).collect();
         // Sets an unseen entry to `value`; true if this call did it.
-        let claim = |rank: u64, value: u8| -> bool {
-            let shift = bits as u64 * (rank % per_byte);
-            let cell = &table[(rank / per_byte) as usize];
-            cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
-                ((b >> shift) & mask == unseen).then(|| (b & !(mask << shift)) | (value << shift))
+        let claim = |rank: u64, value: u64| -> bool {
+            let shift = u64::from(bits) * (rank & within);
+            let word = &table[(rank >> per_word_shift) as usize];
+            // A plain load first: most neighbours are already reached, and reading is
+            // cheaper than a compare-and-swap.
+            if (word.load(Ordering::Relaxed) >> shift) & entry_mask != unseen {
+                return false;
+            }
+            word.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
+                ((w >> shift) & entry_mask == unseen)
+                    .then(|| (w & !(entry_mask << shift)) | (value << shift))
             })
             .is_ok()
         };
-        let layer_value = |d: u32| -> u8 {
-            match self.encoding {
-                Encoding::TwoBits => 1 + (d % 2) as u8,
-                Encoding::Byte => d as u8,
-            }
-        };
-        // Marks an expanded state done (TwoBits: its 2 bits become 0).
-        let close = |rank: u64| {
-            if per_byte == 4 {
-                let shift = 2 * (rank % 4);
-                table[(rank / 4) as usize].fetch_and(!(3u8 << shift), Ordering::Relaxed);
+        let layer_value = |d: u32| -> u64 {
+            if two_bits {
+                1 + u64::from(d % 2)
+            } else {
+                u64::from(d)
             }
         };
         let mut counts = Vec::new();
@@ -394,36 +400,42 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
         }
         let target_found = AtomicBool::new(false);
         let mut depth = 0u32;
+        let words_per_chunk = (CHUNK_BYTES / 8) as u64;
         while counts[depth as usize] > 0 {
-            if self.encoding == Encoding::Byte && depth + 1 >= 255 {
+            if !two_bits && depth + 1 >= 255 {
                 return Err(NumberedError::TooDeep);
             }
             let (current, next) = (layer_value(depth), layer_value(depth + 1));
-            let ranks_per_chunk = CHUNK_BYTES as u64 * per_byte;
-            let chunks = count.div_ceil(ranks_per_chunk);
+            let chunks = words.div_ceil(words_per_chunk);
             let found = AtomicU64::new(0);
             (0..chunks).into_par_iter().for_each(|chunk| {
                 let mut out = Vec::new();
                 let mut local = 0u64;
-                let lo = chunk * ranks_per_chunk;
-                let hi = (lo + ranks_per_chunk).min(count);
-                let mut rank = lo;
-                while rank < hi {
-                    // Skip whole bytes with no entry of the current layer.
-                    if per_byte == 4 && rank.is_multiple_of(4) {
-                        let b = table[(rank / 4) as usize].load(Ordering::Relaxed);
-                        let x = b ^ (current * 0x55);
-                        // An entry equals `current` iff its two bits of x are 00.
-                        let zero_pairs = !(x | (x >> 1)) & 0x55;
-                        if zero_pairs == 0 {
-                            rank += 4;
-                            continue;
-                        }
+                let lo = chunk * words_per_chunk;
+                let hi = (lo + words_per_chunk).min(words);
+                for w in lo..hi {
+                    let x = table[w as usize].load(Ordering::Relaxed) ^ (current * spread);
+                    // The entries equal to `current` are those of x that are zero; `hits`
+                    // has the lowest bit of each.
+                    let mut hits = if two_bits {
+                        !(x | (x >> 1)) & spread
+                    } else {
+                        (0..8)
+                            .filter(|i| (x >> (8 * i)) & 0xFF == 0)
+                            .fold(0u64, |h, i| h | 1 << (8 * i))
+                    };
+                    if hits == 0 {
+                        continue;
                     }
-                    if get(rank) == current {
+                    let base = w << per_word_shift;
+                    let mut expanded = 0u64;
+                    while hits != 0 {
+                        let bit = hits.trailing_zeros();
+                        hits &= hits - 1;
+                        let rank = base + u64::from(bit >> bits_shift);
                         out.clear();
                         self.problem.successor_ranks(rank, &mut out);
-                        close(rank);
+                        expanded |= entry_mask << bit;
                         for &n in &out {
                             if claim(n, next) {
                                 local += 1;
@@ -436,7 +448,11 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                             }
                         }
                     }
-                    rank += 1;
+                    if two_bits {
+                        // The expanded entries become 0, done: one atomic operation for the
+                        // word (other threads may be claiming its unseen entries meanwhile).
+                        table[w as usize].fetch_and(!expanded, Ordering::Relaxed);
+                    }
                 }
                 found.fetch_add(local, Ordering::Relaxed);
             });
@@ -459,10 +475,15 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                 });
             }
         }
-        let keep = self.keep_table || self.encoding == Encoding::Byte;
+        let keep = self.keep_table || !two_bits;
         let table = keep.then(|| DepthTable {
             encoding: self.encoding,
-            bytes: table.into_iter().map(AtomicU8::into_inner).collect(),
+            // Little-endian words are the entries in rank order, as bytes.
+            bytes: table
+                .into_iter()
+                .flat_map(|w| w.into_inner().to_le_bytes())
+                .take(needed as usize)
+                .collect(),
             count,
         });
         Ok(BfsReport {
@@ -492,11 +513,35 @@ pub fn rank_partial_permutation(cells: &[u8], n: u32) -> u64 {
     let mut used = 0u64;
     let mut rank = 0u64;
     for (i, &c) in cells.iter().enumerate() {
-        let below = (used & ((1u64 << c) - 1)).count_ones();
+        let below = popcount(used & ((1u64 << c) - 1));
         rank = rank * u64::from(n - i as u32) + u64::from(c as u32 - below);
         used |= 1 << c;
     }
     rank
+}
+
+/// The number of ones in each byte.
+const ONES_IN_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The number of ones of `x`, by bytes: the build targets x86-64 without the `popcnt`
+/// instruction, where `count_ones` is a dozen instructions; ranks take small values (a few
+/// bytes), so a table lookup per byte is faster.
+#[inline]
+pub fn popcount(mut x: u64) -> u32 {
+    let mut ones = 0;
+    while x != 0 {
+        ones += u32::from(ONES_IN_BYTE[(x & 0xFF) as usize]);
+        x >>= 8;
+    }
+    ones
 }
 
 /// The inverse of [`rank_partial_permutation`]: the `k` values numbered `rank`.

@@ -600,7 +600,8 @@ fn bfs(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         bar.set_message(l.depth.to_string());
     };
     let started = std::time::Instant::now();
-    let report = NumberedBfs::new(hanoi)
+    let numbered = resolu_puzzles::hanoi::NumberedHanoi(hanoi);
+    let report = NumberedBfs::new(&numbered)
         .max_memory_bytes(limits.max_memory_bytes)
         .target(goal)
         .observer(&observer)

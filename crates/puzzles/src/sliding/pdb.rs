@@ -11,12 +11,26 @@
 //! A table is built by a breadth-first search backwards from the goal in the abstract
 //! space whose state is the placement of the group plus the *region* of the blank: the
 //! connected set of cells free of the group's tiles that the blank can roam for free
-//! (moves of the other tiles). The region is named by its smallest cell, so a state is a
-//! (k+1)-permutation of the cells (the group's cells, then that cell) and the space is
-//! numbered with no hash table. Every abstract move (a tile of the group slides into a
-//! cell of the blank's region) costs 1, so a plain BFS with 2 bits a state finds the
-//! distances; each state reached writes its depth into the placement's entry (a byte,
-//! the least over the blank's regions, kept by an atomic minimum).
+//! (moves of the other tiles). Every abstract move (a tile of the group slides into a cell
+//! of the blank's region) costs 1, so a plain BFS with 2 bits a state finds the distances;
+//! the first state of a placement reached writes its depth (the least over the blank's
+//! regions) into the placement's entry. The states are numbered with no gaps and no hash
+//! table ([`PatternSpace`]): the set of cells of the group, the blank's region among that
+//! set's regions, the order of the tiles on the set.
+//!
+//! An entry takes 4 bits: the table keeps `(d - m) / 2`, where `m` is the Manhattan
+//! distance of the group's tiles (`d` is never below `m` and has its parity), so the
+//! 8-tile table of the 15-puzzle takes 259 MB and its search 357 MB more, built before the
+//! smaller groups. An excess over Manhattan above 28 would be stored as 28 (a lower
+//! bound); none of the partitions here comes near.
+//!
+//! The tables are admissible and additive, **not consistent**: a placement's value is the
+//! least over the blank's regions, while a board's blank is in one region only, and the
+//! placement after a move may owe its least to a region the board's blank is not in; so a
+//! move can change the sum by more than one (the tests count it on small boards). IDA* stays optimal with an admissible heuristic; it
+//! only loses some pruning (a child may be cut off by a bound its parent passed). A* with
+//! a closed set, which would need consistency to never reopen a board, is not what solves
+//! these puzzles here.
 //!
 //! Lookups rank the cells of each group's tiles ([`rank_partial_permutation`]); with a
 //! goal symmetric about the main diagonal (a square board whose blank's goal cell is on
@@ -35,7 +49,7 @@ use super::{Board, Cells, Move, SlidingPuzzle};
 use crate::cache::{self, CacheError};
 use resolu_search::Heuristic;
 use resolu_search::numbered::{
-    BfsReport, Encoding, LayerDone, Numbered, NumberedBfs, NumberedError, permutations,
+    BfsReport, Encoding, LayerDone, Numbered, NumberedBfs, NumberedError, permutations, popcount,
     rank_partial_permutation,
 };
 use std::fmt;
@@ -240,86 +254,411 @@ pub fn census(
     Ok(bfs.run(&[goal])?)
 }
 
-/// The abstract space of one group of tiles: (cells of the group's tiles, smallest cell of
-/// the blank's region), numbered as a partial permutation of the cells. See the [module
-/// documentation](self).
+/// How the placements of one group of `k` tiles on `n` cells are numbered, shared by the
+/// builder and the lookups: a placement is (the set of cells the group covers, the order of
+/// the group's tiles on those cells), ranked as `set × k! + order`, where `set` is the
+/// colexicographic rank of the cell mask and `order` the rank of the permutation that says
+/// which of the set's cells (counted from the lowest) each tile of the group is on. Tables
+/// store, for each placement, `(d - m) / 2` in 4 bits, `d` the table's value and `m` the
+/// Manhattan distance of the group's tiles (the value is never below it and has its parity:
+/// each move of a tile of the group changes `m` by one), so that 15 values cover what a
+/// byte would; 15 means *not reached*.
+#[derive(Clone, Debug)]
+struct Placements {
+    cells: usize,
+    k: usize,
+    /// `binomial[c * (k + 1) + i]` = C(c, i), for `c <= cells`, `i <= k`.
+    binomial: Vec<u64>,
+    /// k!.
+    orders: u64,
+    /// `manhattan[i * cells + c]`: the distance of the group's tile `i` on cell `c` to its
+    /// goal cell.
+    manhattan: Vec<u8>,
+}
+
+/// The value of a table entry meaning "not reached".
+const UNREACHED: u8 = 15;
+
+impl Placements {
+    fn new(puzzle: &SlidingPuzzle, tiles: &[u8]) -> Placements {
+        let (n, k, cols) = (puzzle.cells(), tiles.len(), puzzle.cols());
+        let mut binomial = vec![0u64; (n + 1) * (k + 1)];
+        for c in 0..=n {
+            for i in 0..=k {
+                binomial[c * (k + 1) + i] = if i == 0 {
+                    1
+                } else if c == 0 {
+                    0
+                } else {
+                    binomial[(c - 1) * (k + 1) + i - 1] + binomial[(c - 1) * (k + 1) + i]
+                };
+            }
+        }
+        let mut manhattan = vec![0u8; k * n];
+        for (i, &t) in tiles.iter().enumerate() {
+            let goal = puzzle.goal_cells()[t as usize] as usize;
+            for c in 0..n {
+                manhattan[i * n + c] =
+                    ((c / cols).abs_diff(goal / cols) + (c % cols).abs_diff(goal % cols)) as u8;
+            }
+        }
+        Placements {
+            cells: n,
+            k,
+            binomial,
+            orders: (1..=k as u64).product(),
+            manhattan,
+        }
+    }
+
+    /// The number of placements: C(n, k) k!.
+    fn count(&self) -> u64 {
+        self.sets() * self.orders
+    }
+
+    /// The number of cell sets: C(n, k).
+    fn sets(&self) -> u64 {
+        self.binomial[self.cells * (self.k + 1) + self.k]
+    }
+
+    /// The colexicographic rank of a mask of `k` cells.
+    #[inline]
+    fn set_rank(&self, mut mask: u64) -> u64 {
+        let mut rank = 0;
+        let mut i = 1;
+        while mask != 0 {
+            let c = mask.trailing_zeros() as usize;
+            rank += self.binomial[c * (self.k + 1) + i];
+            mask &= mask - 1;
+            i += 1;
+        }
+        rank
+    }
+
+    /// The rank of the order of the tiles on `cells` (which make up `mask`).
+    #[inline]
+    fn order_rank(&self, cells: &[u8], mask: u64) -> u64 {
+        let mut index = [0u8; MAX_CELLS];
+        for (i, &c) in cells.iter().enumerate() {
+            index[i] = popcount(mask & ((1u64 << c) - 1)) as u8;
+        }
+        rank_partial_permutation(&index[..cells.len()], self.k as u32)
+    }
+
+    /// The placement index of the group's tiles on `cells` (in the group's order).
+    #[inline]
+    fn index(&self, cells: &[u8]) -> u64 {
+        let mask = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+        self.set_rank(mask) * self.orders + self.order_rank(cells, mask)
+    }
+
+    /// The Manhattan distance of the group's tiles on `cells` to their goal cells.
+    #[inline]
+    fn manhattan(&self, cells: &[u8]) -> u32 {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| u32::from(self.manhattan[i * self.cells + c as usize]))
+            .sum()
+    }
+
+    /// The table's value for the group's tiles on `cells`.
+    #[inline]
+    fn value(&self, table: &[u8], cells: &[u8]) -> u32 {
+        let index = self.index(cells);
+        let nibble = (table[(index / 2) as usize] >> (4 * (index % 2))) & 0xF;
+        // An entry never reached (a placement the goal cannot reach) counts as its
+        // Manhattan distance: still a lower bound, never used on a solvable board.
+        let extra = if nibble == UNREACHED { 0 } else { nibble };
+        self.manhattan(cells) + 2 * u32::from(extra)
+    }
+}
+
+/// The abstract space of one group of tiles: (placement of the group's tiles, region of
+/// the blank), numbered with no gaps. See the [module documentation](self).
+///
+/// A state's rank is `(offset[set] + region) × k! + order`: `set` and `order` number the
+/// placement as in the tables, `region` is the rank of the blank's region among the
+/// connected regions of the free cells of `set` (ordered by their smallest cell), and
+/// `offset` counts the regions of the sets before. On 4x4 a set of 8 cells leaves 2.75
+/// regions on average, so the 8-tile space has 1.43 billion states (357 MB at 2 bits).
 #[derive(Clone, Debug)]
 pub struct PatternSpace {
     geometry: Geometry,
-    tiles: Vec<u8>,
+    placements: Placements,
     goal_cells: Vec<u8>,
     blank_goal: u8,
+    /// The cell mask of each set.
+    set_mask: Vec<u64>,
+    /// The cells of each set, increasing (`k` a set).
+    set_cells: Vec<u8>,
+    /// `region_of[set * n + cell]`: the region of a free cell (255 on the set's cells).
+    region_of: Vec<u8>,
+    /// Regions of the sets before each set (one more entry: the total).
+    offset: Vec<u64>,
+    /// For each (set, region) pair, numbered `offset[set] + region`: the set.
+    set_of: Vec<u32>,
+    /// For each (set, region) pair: the region's cells.
+    region_mask: Vec<u64>,
+    /// For groups of at most 8 tiles, each order unranked ahead of time: the index in the
+    /// set of each tile's cell, 4 bits a tile (decoding is most of the build's time).
+    order_index: Vec<u32>,
+    /// The neighbours of each cell, as a mask.
+    neighbour_mask: Vec<u64>,
+    /// `cell_index[set * n + cell]`: the index of a cell of a set among the set's cells.
+    cell_index: Vec<u8>,
+    /// On boards of at most 20 cells, the set of each mask of `k` cells (the rank
+    /// computed once; 4 MB at most).
+    set_of_mask: Vec<u32>,
+    /// 2^64 / k! + 1, and whether multiplying by it divides every rank exactly by k!.
+    inverse: u128,
+    inverse_exact: bool,
 }
+
+/// `ONES_BELOW[used][x]`: the ones of `used` below bit `x`, for the orders of at most 8
+/// tiles (the build's inner loop).
+static ONES_BELOW: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut used = 0;
+    while used < 256 {
+        let mut x = 0;
+        while x < 8 {
+            t[used][x] = ((used as u32) & ((1 << x) - 1)).count_ones() as u8;
+            x += 1;
+        }
+        used += 1;
+    }
+    t
+};
 
 impl PatternSpace {
     /// The space of `tiles` (internal numbers) in `puzzle`.
     pub fn new(puzzle: &SlidingPuzzle, tiles: &[u8]) -> PatternSpace {
+        let geometry = Geometry::new(puzzle);
+        let placements = Placements::new(puzzle, tiles);
+        let (n, k) = (geometry.cells, tiles.len());
+        let sets = placements.sets() as usize;
+        let mut set_mask = Vec::with_capacity(sets);
+        let mut set_cells = Vec::with_capacity(sets * k);
+        let mut region_of = vec![u8::MAX; sets * n];
+        let mut offset = Vec::with_capacity(sets + 1);
+        let mut set_of = Vec::new();
+        let mut region_mask = Vec::new();
+        // Gosper's hack enumerates the masks of k bits in increasing order: colex order.
+        let mut mask: u64 = (1u64 << k) - 1;
+        for set in 0..sets {
+            set_mask.push(mask);
+            set_cells.extend((0..n as u8).filter(|&c| mask & (1 << c) != 0));
+            offset.push(region_mask.len() as u64);
+            let mut free = geometry.all & !mask;
+            let mut region = 0u8;
+            while free != 0 {
+                let cells = geometry.flood(free & free.wrapping_neg(), free);
+                free &= !cells;
+                let mut rest = cells;
+                while rest != 0 {
+                    region_of[set * n + rest.trailing_zeros() as usize] = region;
+                    rest &= rest - 1;
+                }
+                set_of.push(set as u32);
+                region_mask.push(cells);
+                region += 1;
+            }
+            if k > 0 && set + 1 < sets {
+                let low = mask & mask.wrapping_neg();
+                let ripple = mask.wrapping_add(low);
+                mask = (((ripple ^ mask) >> 2) / low) | ripple;
+            }
+        }
+        offset.push(region_mask.len() as u64);
+        let order_index = if k <= 8 {
+            (0..placements.orders)
+                .map(|order| {
+                    let mut index = [0u8; MAX_CELLS];
+                    unrank_into(order, k, k as u32, &mut index);
+                    (0..k).fold(0u32, |p, i| p | u32::from(index[i]) << (4 * i))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let neighbour_mask = geometry
+            .neighbours
+            .iter()
+            .map(|ns| ns.iter().fold(0u64, |m, &c| m | 1 << c))
+            .collect();
+        let mut cell_index = vec![0u8; sets * n];
+        for set in 0..sets {
+            for (i, &c) in set_cells[set * k..(set + 1) * k].iter().enumerate() {
+                cell_index[set * n + c as usize] = i as u8;
+            }
+        }
+        let mut set_of_mask = Vec::new();
+        if n <= 20 {
+            set_of_mask = vec![u32::MAX; 1 << n];
+            for (set, &m) in set_mask.iter().enumerate() {
+                set_of_mask[m as usize] = set as u32;
+            }
+        }
+        let orders = u128::from(placements.orders);
+        let states = u128::from(offset[offset.len() - 1]) * orders;
         PatternSpace {
-            geometry: Geometry::new(puzzle),
-            tiles: tiles.to_vec(),
+            inverse: (1u128 << 64) / orders + 1,
+            inverse_exact: states * orders < 1u128 << 64,
+            set_of_mask,
+            cell_index,
+            neighbour_mask,
+            order_index,
             goal_cells: tiles
                 .iter()
                 .map(|&t| puzzle.goal_cells()[t as usize])
                 .collect(),
             blank_goal: puzzle.goal_cells()[0],
+            geometry,
+            placements,
+            set_mask,
+            set_cells,
+            region_of,
+            offset,
+            set_of,
+            region_mask,
         }
     }
 
     /// The number of placements of the group: the entries of its table.
     pub fn placements(&self) -> u64 {
-        permutations(self.geometry.cells as u64, self.tiles.len() as u64)
+        self.placements.count()
+    }
+
+    /// The rank of the group's tiles on `cells` with the blank on `blank`.
+    fn state_rank(&self, cells: &[u8], blank: u8) -> u64 {
+        let mask = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+        let set = self.placements.set_rank(mask) as usize;
+        let region = self.region_of[set * self.geometry.cells + blank as usize];
+        (self.offset[set] + u64::from(region)) * self.placements.orders
+            + self.placements.order_rank(cells, mask)
     }
 
     /// The goal state: the group on its goal cells, the blank in the region of its goal
     /// cell.
     pub fn goal_rank(&self) -> u64 {
-        let k = self.tiles.len();
-        let occupied = self.goal_cells.iter().fold(0u64, |m, &c| m | 1 << c);
-        let free = self.geometry.all & !occupied;
-        let region = self.geometry.flood(1 << self.blank_goal, free);
-        let mut cells = self.goal_cells.clone();
-        cells.push(region.trailing_zeros() as u8);
-        let _ = k;
-        rank_partial_permutation(&cells, self.geometry.cells as u32)
+        self.state_rank(&self.goal_cells, self.blank_goal)
+    }
+
+    /// The pair number (`offset[set] + region`) and the order of a rank: a division by k!,
+    /// done as a multiplication by its inverse (a 64-bit division is tens of cycles, and
+    /// the build divides at every state); exact while rank × k! stays below 2^64, as it
+    /// does for every space here.
+    #[inline]
+    fn split(&self, rank: u64) -> (usize, u64) {
+        let orders = self.placements.orders;
+        let pair = if self.inverse_exact {
+            ((u128::from(rank) * self.inverse) >> 64) as u64
+        } else {
+            rank / orders
+        };
+        (pair as usize, rank - pair * orders)
+    }
+
+    /// The pair number (`offset[set] + region`) of a rank, and the cells of the group's
+    /// tiles written into `cells`.
+    #[inline]
+    fn decode(&self, rank: u64, cells: &mut [u8]) -> usize {
+        let k = self.placements.k;
+        let (pair, order) = self.split(rank);
+        let set = self.set_of[pair] as usize;
+        let set_cells = &self.set_cells[set * k..(set + 1) * k];
+        if let Some(&packed) = self.order_index.get(order as usize) {
+            for (i, cell) in cells.iter_mut().enumerate().take(k) {
+                *cell = set_cells[((packed >> (4 * i)) & 0xF) as usize];
+            }
+        } else {
+            let mut index = [0u8; MAX_CELLS];
+            unrank_into(order, k, k as u32, &mut index);
+            for i in 0..k {
+                cells[i] = set_cells[index[i] as usize];
+            }
+        }
+        pair
+    }
+
+    /// The table entry of the placement of a state: its index and `(depth - manhattan) / 2`.
+    #[inline]
+    fn entry(&self, rank: u64, depth: u32) -> (u64, u8) {
+        let mut cells = [0u8; MAX_CELLS];
+        let pair = self.decode(rank, &mut cells);
+        let set = u64::from(self.set_of[pair]);
+        let order = self.split(rank).1;
+        let m = self.placements.manhattan(&cells[..self.placements.k]);
+        let extra = (depth.saturating_sub(m) / 2).min(u32::from(UNREACHED) - 1) as u8;
+        (set * self.placements.orders + order, extra)
     }
 }
 
 impl Numbered for PatternSpace {
     fn state_count(&self) -> u64 {
-        permutations(self.geometry.cells as u64, self.tiles.len() as u64 + 1)
+        self.offset[self.offset.len() - 1] * self.placements.orders
     }
 
     fn successor_ranks(&self, rank: u64, out: &mut Vec<u64>) {
-        let (n, k) = (self.geometry.cells, self.tiles.len());
+        let (n, k) = (self.geometry.cells, self.placements.k);
         let mut cells = [0u8; MAX_CELLS];
-        unrank_into(rank, k + 1, n as u32, &mut cells);
-        let occupied = cells[..k].iter().fold(0u64, |m, &c| m | 1 << c);
-        let free = self.geometry.all & !occupied;
-        let region = self.geometry.flood(1 << cells[k], free);
-        if region.trailing_zeros() != u32::from(cells[k]) {
-            // Not the canonical name of its region: a rank no state has.
-            return;
-        }
+        let pair = self.decode(rank, &mut cells);
+        let region = self.region_mask[pair];
+        let mask = self.set_mask[self.set_of[pair] as usize];
         for i in 0..k {
             let from = cells[i];
-            for &to in &self.geometry.neighbours[from as usize] {
-                if region & (1 << to) == 0 {
-                    continue;
-                }
-                let after = (free & !(1 << to)) | (1 << from);
-                let new_region = self.geometry.flood(1 << from, after);
+            let mut targets = self.neighbour_mask[from as usize] & region;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                // The tile slides into the blank's region; the blank is then in the region
+                // of the cell it left.
+                let after = mask ^ (1 << from) ^ (1 << to);
+                let set = match self.set_of_mask.get(after as usize) {
+                    Some(&set) => set as usize,
+                    None => self.placements.set_rank(after) as usize,
+                };
                 cells[i] = to;
-                cells[k] = new_region.trailing_zeros() as u8;
-                out.push(rank_partial_permutation(&cells[..=k], n as u32));
+                // When no cell of the group lies between the two cells (always so for a
+                // move along a row), every tile keeps its index in the set: same order.
+                let (lo, hi) = (from.min(to), from.max(to));
+                let between = ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
+                let order = if mask & between == 0 {
+                    self.split(rank).1
+                } else if k <= 8 {
+                    let index = &self.cell_index[set * n..(set + 1) * n];
+                    let mut order = 0u64;
+                    let mut used = 0usize;
+                    for (j, &c) in cells[..k].iter().enumerate() {
+                        let x = index[c as usize];
+                        let below = ONES_BELOW[used & 0xFF][usize::from(x & 7)];
+                        order = order * (k - j) as u64 + u64::from(x - below);
+                        used |= 1 << (x & 7);
+                    }
+                    order
+                } else {
+                    self.placements.order_rank(&cells[..k], after)
+                };
+                let new_region = self.region_of[set * n + from as usize];
+                out.push(
+                    (self.offset[set] + u64::from(new_region)) * self.placements.orders + order,
+                );
             }
             cells[i] = from;
         }
     }
 }
 
-/// Builds the table of one group: for each placement (ranked as a partial permutation of
-/// the cells, in the order of `tiles`), the fewest moves of those tiles to their goal
-/// cells. Refused when the search's array would exceed `max_memory` bytes.
+/// Bytes of a table of `placements` entries (4 bits each).
+fn table_bytes_for(placements: u64) -> u64 {
+    placements.div_ceil(2)
+}
+
+/// Builds the table of one group: for each placement (numbered as described at
+/// [`PatternSpace`]), the fewest moves of those tiles to their goal cells, packed as
+/// described at the module level. Refused when the search's array and the table would
+/// exceed `max_memory` bytes.
 pub fn build_group(
     puzzle: &SlidingPuzzle,
     tiles: &[u8],
@@ -327,19 +666,25 @@ pub fn build_group(
     observer: Option<&(dyn Fn(LayerDone) + Sync)>,
 ) -> Result<Vec<u8>, NumberedError> {
     let space = PatternSpace::new(puzzle, tiles);
-    let free_cells = (space.geometry.cells - tiles.len()) as u64;
-    let placements = space.placements();
+    let table_bytes = table_bytes_for(space.placements());
     let bfs_bytes = Encoding::TwoBits.bytes_for(space.state_count());
-    if bfs_bytes.saturating_add(placements) > max_memory {
+    let needed = bfs_bytes.saturating_add(table_bytes);
+    if needed > max_memory {
         return Err(NumberedError::TooBig {
-            needed: bfs_bytes + placements,
+            needed,
             limit: max_memory,
         });
     }
-    let table: Vec<AtomicU8> = (0..placements).map(|_| AtomicU8::new(u8::MAX)).collect();
+    let table: Vec<AtomicU8> = (0..table_bytes).map(|_| AtomicU8::new(0xFF)).collect();
+    // The search reaches states in order of depth, so the first state of a placement
+    // reached gives its least distance over the blank's regions.
     let record = |rank: u64, depth: u32| {
-        let d = depth.min(254) as u8;
-        table[(rank / free_cells) as usize].fetch_min(d, Ordering::Relaxed);
+        let (index, extra) = space.entry(rank, depth);
+        let shift = 4 * (index % 2);
+        let _ =
+            table[(index / 2) as usize].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+                ((b >> shift) & 0xF == UNREACHED).then(|| (b & !(0xF << shift)) | (extra << shift))
+            });
     };
     let mut bfs = NumberedBfs::new(&space).on_reached(&record);
     if let Some(o) = observer {
@@ -509,30 +854,50 @@ impl Partition {
             .join("/")
     }
 
-    /// Entries of all the tables (one byte each).
+    /// Bytes of all the tables (4 bits an entry).
     pub fn table_bytes(&self, puzzle: &SlidingPuzzle) -> u64 {
         self.groups
             .iter()
-            .map(|g| permutations(puzzle.cells() as u64, g.len() as u64))
+            .map(|g| group_table_bytes(puzzle, g.len()))
             .sum()
     }
 
-    /// The memory the largest group's build needs, beside the tables.
-    pub fn build_bytes(&self, puzzle: &SlidingPuzzle) -> u64 {
-        self.groups
-            .iter()
-            .map(|g| {
-                Encoding::TwoBits.bytes_for(permutations(puzzle.cells() as u64, g.len() as u64 + 1))
-            })
-            .max()
-            .unwrap_or(0)
+    /// The order in which the groups are built: the largest search first, so that its
+    /// array lives beside its own table only.
+    fn build_order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.groups.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.groups[i].len()));
+        order
     }
+
+    /// The most memory the build needs at once: over the groups in their build order, the
+    /// tables built before, the group's table and its search's array (2 bits a state of
+    /// its [`PatternSpace`]).
+    pub fn build_peak_bytes(&self, puzzle: &SlidingPuzzle) -> u64 {
+        let mut done = 0u64;
+        let mut peak = 0u64;
+        for i in self.build_order() {
+            let g = &self.groups[i];
+            let table = group_table_bytes(puzzle, g.len());
+            let space = PatternSpace::new(puzzle, g);
+            let search = Encoding::TwoBits.bytes_for(space.state_count());
+            peak = peak.max(done + table + search);
+            done += table;
+        }
+        peak
+    }
+}
+
+/// Bytes of the table of a group of `k` tiles.
+fn group_table_bytes(puzzle: &SlidingPuzzle, k: usize) -> u64 {
+    table_bytes_for(permutations(puzzle.cells() as u64, k as u64))
 }
 
 /// One group's table.
 #[derive(Clone, Debug)]
 struct Group {
     tiles: Vec<u8>,
+    placements: Placements,
     table: Arc<[u8]>,
 }
 
@@ -587,6 +952,7 @@ impl PatternDatabase {
             .zip(tables)
             .map(|(g, t)| Group {
                 tiles: g.clone(),
+                placements: Placements::new(puzzle, g),
                 table: t.into(),
             })
             .collect();
@@ -646,8 +1012,7 @@ impl PatternDatabase {
         for (i, &t) in g.tiles.iter().enumerate() {
             cells[i] = pos[t as usize];
         }
-        let n = (pos.len()) as u32;
-        u32::from(g.table[rank_partial_permutation(&cells[..g.tiles.len()], n) as usize])
+        g.placements.value(&g.table, &cells[..g.tiles.len()])
     }
 
     /// The heuristic's value on a board given as tiles row-major.
@@ -775,7 +1140,7 @@ pub enum Progress {
 /// The key a table file records: board size, goal, partition, format of the payload.
 pub fn cache_key(puzzle: &SlidingPuzzle, partition: &Partition) -> String {
     format!(
-        "sliding-pdb/1 size {}x{} goal {} partition {}",
+        "sliding-pdb/2 size {}x{} goal {} partition {}",
         puzzle.rows(),
         puzzle.cols(),
         puzzle.goal_grid().one_line(),
@@ -814,8 +1179,7 @@ pub fn build_tables(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Vec<Vec<u8>>, PdbError> {
     check_size(puzzle)?;
-    let tables_bytes = partition.table_bytes(puzzle);
-    let needed = tables_bytes + partition.build_bytes(puzzle);
+    let needed = partition.build_peak_bytes(puzzle);
     if needed > max_memory {
         return Err(NumberedError::TooBig {
             needed,
@@ -824,14 +1188,15 @@ pub fn build_tables(
         .into());
     }
     let layer = |l: LayerDone| progress(Progress::Layer(l));
-    let mut tables = Vec::new();
-    for (i, g) in partition.groups.iter().enumerate() {
+    let mut tables = vec![Vec::new(); partition.groups.len()];
+    for i in partition.build_order() {
+        let g = &partition.groups[i];
         progress(Progress::Group {
             group: i,
             groups: partition.groups.len(),
             tiles: g.len(),
         });
-        tables.push(build_group(puzzle, g, u64::MAX, Some(&layer))?);
+        tables[i] = build_group(puzzle, g, u64::MAX, Some(&layer))?;
     }
     Ok(tables)
 }
@@ -878,7 +1243,7 @@ pub fn read_tables(
         .groups
         .iter()
         .map(|g| {
-            let len = permutations(puzzle.cells() as u64, g.len() as u64) as usize;
+            let len = group_table_bytes(puzzle, g.len()) as usize;
             let (head, tail) = rest.split_at(len);
             rest = tail;
             head.to_vec()
