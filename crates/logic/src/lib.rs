@@ -78,6 +78,7 @@
 mod arith;
 mod db;
 mod dcg;
+mod errors;
 mod machine;
 mod ops;
 mod reader;
@@ -340,6 +341,16 @@ impl ProcTable {
             .find(|(n, _)| *n == key.1)
             .map(|(_, r)| r)
     }
+    /// Every procedure: `((name, arity), how)`.
+    pub(crate) fn entries(&self) -> Vec<((Atom, u32), PredRef)> {
+        let mut v = Vec::new();
+        for (id, list) in (0u32..).zip(&self.by_atom) {
+            for &(arity, r) in list {
+                v.push(((Atom::from_id(id), arity), r));
+            }
+        }
+        v
+    }
     pub(crate) fn contains_key(&self, key: &(Atom, u32)) -> bool {
         self.get(key).is_some()
     }
@@ -374,6 +385,8 @@ pub struct Database {
     pub(crate) preds: Vec<Pred>,
     pub(crate) index: ProcTable,
     pub(crate) unknown_fail: bool,
+    /// The flags set by set_prolog_flag/2 other than `unknown` (with their defaults).
+    pub(crate) flags: Vec<(String, Term)>,
     pub(crate) globals: FxHashMap<String, Term>,
 }
 
@@ -409,8 +422,15 @@ impl Database {
             preds: Vec::new(),
             index: ProcTable::default(),
             unknown_fail: false,
+            flags: vec![
+                ("double_quotes".to_string(), Term::atom("string")),
+                ("debug".to_string(), Term::atom("false")),
+            ],
             globals: FxHashMap::default(),
         };
+        // The reader's settings on this thread start afresh with each database.
+        ops::reset_user_ops();
+        reader::set_double_quotes("string");
         for ((name, arity), r) in builtin_table() {
             db.index.insert((Atom::new(name), arity), r);
         }
@@ -439,10 +459,10 @@ impl Database {
         text: &str,
         options: &Options,
     ) -> Result<Consulted, ConsultError> {
-        let clauses = parse_program(text)?;
+        let mut clauses = reader::ClauseReader::new(text)?;
         let mut report = Consulted::default();
         let mut init = Vec::new();
-        for c in clauses {
+        while let Some(c) = clauses.next_clause()? {
             let directive = match &c.term {
                 Term::Compound(f, args)
                     if (*f == atoms::NECK || *f == atoms::QUERY) && args.len() == 1 =>
@@ -661,6 +681,11 @@ impl Database {
         if let Some(b @ (Term::Int(_) | Term::Float(_))) = body {
             return Err(arith::type_error("callable", b.clone()));
         }
+        // assertz((foo :- X)): SWI-Prolog raises an instantiation error (the standard
+        // would store call(X)); in program text the body stays call(X).
+        if origin == Origin::Program && matches!(body, Some(Term::Var(_))) {
+            return Err(arith::instantiation_error());
+        }
         let p = match origin {
             Origin::Program => self.dynamic_pred(name, arity)?,
             _ => self.pred_for_update(name, arity)?,
@@ -715,25 +740,84 @@ impl Database {
         Ok(())
     }
 
+    /// set_prolog_flag/2: `unknown` (error, fail, warning), `double_quotes` (codes, chars,
+    /// atom, string), `debug` (true, false) and new flags (created, as SWI-Prolog does);
+    /// the read-only flags (`bounded`, `max_integer`, ...) raise a permission error.
     pub(crate) fn set_flag(&mut self, flag: &Term, value: &Term) -> Result<(), Term> {
-        match (flag, value) {
-            (Term::Atom(f), Term::Atom(v)) if f.name() == "unknown" => {
-                match v.name() {
-                    "fail" | "warning" => self.unknown_fail = true,
-                    "error" => self.unknown_fail = false,
-                    _ => {
-                        return Err(arith::error_term(Term::compound(
-                            "domain_error",
-                            vec![Term::atom("flag_value"), value.clone()],
-                        )));
-                    }
-                }
-                Ok(())
-            }
-            // Other flags are accepted and ignored (double_quotes, ...).
-            (Term::Atom(_), _) => Ok(()),
-            _ => Err(arith::instantiation_error()),
+        let domain = |d: &str| {
+            arith::error_term(Term::compound(
+                "domain_error",
+                vec![Term::atom(d), value.clone()],
+            ))
+        };
+        let name = match flag {
+            Term::Atom(f) => f.name(),
+            Term::Var(_) => return Err(arith::instantiation_error()),
+            other => return Err(arith::type_error("atom", other.clone())),
+        };
+        if matches!(value, Term::Var(_)) {
+            return Err(arith::instantiation_error());
         }
+        let atom_value = match value {
+            Term::Atom(v) => Some(v.name()),
+            _ => None,
+        };
+        match name {
+            "bounded"
+            | "max_integer"
+            | "min_integer"
+            | "integer_rounding_function"
+            | "max_arity" => {
+                return Err(arith::error_term(Term::compound(
+                    "permission_error",
+                    vec![Term::atom("modify"), Term::atom("flag"), flag.clone()],
+                )));
+            }
+            "unknown" => match atom_value {
+                Some("fail" | "warning") => self.unknown_fail = true,
+                Some("error") => self.unknown_fail = false,
+                _ => return Err(domain("unknown")),
+            },
+            "double_quotes" => match atom_value {
+                Some("codes" | "chars" | "atom" | "string") => {}
+                _ => return Err(domain("double_quotes")),
+            },
+            "debug" => match atom_value {
+                Some("true" | "false") => {}
+                _ => return Err(domain("flag_value")),
+            },
+            _ => {}
+        }
+        if name != "unknown" {
+            match self.flags.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1 = value.clone(),
+                None => self.flags.push((name.to_string(), value.clone())),
+            }
+        }
+        if name == "double_quotes" {
+            reader::set_double_quotes(atom_value.unwrap_or("codes"));
+        }
+        Ok(())
+    }
+
+    /// Every flag and its value, for current_prolog_flag/2.
+    pub(crate) fn flag_list(&self) -> Vec<(String, Term)> {
+        let mut v = vec![
+            ("bounded".to_string(), Term::atom("true")),
+            ("max_integer".to_string(), Term::Int(i64::MAX)),
+            ("min_integer".to_string(), Term::Int(i64::MIN)),
+            (
+                "integer_rounding_function".to_string(),
+                Term::atom("toward_zero"),
+            ),
+            ("max_arity".to_string(), Term::atom("unbounded")),
+            (
+                "unknown".to_string(),
+                Term::atom(if self.unknown_fail { "fail" } else { "error" }),
+            ),
+        ];
+        v.extend(self.flags.iter().cloned());
+        v
     }
 }
 

@@ -1234,7 +1234,7 @@ pub(crate) fn existence_error(name: Atom, arity: u32) -> Term {
         "existence_error",
         vec![
             Term::atom("procedure"),
-            Term::compound("/", vec![Term::Atom(name), Term::Int(arity as i64)]),
+            crate::errors::indicator(name, arity),
         ],
     ))
 }

@@ -351,8 +351,41 @@ impl Lexer {
             'b' => '\x08',
             'f' => '\x0c',
             'v' => '\x0b',
-            '0' => '\0',
             'e' => '\x1b',
+            'u' | 'U' => {
+                // \uXXXX and \UXXXXXXXX: a character by its code point.
+                let n = if c == 'u' { 4 } else { 8 };
+                let mut s = String::new();
+                for _ in 0..n {
+                    match self.peek().filter(|d| d.is_ascii_hexdigit()) {
+                        Some(d) => {
+                            s.push(d);
+                            self.bump();
+                        }
+                        None => return Err(self.error(line, col, "bad \\u escape", &s)),
+                    }
+                }
+                u32::from_str_radix(&s, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| self.error(line, col, "bad \\u escape", &s))?
+            }
+            '0'..='7' => {
+                // An octal escape, closed by a backslash (ISO 6.4.2.1).
+                let mut s = String::from(c);
+                while let Some(d) = self.peek().filter(|d| d.is_digit(8)) {
+                    s.push(d);
+                    self.bump();
+                }
+                // The closing backslash is optional, as in SWI-Prolog.
+                if self.peek() == Some('\\') {
+                    self.bump();
+                }
+                u32::from_str_radix(&s, 8)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| self.error(line, col, "bad octal escape", &s))?
+            }
             's' => ' ',
             'x' => {
                 let mut s = String::new();
@@ -551,7 +584,7 @@ impl Parser {
                     }
                     Tok::Str(s) => {
                         self.advance()?;
-                        break (Term::Str(crate::term::Atom::new(&s)), 0);
+                        break (double_quoted(&s), 0);
                     }
                     Tok::BackQ(s) => {
                         self.advance()?;
@@ -843,6 +876,60 @@ pub fn parse_term(text: &str) -> Result<ReadTerm, ParseError> {
 /// Reads a query: same as [`parse_term`].
 pub fn parse_query(text: &str) -> Result<ReadTerm, ParseError> {
     parse_term(text)
+}
+
+thread_local! {
+    /// How the reader reads "text": the `double_quotes` flag of the database that set it
+    /// last on this thread (0 codes, 1 chars, 2 atom, 3 string, SWI-Prolog's default).
+    static DOUBLE_QUOTES: std::cell::Cell<u8> = const { std::cell::Cell::new(3) };
+}
+
+/// Sets how the reader reads double-quoted text on this thread: `codes`, `chars`, `atom`
+/// or `string` (the `double_quotes` flag; set_prolog_flag/2 calls it).
+pub(crate) fn set_double_quotes(mode: &str) {
+    let v = match mode {
+        "codes" => 0,
+        "chars" => 1,
+        "atom" => 2,
+        _ => 3,
+    };
+    DOUBLE_QUOTES.with(|d| d.set(v));
+}
+
+/// Double-quoted text as the `double_quotes` flag says.
+fn double_quoted(s: &str) -> Term {
+    match DOUBLE_QUOTES.with(|d| d.get()) {
+        0 => Term::list(
+            s.chars().map(|c| Term::Int(c as i64)).collect(),
+            Term::nil(),
+        ),
+        1 => Term::list(
+            s.chars().map(|c| Term::atom(&c.to_string())).collect(),
+            Term::nil(),
+        ),
+        2 => Term::atom(s),
+        _ => Term::Str(crate::term::Atom::new(s)),
+    }
+}
+
+/// Reads the clauses of a program one at a time, so that a directive run between two
+/// reads (op/3, the `double_quotes` flag) changes how the rest is read.
+pub(crate) struct ClauseReader {
+    p: Parser,
+}
+
+impl ClauseReader {
+    /// A reader at the start of `text`.
+    pub(crate) fn new(text: &str) -> Result<ClauseReader, ParseError> {
+        Ok(ClauseReader {
+            p: Parser::new(text)?,
+        })
+    }
+
+    /// The next clause, `None` at the end of the text.
+    pub(crate) fn next_clause(&mut self) -> Result<Option<ReadTerm>, ParseError> {
+        self.p.read(false)
+    }
 }
 
 /// Reads every clause of a program text (each ending with `.`).

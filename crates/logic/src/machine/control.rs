@@ -123,6 +123,11 @@ impl Machine<'_> {
                 self.count_inference()?;
                 let g = self.arg(args, 0);
                 let goal = if extra == 0 {
+                    // The whole body must be callable before any of it runs (ISO
+                    // 7.6.2): `call((write(a), 1))` writes nothing.
+                    if !self.body_callable(g) {
+                        return Err(Stop::ball(type_error("callable", self.read(g))));
+                    }
                     g
                 } else {
                     let (name, n, gargs) = self.goal_parts(g)?;
@@ -171,5 +176,29 @@ impl Machine<'_> {
                 Ok(true)
             }
         }
+    }
+
+    /// Whether a goal converts to a body: its control constructs (`,`, `;`, `->`, `*->`)
+    /// hold variables and callable terms only.
+    fn body_callable(&self, g: Cell) -> bool {
+        let mut todo = vec![g];
+        while let Some(c) = todo.pop() {
+            match self.deref(c) {
+                Cell::Ref(_) | Cell::Atom(_) => {}
+                Cell::Str(a) => {
+                    if let Cell::Fun(op, 2) = self.heap[a as usize]
+                        && (op == atoms::COMMA
+                            || op == atoms::SEMI
+                            || op == atoms::ARROW
+                            || op == atoms::SOFT_ARROW)
+                    {
+                        todo.push(self.heap[a as usize + 1]);
+                        todo.push(self.heap[a as usize + 2]);
+                    }
+                }
+                _ => return false,
+            }
+        }
+        true
     }
 }

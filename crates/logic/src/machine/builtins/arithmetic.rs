@@ -34,10 +34,19 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn between(&mut self, args: u32, f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
-        let Num::I(lo) = self.eval(a0())? else {
-            return Err(Stop::ball(type_error("integer", self.read(a0()))));
+        // The bounds are integers (inf or infinite for the upper one), not evaluated.
+        let Some(lo) = self.int_arg(self.heap[args as usize])? else {
+            return Err(Stop::ball(instantiation_error()));
         };
+        match self.arg(args, 1) {
+            Cell::Atom(a) if a.name() == "inf" || a.name() == "infinite" => {}
+            hi => {
+                if self.int_arg(hi)?.is_none() {
+                    return Err(Stop::ball(instantiation_error()));
+                }
+            }
+        }
+        self.int_arg(self.heap[args as usize + 2])?;
         self.retry(
             |m, a, s, d, p| m.redo_between(a, s, d, p),
             args,
@@ -48,16 +57,19 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn succ(&mut self, args: u32, _f: Frame) -> Res {
-        Ok(match (self.arg(args, 0), self.arg(args, 1)) {
-            (Cell::Int(x), y) if x >= 0 => self.unify(y, Cell::Int(x + 1)),
-            (x @ Cell::Ref(_), Cell::Int(y)) if y > 0 => self.unify(x, Cell::Int(y - 1)),
-            (Cell::Ref(_), Cell::Int(0)) => false,
-            (Cell::Ref(_), Cell::Ref(_)) => return Err(Stop::ball(instantiation_error())),
-            (x, _) => return Err(Stop::ball(type_error("not_less_than_zero", self.read(x)))),
+        let (x, y) = (self.arg(args, 0), self.arg(args, 1));
+        Ok(match (self.count_arg(x)?, self.count_arg(y)?) {
+            (Some(a), _) => self.unify(y, Cell::Int(a + 1)),
+            (None, Some(b)) if b > 0 => self.unify(x, Cell::Int(b - 1)),
+            (None, Some(_)) => false,
+            (None, None) => return Err(Stop::ball(instantiation_error())),
         })
     }
 
     pub(in crate::machine) fn plus(&mut self, args: u32, _f: Frame) -> Res {
+        for i in 0..3 {
+            self.int_arg(self.heap[(args + i) as usize])?;
+        }
         Ok(
             match (self.arg(args, 0), self.arg(args, 1), self.arg(args, 2)) {
                 (Cell::Int(x), Cell::Int(y), z) => self.unify(z, Cell::Int(x + y)),

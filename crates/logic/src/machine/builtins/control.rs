@@ -7,6 +7,11 @@ pub(super) const BUILTINS: &[Def] = &[
     def("throw", 1, |m, a, f| m.throw(a, f)),
     def("halt", 0, |m, a, f| m.halt(a, f)),
     def("$dcg_body", 4, |m, a, f| m.dcg_body(a, f)),
+    // The choicepoint stack's height (setup_call_cleanup/3 tells a deterministic exit).
+    def("$cp_height", 1, |m, a, _| {
+        let h = Cell::Int(m.cps.len() as i64);
+        Ok(m.unify(m.heap[a as usize], h))
+    }),
 ];
 
 impl Machine<'_> {

@@ -1,6 +1,7 @@
 //! Output: write/1 and its family, nl, tab, format/1,2,3.
 
 use super::*;
+use crate::write::WriteOptions;
 
 /// Which of the predicates sharing this implementation was called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,10 +12,11 @@ pub(in crate::machine) enum TabKind {
 
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
-    def("write", 1, |m, a, f| m.write(a, f)),
-    def("print", 1, |m, a, f| m.write(a, f)),
-    def("writeq", 1, |m, a, f| m.writeq(a, f)),
-    def("write_canonical", 1, |m, a, f| m.writeq(a, f)),
+    def("write", 1, |m, a, _| m.write_opts(a, PLAIN)),
+    def("print", 1, |m, a, _| m.write_opts(a, QUOTED)),
+    def("writeq", 1, |m, a, _| m.write_opts(a, QUOTED)),
+    def("write_canonical", 1, |m, a, _| m.write_opts(a, CANONICAL)),
+    def("write_term", 2, |m, a, _| m.write_term(a)),
     def("nl", 0, |m, a, f| m.nl(a, f)),
     def("tab", 1, |m, a, f| m.tab(a, f, TabKind::Tab)),
     def("tab", 2, |m, a, f| m.tab(a, f, TabKind::Tab2)),
@@ -23,19 +25,62 @@ pub(super) const BUILTINS: &[Def] = &[
     def("format", 3, |m, a, f| m.format_builtin(a, f, 3)),
 ];
 
+/// write/1: no quotes, `'$VAR'(N)` as a letter.
+const PLAIN: WriteOptions = WriteOptions {
+    quoted: false,
+    ignore_ops: false,
+    numbervars: true,
+};
+
+/// writeq/1 and print/1: quoted so that the text reads back.
+const QUOTED: WriteOptions = WriteOptions {
+    quoted: true,
+    ignore_ops: false,
+    numbervars: true,
+};
+
+/// write_canonical/1: quoted, operators in canonical form, `'$VAR'(N)` as written.
+const CANONICAL: WriteOptions = WriteOptions {
+    quoted: true,
+    ignore_ops: true,
+    numbervars: false,
+};
+
 impl Machine<'_> {
-    pub(in crate::machine) fn write(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
-        let t = self.read(a0());
-        self.output.push_str(&crate::write::write(&t));
+    /// The write family: the first argument written with `opts`.
+    fn write_opts(&mut self, args: u32, opts: WriteOptions) -> Res {
+        let t = self.read(self.heap[args as usize]);
+        self.output
+            .push_str(&crate::write::write_with(&t, opts, 1200));
         Ok(true)
     }
 
-    pub(in crate::machine) fn writeq(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
-        let t = self.read(a0());
-        self.output.push_str(&crate::write::writeq(&t));
-        Ok(true)
+    /// write_term(Term, Options): `quoted(B)`, `ignore_ops(B)`, `numbervars(B)`; the
+    /// other standard options (max_depth, portray, ...) are accepted and ignored.
+    fn write_term(&mut self, args: u32) -> Res {
+        let mut opts = WriteOptions::default();
+        for o in self.list_cells(self.heap[args as usize + 1])? {
+            let o = self.read(o);
+            let Term::Compound(name, a) = &o else {
+                if matches!(o, Term::Var(_)) {
+                    return Err(Stop::ball(instantiation_error()));
+                }
+                return Err(Stop::ball(crate::errors::domain_error("write_option", o)));
+            };
+            let on = match &a[0] {
+                Term::Atom(v) if v.name() == "true" => true,
+                Term::Atom(v) if v.name() == "false" => false,
+                Term::Var(_) => return Err(Stop::ball(instantiation_error())),
+                _ => false,
+            };
+            match name.name() {
+                "quoted" => opts.quoted = on,
+                "ignore_ops" => opts.ignore_ops = on,
+                "numbervars" => opts.numbervars = on,
+                _ => {}
+            }
+        }
+        self.write_opts(args, opts)
     }
 
     pub(in crate::machine) fn nl(&mut self, _args: u32, _f: Frame) -> Res {
@@ -46,6 +91,9 @@ impl Machine<'_> {
     pub(in crate::machine) fn tab(&mut self, args: u32, _f: Frame, b: TabKind) -> Res {
         let i = if b == TabKind::Tab2 { 1 } else { 0 };
         let n = self.eval(self.heap[(args + i) as usize])?;
+        if let Num::F(x) = n {
+            return Err(Stop::ball(type_error("integer_expression", Term::Float(x))));
+        }
         if let Num::I(n) = n {
             for _ in 0..n.clamp(0, 10_000) {
                 self.output.push(' ');
@@ -72,7 +120,16 @@ impl Machine<'_> {
                 Err(_) => vec![a],
             }
         };
-        let text = self.format(&fmt, &fargs)?;
+        let text = match self.format(&fmt, &fargs) {
+            Ok(text) => text,
+            Err((partial, e)) => {
+                // As SWI-Prolog: what was formatted before the error is written.
+                if n != 3 {
+                    self.output.push_str(&partial);
+                }
+                return Err(e);
+            }
+        };
         Ok(if n == 3 {
             let sink = self.read(a0());
             match sink {

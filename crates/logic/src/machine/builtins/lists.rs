@@ -112,6 +112,7 @@ impl Machine<'_> {
             }
         }
         let len = self.arg(args, 1);
+        self.count_arg(len)?;
         Ok(match t {
             Cell::Atom(a) if a == atoms::NIL => self.unify(len, Cell::Int(n)),
             Cell::Ref(_) => match len {
@@ -140,7 +141,8 @@ impl Machine<'_> {
                 }
                 other => return Err(Stop::ball(type_error("integer", self.read(other)))),
             },
-            _ => false,
+            // A partial list ending in something else: SWI-Prolog's type error.
+            _ => return Err(Stop::ball(type_error("list", self.read(a0())))),
         })
     }
 

@@ -297,6 +297,37 @@ impl Machine<'_> {
         }
     }
 
+    /// An integer argument: `None` when unbound, a type error when not an integer.
+    pub(super) fn int_arg(&self, c: Cell) -> Result<Option<i64>, Stop> {
+        match self.deref(c) {
+            Cell::Int(n) => Ok(Some(n)),
+            Cell::Ref(_) => Ok(None),
+            other => Err(Stop::ball(type_error("integer", self.read(other)))),
+        }
+    }
+
+    /// A count argument: an integer at least 0 (`None` when unbound), else a type or
+    /// domain error.
+    pub(super) fn count_arg(&self, c: Cell) -> Result<Option<i64>, Stop> {
+        match self.int_arg(c)? {
+            Some(n) if n < 0 => Err(Stop::ball(crate::errors::domain_error(
+                "not_less_than_zero",
+                Term::Int(n),
+            ))),
+            other => Ok(other),
+        }
+    }
+
+    /// The text of an atomic argument (`None` when unbound); a compound raises
+    /// `type_error(kind, Culprit)`.
+    pub(super) fn text_arg(&self, c: Cell, kind: &str) -> Result<Option<String>, Stop> {
+        match self.deref(c) {
+            Cell::Ref(_) => Ok(None),
+            Cell::Str(_) => Err(Stop::ball(type_error(kind, self.read(c)))),
+            other => Ok(self.text_of(other)),
+        }
+    }
+
     pub(super) fn codes_text(&self, c: Cell, chars: bool) -> Result<String, Stop> {
         if let Cell::Text(t) = self.deref(c) {
             return Ok(t.name().to_string());
@@ -334,6 +365,10 @@ impl Machine<'_> {
     }
 
     pub(super) fn parse_number(s: &str) -> Option<Cell> {
+        // Leading layout is allowed, trailing is not (ISO 8.16.7, SWI-Prolog).
+        if s.ends_with(char::is_whitespace) {
+            return None;
+        }
         match crate::reader::parse_term(s.trim()) {
             Ok(r) => match r.term {
                 Term::Int(n) => Some(Cell::Int(n)),

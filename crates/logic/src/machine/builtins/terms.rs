@@ -4,6 +4,9 @@ use super::*;
 
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
+    def("acyclic_term", 1, |m, a, _| {
+        Ok(m.acyclic(m.heap[a as usize]))
+    }),
     def("==", 2, |m, a, _| Ok(m.term_compare(a, Comparison::Equal))),
     def("\\==", 2, |m, a, _| {
         Ok(m.term_compare(a, Comparison::NotEqual))
@@ -43,6 +46,46 @@ pub(super) const BUILTINS: &[Def] = &[
 ];
 
 impl Machine<'_> {
+    /// Whether the term at `c` is a finite tree: no structure is met again below itself
+    /// (a walk that keeps the structures on the current path).
+    fn acyclic(&self, c: Cell) -> bool {
+        // (structure address, next argument to visit)
+        let mut path: Vec<(u32, u32)> = Vec::new();
+        let mut on_path = rustc_hash::FxHashSet::default();
+        let mut done = rustc_hash::FxHashSet::default();
+        let enter =
+            |a: u32, path: &mut Vec<(u32, u32)>, on_path: &mut rustc_hash::FxHashSet<u32>| {
+                path.push((a, 1));
+                on_path.insert(a);
+            };
+        if let Cell::Str(a) = self.deref(c) {
+            enter(a, &mut path, &mut on_path);
+        }
+        while let Some(&mut (a, ref mut i)) = path.last_mut() {
+            let Cell::Fun(_, n) = self.heap[a as usize] else {
+                path.pop();
+                continue;
+            };
+            if *i > n {
+                path.pop();
+                on_path.remove(&a);
+                done.insert(a);
+                continue;
+            }
+            let arg = self.deref(self.heap[(a + *i) as usize]);
+            *i += 1;
+            if let Cell::Str(b) = arg {
+                if on_path.contains(&b) {
+                    return false;
+                }
+                if !done.contains(&b) {
+                    enter(b, &mut path, &mut on_path);
+                }
+            }
+        }
+        true
+    }
+
     /// The comparisons of the standard order of terms.
     pub(in crate::machine) fn term_compare(&mut self, args: u32, c: Comparison) -> bool {
         c.holds(compare(
@@ -162,18 +205,22 @@ impl Machine<'_> {
         Ok(match t {
             Cell::Ref(_) => {
                 let name = self.arg(args, 1);
-                let n = match self.arg(args, 2) {
-                    Cell::Int(n) => n,
-                    Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
-                    other => {
-                        return Err(Stop::ball(type_error("integer", self.read(other))));
-                    }
+                let n = self.count_arg(self.heap[args as usize + 2])?;
+                if matches!(name, Cell::Ref(_)) {
+                    return Err(Stop::ball(instantiation_error()));
+                }
+                let Some(n) = n else {
+                    return Err(Stop::ball(instantiation_error()));
                 };
+                if let Cell::Str(_) = name {
+                    return Err(Stop::ball(type_error("atomic", self.read(name))));
+                }
                 if n == 0 {
                     self.unify(t, name)
                 } else {
                     let Cell::Atom(name) = name else {
-                        return Err(Stop::ball(type_error("atomic", self.read(name))));
+                        // SWI-Prolog: a number with arity > 0 is not an atom.
+                        return Err(Stop::ball(type_error("atom", self.read(name))));
                     };
                     if n > MAX_BUILD {
                         return Err(Stop::ball(resource_error()));
@@ -205,7 +252,18 @@ impl Machine<'_> {
     pub(in crate::machine) fn arg_builtin(&mut self, args: u32, f: Frame) -> Res {
         let n = self.arg(args, 0);
         let t = self.arg(args, 1);
+        if let Some(i) = self.int_arg(n)?
+            && i < 0
+        {
+            return Err(Stop::ball(crate::errors::domain_error(
+                "not_less_than_zero",
+                Term::Int(i),
+            )));
+        }
         let Cell::Str(a) = t else {
+            if let Cell::Ref(_) = t {
+                return Err(Stop::ball(instantiation_error()));
+            }
             return Err(Stop::ball(type_error("compound", self.read(t))));
         };
         let Cell::Fun(_, arity) = self.heap[a as usize] else {
@@ -249,6 +307,9 @@ impl Machine<'_> {
                     ))));
                 };
                 let head = self.deref(head);
+                if matches!(head, Cell::Ref(_)) {
+                    return Err(Stop::ball(instantiation_error()));
+                }
                 if rest.is_empty() {
                     self.unify(t, head)
                 } else {

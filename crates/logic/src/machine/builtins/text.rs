@@ -13,6 +13,13 @@ pub(in crate::machine) enum TextToListKind {
 
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
+    def("upcase_atom", 2, |m, a, _| m.change_case(a, true, false)),
+    def("downcase_atom", 2, |m, a, _| m.change_case(a, false, false)),
+    def("string_upper", 2, |m, a, _| m.change_case(a, true, true)),
+    def("string_lower", 2, |m, a, _| m.change_case(a, false, true)),
+    def("number_chars", 2, |m, a, _| m.number_chars(a)),
+    def("$atom_split", 3, |m, a, _| m.atom_split(a)),
+    def("atom_to_term", 3, |m, a, _| m.atom_to_term(a)),
     def("string_concat", 3, |m, a, f| m.string_concat(a, f)),
     def("atom_codes", 2, |m, a, f| {
         m.text_to_list(a, f, TextToListKind::AtomCodes)
@@ -43,12 +50,117 @@ pub(super) const BUILTINS: &[Def] = &[
 ];
 
 impl Machine<'_> {
+    /// upcase_atom/2, downcase_atom/2, string_upper/2, string_lower/2.
+    fn change_case(&mut self, args: u32, upper: bool, string: bool) -> Res {
+        let t = self.arg(args, 0);
+        let s = match t {
+            Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+            Cell::Str(_) => return Err(Stop::ball(type_error("atomic", self.read(t)))),
+            _ => self.text_of(t).unwrap_or_default(),
+        };
+        let s = if upper {
+            s.to_uppercase()
+        } else {
+            s.to_lowercase()
+        };
+        let y = self.heap[args as usize + 1];
+        if string {
+            Ok(self.unify(y, Cell::Text(Atom::new(&s))))
+        } else {
+            Ok(self.unify_atom_text(y, &s))
+        }
+    }
+
+    /// number_chars/2: the characters of a number, or the number the characters spell
+    /// (leading layout allowed, as in the standard).
+    fn number_chars(&mut self, args: u32) -> Res {
+        let t = self.arg(args, 0);
+        let l = self.heap[args as usize + 1];
+        // A list with a variable in it is read only when the number is unbound.
+        match t {
+            Cell::Int(_) | Cell::Float(_) if !self.partial_text(l) => {
+                let s = self.text_of(t).unwrap_or_default();
+                let chars = self.text_list(&s, true)?;
+                Ok(self.unify(l, chars))
+            }
+            Cell::Ref(_) | Cell::Int(_) | Cell::Float(_) => {
+                let s = self.codes_text(l, true)?;
+                self.unify_number_text(t, s.trim_start())
+            }
+            other => Err(Stop::ball(type_error("number", self.read(other)))),
+        }
+    }
+
+    /// '$atom_split'(Atom, Sep, Parts): the atoms between the occurrences of Sep.
+    fn atom_split(&mut self, args: u32) -> Res {
+        let (Some(text), Some(sep)) = (
+            self.text_arg(self.heap[args as usize], "atomic")?,
+            self.text_arg(self.heap[args as usize + 1], "atomic")?,
+        ) else {
+            return Err(Stop::ball(instantiation_error()));
+        };
+        let parts: Vec<Cell> = text
+            .split(sep.as_str())
+            .map(|p| Cell::Atom(Atom::new(p)))
+            .collect();
+        let list = self.make_list(&parts, Cell::Atom(atoms::NIL))?;
+        Ok(self.unify(self.heap[args as usize + 2], list))
+    }
+
+    /// atom_to_term(Text, Term, Bindings): Text read as a term, Bindings the list of
+    /// `'Name' = Var` for its named variables.
+    fn atom_to_term(&mut self, args: u32) -> Res {
+        let Some(text) = self.text_arg(self.heap[args as usize], "atomic")? else {
+            return Err(Stop::ball(instantiation_error()));
+        };
+        let r = crate::reader::parse_term(&text).map_err(|e| {
+            Stop::ball(error_term(Term::compound(
+                "syntax_error",
+                vec![Term::atom(&e.message)],
+            )))
+        })?;
+        let bindings: Vec<Term> = r
+            .var_names
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| !n.starts_with('_'))
+            .map(|(i, n)| Term::compound("=", vec![Term::atom(n), Term::Var(i as u32)]))
+            .collect();
+        let both = Term::compound("-", vec![r.term, Term::list(bindings, Term::nil())]);
+        let c = self.put_term(&both);
+        let Cell::Str(a) = c else { return Ok(false) };
+        let (t, b) = (self.heap[a as usize + 1], self.heap[a as usize + 2]);
+        Ok(self.unify(self.heap[args as usize + 1], t)
+            && self.unify(self.heap[args as usize + 2], b))
+    }
+
+    /// Whether `l` is a list of characters with no variable in it (walking it).
+    fn partial_text(&self, l: Cell) -> bool {
+        let mut t = self.deref(l);
+        let mut n = 0usize;
+        loop {
+            match t {
+                Cell::Str(a)
+                    if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) && n < self.heap.len() =>
+                {
+                    if matches!(self.deref(self.heap[a as usize + 1]), Cell::Ref(_)) {
+                        return false;
+                    }
+                    n += 1;
+                    t = self.deref(self.heap[a as usize + 2]);
+                }
+                Cell::Atom(a) if a == atoms::NIL => return true,
+                _ => return false,
+            }
+        }
+    }
+
     pub(in crate::machine) fn string_concat(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
         let (x, y) = (
-            self.text_of(a0()),
-            self.text_of(self.heap[args as usize + 1]),
+            self.text_arg(self.heap[args as usize], "atomic")?,
+            self.text_arg(self.heap[args as usize + 1], "atomic")?,
         );
+        self.text_arg(self.heap[args as usize + 2], "atomic")?;
         let (Some(x), Some(y)) = (x, y) else {
             return Err(Stop::ball(instantiation_error()));
         };
@@ -65,6 +177,14 @@ impl Machine<'_> {
         let a0 = || self.heap[args as usize];
         let chars = matches!(b, TextToListKind::AtomChars | TextToListKind::StringChars);
         let t = self.deref(a0());
+        if let Cell::Str(_) = t {
+            let kind = if matches!(b, TextToListKind::AtomChars | TextToListKind::AtomCodes) {
+                "atom"
+            } else {
+                "string"
+            };
+            return Err(Stop::ball(type_error(kind, self.read(t))));
+        }
         Ok(if let Some(s) = self.text_of(t) {
             let l = self.text_list(&s, chars)?;
             let y = self.heap[args as usize + 1];
@@ -206,32 +326,42 @@ impl Machine<'_> {
     pub(in crate::machine) fn char_code(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let t = self.deref(a0());
+        let one_char = |a: Atom| {
+            let mut it = a.name().chars();
+            match (it.next(), it.next()) {
+                (Some(c), None) => Some(c),
+                _ => None,
+            }
+        };
         Ok(match t {
             Cell::Atom(a) => {
-                let code = a.name().chars().next().map_or(0, |c| c as i64);
+                let Some(c) = one_char(a) else {
+                    return Err(Stop::ball(type_error("character", Term::Atom(a))));
+                };
                 let y = self.heap[args as usize + 1];
-                self.unify(y, Cell::Int(code))
+                self.int_arg(y)?;
+                self.unify(y, Cell::Int(c as i64))
             }
-            _ => match self.arg(args, 1) {
+            Cell::Ref(_) => match self.arg(args, 1) {
                 Cell::Int(n) => {
-                    let s = u32::try_from(n)
-                        .ok()
-                        .and_then(char::from_u32)
-                        .map(|c| c.to_string())
-                        .unwrap_or_default();
-                    self.unify_atom_text(t, &s)
+                    let Some(c) = u32::try_from(n).ok().and_then(char::from_u32) else {
+                        return Err(Stop::ball(type_error("character_code", Term::Int(n))));
+                    };
+                    self.unify_atom_text(t, &c.to_string())
                 }
-                _ => return Err(Stop::ball(instantiation_error())),
+                Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                other => return Err(Stop::ball(type_error("integer", self.read(other)))),
             },
+            other => return Err(Stop::ball(type_error("character", self.read(other)))),
         })
     }
 
     pub(in crate::machine) fn atom_length(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
-        let Some(s) = self.text_of(a0()) else {
+        let Some(s) = self.text_arg(self.heap[args as usize], "text")? else {
             return Err(Stop::ball(instantiation_error()));
         };
         let y = self.heap[args as usize + 1];
+        self.count_arg(y)?;
         Ok(self.unify(y, Cell::Int(s.chars().count() as i64)))
     }
 
@@ -245,10 +375,11 @@ impl Machine<'_> {
                 let y = self.heap[args as usize + 1];
                 self.unify(y, l)
             }
-            _ => {
+            Cell::Ref(_) => {
                 let s = self.codes_text(self.heap[args as usize + 1], false)?;
                 self.unify_number_text(t, &s)?
             }
+            other => return Err(Stop::ball(type_error("number", self.read(other)))),
         })
     }
 
@@ -289,11 +420,11 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn atom_concat(&mut self, args: u32, f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
         let (x, y) = (
-            self.text_of(a0()),
-            self.text_of(self.heap[args as usize + 1]),
+            self.text_arg(self.heap[args as usize], "atomic")?,
+            self.text_arg(self.heap[args as usize + 1], "atomic")?,
         );
+        self.text_arg(self.heap[args as usize + 2], "atomic")?;
         Ok(match (x, y) {
             (Some(x), Some(y)) => {
                 let z = self.heap[args as usize + 2];
@@ -397,7 +528,12 @@ impl Machine<'_> {
         {
             // sub_atom(Atom, Before, Length, After, Sub): candidates (B, L) in SWI's
             // order (B ascending, then L ascending), encoded as B * (n + 1) + L.
-            let Some(text) = self.text_of(self.heap[args as usize]) else {
+            if state == 0 {
+                for i in 1..=3 {
+                    self.count_arg(self.heap[(args + i) as usize])?;
+                }
+            }
+            let Some(text) = self.text_arg(self.heap[args as usize], "atom")? else {
                 return Err(Stop::ball(instantiation_error()));
             };
             let chars: Vec<char> = text.chars().collect();
