@@ -460,6 +460,9 @@ impl Database {
         options: &Options,
     ) -> Result<Consulted, ConsultError> {
         let mut clauses = reader::ClauseReader::new(text)?;
+        // The double_quotes flag is local to the text being loaded (as in SWI-Prolog):
+        // what a directive sets is undone at the end.
+        let double_quotes = self.flag("double_quotes");
         let mut report = Consulted::default();
         let mut init = Vec::new();
         while let Some(c) = clauses.next_clause()? {
@@ -502,6 +505,9 @@ impl Database {
                     error: SolveError::from_ball(e),
                 })?;
             report.clauses += 1;
+        }
+        if let Some(dq) = double_quotes {
+            let _ = self.set_flag(&Term::atom("double_quotes"), &dq);
         }
         for (line, goal) in init {
             self.run_directive(&goal, &[], line, options, &mut report)?;
@@ -798,6 +804,14 @@ impl Database {
             reader::set_double_quotes(atom_value.unwrap_or("codes"));
         }
         Ok(())
+    }
+
+    /// The value of a flag set by set_prolog_flag/2 (or its default).
+    pub(crate) fn flag(&self, name: &str) -> Option<Term> {
+        self.flags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
     }
 
     /// Every flag and its value, for current_prolog_flag/2.
