@@ -84,9 +84,11 @@ mod ops;
 mod reader;
 mod store;
 mod term;
+pub mod tutorial;
 mod unify;
 mod write;
 
+pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
 pub use reader::{ParseError, ReadTerm, parse_program, parse_query, parse_term};
 pub use term::{Args, Atom, Term, atoms};
@@ -111,98 +113,6 @@ pub enum Unknown {
     Error,
     /// Fail silently (the course's "a fact not in the base is false").
     Fail,
-}
-
-/// An error that ended a query: an uncaught Prolog exception or a limit.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SolveError {
-    /// An uncaught exception. For ISO errors `error(Formal, Context)` this holds `Formal`
-    /// (e.g. `existence_error(procedure,f/0)`), otherwise the thrown term.
-    Thrown(Term),
-    /// The inference limit (given) was reached.
-    InferenceLimit(u64),
-    /// The timeout (given) was reached.
-    Timeout(std::time::Duration),
-    /// The memory budget ([`Options::max_memory`], in bytes) was reached: the query
-    /// raised `resource_error(memory)` and did not catch it.
-    MemoryLimit(u64),
-    /// The program called `halt/0`.
-    Halt,
-}
-
-impl SolveError {
-    pub(crate) fn from_ball(ball: Term) -> SolveError {
-        match ball {
-            Term::Compound(f, args) if f == atoms::ERROR && args.len() == 2 => {
-                let mut args = args.into_vec();
-                args.truncate(1);
-                SolveError::Thrown(args.pop().unwrap_or(Term::nil()))
-            }
-            other => SolveError::Thrown(other),
-        }
-    }
-
-    /// Whether a limit (inferences, time or memory) stopped the query, rather than the
-    /// program. An uncaught `resource_error(memory)` counts: the memory the system
-    /// granted ran out.
-    pub fn is_limit(&self) -> bool {
-        match self {
-            SolveError::InferenceLimit(_) | SolveError::Timeout(_) | SolveError::MemoryLimit(_) => {
-                true
-            }
-            SolveError::Thrown(Term::Compound(f, args)) => {
-                f.name() == "resource_error" && args.len() == 1
-            }
-            _ => false,
-        }
-    }
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Thrown(t) => write!(f, "{t}"),
-            SolveError::InferenceLimit(n) => write!(f, "inference limit of {n} reached"),
-            SolveError::Timeout(d) => write!(f, "timeout after {:.3} s", d.as_secs_f64()),
-            SolveError::MemoryLimit(b) => {
-                write!(f, "memory budget of {} MB reached", b.div_ceil(1 << 20))
-            }
-            SolveError::Halt => write!(f, "halt"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-/// An error while loading program text.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ConsultError {
-    /// A syntax error.
-    Syntax(ParseError),
-    /// A clause that cannot be added (e.g. redefining a built-in), with its line.
-    Clause {
-        /// Line of the clause.
-        line: usize,
-        /// The error, as a Prolog error term.
-        error: SolveError,
-    },
-}
-
-impl fmt::Display for ConsultError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ConsultError::Syntax(e) => write!(f, "{e}"),
-            ConsultError::Clause { line, error } => write!(f, "line {line}: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for ConsultError {}
-
-impl From<ParseError> for ConsultError {
-    fn from(e: ParseError) -> Self {
-        ConsultError::Syntax(e)
-    }
 }
 
 /// What loading a text did.

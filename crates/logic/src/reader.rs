@@ -4,10 +4,10 @@
 use crate::ops::{self, OpType};
 use crate::term::{Term, atoms};
 use crate::write::is_symbol_char;
-use std::fmt;
 
 /// A syntax error: where it is and what was found there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("syntax error at {line}:{column}: {message} (near `{near}`)")]
 pub struct ParseError {
     /// Line, from 1.
     pub line: usize,
@@ -18,18 +18,6 @@ pub struct ParseError {
     /// The offending text (the token found there, or "end of text").
     pub near: String,
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "syntax error at {}:{}: {} (near `{}`)",
-            self.line, self.column, self.message, self.near
-        )
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// A term read from text, with the names of its variables: `Term::Var(i)` is named
 /// `var_names[i]` (an anonymous `_` is named `_`, each one a distinct variable).
