@@ -76,6 +76,7 @@
 //! ```
 
 mod arith;
+mod bigint;
 mod db;
 mod dcg;
 mod errors;
@@ -727,7 +728,9 @@ impl Database {
     /// Every flag and its value, for current_prolog_flag/2.
     pub(crate) fn flag_list(&self) -> Vec<(String, Term)> {
         let mut v = vec![
-            ("bounded".to_string(), Term::atom("true")),
+            // Integers are unbounded; max_integer and min_integer give the range of the
+            // 64-bit fast path (SWI-Prolog 9 omits them when unbounded).
+            ("bounded".to_string(), Term::atom("false")),
             ("max_integer".to_string(), Term::Int(i64::MAX)),
             ("min_integer".to_string(), Term::Int(i64::MIN)),
             (

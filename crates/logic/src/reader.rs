@@ -51,6 +51,8 @@ enum Tok {
     QName(String),
     Var(String),
     Int(i64),
+    /// An integer beyond 64 bits.
+    Big(num_bigint::BigInt),
     Float(f64),
     Str(String),
     /// Back-quoted text: a code list.
@@ -272,9 +274,12 @@ impl Lexer {
                             }
                             self.bump();
                         }
-                        return i64::from_str_radix(&s, radix)
-                            .map(Tok::Int)
-                            .map_err(|_| self.error(line, col, "integer too large", &s));
+                        return match i64::from_str_radix(&s, radix) {
+                            Ok(n) => Ok(Tok::Int(n)),
+                            Err(_) => num_bigint::BigInt::parse_bytes(s.as_bytes(), radix)
+                                .map(Tok::Big)
+                                .ok_or_else(|| self.error(line, col, "bad integer", &s)),
+                        };
                     }
                 }
                 _ => {}
@@ -321,9 +326,13 @@ impl Lexer {
                 .map(Tok::Float)
                 .map_err(|_| self.error(line, col, "bad float", &s))
         } else {
-            s.parse::<i64>()
-                .map(Tok::Int)
-                .map_err(|_| self.error(line, col, "integer too large", &s))
+            match s.parse::<i64>() {
+                Ok(n) => Ok(Tok::Int(n)),
+                Err(_) => s
+                    .parse::<num_bigint::BigInt>()
+                    .map(Tok::Big)
+                    .map_err(|_| self.error(line, col, "bad integer", &s)),
+            }
         }
     }
 
@@ -562,6 +571,10 @@ impl Parser {
                         self.advance()?;
                         break (Term::Int(n), 0);
                     }
+                    Tok::Big(n) => {
+                        self.advance()?;
+                        break (crate::bigint::to_term(&n), 0);
+                    }
                     Tok::Float(x) => {
                         self.advance()?;
                         break (Term::Float(x), 0);
@@ -648,6 +661,11 @@ impl Parser {
                                 Tok::Int(n) => {
                                     self.advance()?;
                                     break (Term::Int(-n), 0);
+                                }
+                                Tok::Big(ref n) => {
+                                    let t = crate::bigint::to_term(&-n.clone());
+                                    self.advance()?;
+                                    break (t, 0);
                                 }
                                 Tok::Float(x) => {
                                     self.advance()?;

@@ -270,6 +270,12 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                         todo.push(Step::Term(&args[0], 999, false));
                         continue;
                     }
+                    if name == crate::bigint::BIG
+                        && let Some(n) = crate::bigint::from_term(t)
+                    {
+                        out.token(&n.to_string());
+                        continue;
+                    }
                     if out.numbervars && name == "$VAR" && args.len() == 1 {
                         match &args[0] {
                             Term::Int(n) if *n >= 0 => {

@@ -571,19 +571,23 @@ proptest! {
 }
 
 #[test]
-fn integer_division_of_min_int_by_minus_one_is_an_overflow_error() {
-    // No big integers: the quotient of min_int by -1 does not fit, and says so (SWI,
-    // with big integers, gives 9223372036854775808 for // and div).
+fn integer_division_of_min_int_by_minus_one_gives_the_big_quotient() {
+    // The quotient of min_int by -1 does not fit 64 bits: it becomes a big integer, as
+    // in SWI-Prolog (9223372036854775808 for // and div).
     let mut d = Database::new();
     for op in ["/", "//", "div"] {
         let q = parse_query(&format!("M is -9223372036854775807 - 1, X is M {op} -1")).unwrap();
-        let r = d.solve(&q, Options::default()).next().unwrap();
-        assert_eq!(
-            r.unwrap_err().to_string(),
-            "evaluation_error(int_overflow)",
-            "{op}"
-        );
+        let a = d.solve(&q, Options::default()).next().unwrap().unwrap();
+        assert_eq!(a.bindings[1].1.to_string(), "9223372036854775808", "{op}");
     }
+}
+
+#[test]
+fn a_result_too_large_for_memory_is_a_resource_error_not_an_abort() {
+    let mut d = Database::new();
+    let q = parse_query("X is 2 ** (10 ** 9)").unwrap();
+    let r = d.solve(&q, Options::default()).next().unwrap();
+    assert_eq!(r.unwrap_err().to_string(), "resource_error(memory)");
 }
 
 #[test]

@@ -94,23 +94,28 @@ impl Machine<'_> {
                     let a = take()?;
                     match self.deref(a) {
                         Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
-                        Cell::Str(_) => return Err(arg_type('a', self.read(a))),
+                        Cell::Str(s) if crate::bigint::from_heap(&self.heap, s).is_none() => {
+                            return Err(arg_type('a', self.read(a)));
+                        }
                         _ => out.push_str(&self.text_of(a).unwrap_or_default()),
                     }
                 }
                 'd' => {
                     let a = take()?;
-                    let n = match self.deref(a) {
-                        Cell::Int(n) => n,
+                    let (negative, s) = match self.deref(a) {
+                        Cell::Int(n) => (n < 0, n.unsigned_abs().to_string()),
                         Cell::Float(_) => return Err(arg_type('d', self.read(a))),
                         _ => match self.eval(a)? {
-                            Num::I(n) => n,
+                            Num::I(n) => (n < 0, n.unsigned_abs().to_string()),
+                            Num::B(b) => (
+                                b.sign() == num_bigint::Sign::Minus,
+                                b.magnitude().to_string(),
+                            ),
                             Num::F(_) => return Err(arg_type('d', self.read(a))),
                         },
                     };
-                    let s = n.unsigned_abs().to_string();
                     let k = count.unwrap_or(0);
-                    if n < 0 {
+                    if negative {
                         out.push('-');
                     }
                     if k > 0 {
@@ -124,10 +129,7 @@ impl Machine<'_> {
                     }
                 }
                 'e' | 'f' | 'g' => {
-                    let x = match self.eval(take()?)? {
-                        Num::I(n) => n as f64,
-                        Num::F(x) => x,
-                    };
+                    let x = self.eval(take()?)?.f();
                     let k = count.unwrap_or(6);
                     out.push_str(&match d {
                         'e' => {

@@ -18,6 +18,52 @@ pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
         {
             continue;
         }
+        let big = |c: Cell| match c {
+            Cell::Str(x) => crate::bigint::from_heap(heap, x),
+            _ => None,
+        };
+        let (big_a, big_b) = (big(a), big(b));
+        if big_a.is_some() || big_b.is_some() {
+            // A big integer among numbers: by value, a float before an equal integer.
+            let num = |c: Cell, big: &Option<num_bigint::BigInt>| match (c, big) {
+                (_, Some(n)) => Some(crate::arith::Num::B(Box::new(n.clone()))),
+                (Cell::Int(i), None) => Some(crate::arith::Num::I(i)),
+                (Cell::Float(x), None) => Some(crate::arith::Num::F(x)),
+                _ => None,
+            };
+            match (num(a, &big_a), num(b, &big_b)) {
+                (Some(x), Some(y)) => {
+                    let o = crate::arith::cmp_num(&x, &y);
+                    if o != Ordering::Equal {
+                        return o;
+                    }
+                    match (x, y) {
+                        (crate::arith::Num::F(_), crate::arith::Num::B(_)) => {
+                            return Ordering::Less;
+                        }
+                        (crate::arith::Num::B(_), crate::arith::Num::F(_)) => {
+                            return Ordering::Greater;
+                        }
+                        _ => continue,
+                    }
+                }
+                // A number against a non-number: numbers come after variables only.
+                (Some(_), None) => {
+                    return if matches!(b, Cell::Ref(_)) {
+                        Ordering::Greater
+                    } else {
+                        Ordering::Less
+                    };
+                }
+                (None, _) => {
+                    return if matches!(a, Cell::Ref(_)) {
+                        Ordering::Less
+                    } else {
+                        Ordering::Greater
+                    };
+                }
+            }
+        }
         let rank = |c: Cell| match c {
             Cell::Ref(_) => 0,
             Cell::Float(_) | Cell::Int(_) => 1,

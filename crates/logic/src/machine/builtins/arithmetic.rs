@@ -23,14 +23,15 @@ impl Machine<'_> {
     pub(in crate::machine) fn num_compare(&mut self, args: u32, c: Comparison) -> Res {
         let a = self.eval(self.heap[args as usize])?;
         let b = self.eval(self.heap[args as usize + 1])?;
-        Ok(c.holds(arith::cmp_num(a, b)))
+        Ok(c.holds(arith::cmp_num(&a, &b)))
     }
 
     pub(in crate::machine) fn is(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let v = self.eval(self.heap[args as usize + 1])?;
         let x = a0();
-        Ok(self.unify(x, v.cell()))
+        let v = self.num_cell(v)?;
+        Ok(self.unify(x, v))
     }
 
     pub(in crate::machine) fn between(&mut self, args: u32, f: Frame) -> Res {
@@ -101,6 +102,9 @@ impl Machine<'_> {
                 Cell::Atom(a) if a.name() == "inf" || a.name() == "infinite" => i64::MAX,
                 _ => match self.eval(self.heap[args as usize + 1])? {
                     Num::I(h) => h,
+                    // Beyond 64 bits: the enumeration cannot reach it anyway.
+                    Num::B(b) if b.sign() == num_bigint::Sign::Plus => i64::MAX,
+                    Num::B(_) => i64::MIN,
                     Num::F(_) => {
                         return Err(Stop::ball(type_error(
                             "integer",

@@ -149,6 +149,21 @@ impl Machine<'_> {
         arith::eval(&self.heap, c, &|c| self.read(c)).map_err(Stop::ball)
     }
 
+    /// A number as a cell: a big integer's structure is built on the heap.
+    pub(super) fn num_cell(&mut self, n: Num) -> Result<Cell, Stop> {
+        Ok(match n {
+            Num::I(i) => Cell::Int(i),
+            Num::F(x) => Cell::Float(x),
+            Num::B(b) => {
+                let cells = crate::bigint::cells(&b).unwrap_or_default();
+                self.room(cells.len())?;
+                let at = self.heap.len() as u32;
+                self.heap.extend(cells);
+                Cell::Str(at)
+            }
+        })
+    }
+
     pub(super) fn list_cells(&self, c: Cell) -> Result<Vec<Cell>, Stop> {
         let mut items = Vec::new();
         let mut t = self.deref(c);
@@ -265,7 +280,10 @@ impl Machine<'_> {
     /// `syntax_error(illegal_number)`.
     fn unify_number_text(&mut self, t: Cell, s: &str) -> Result<bool, Stop> {
         match Self::parse_number(s) {
-            Some(n) => Ok(self.unify(t, n)),
+            Some(n) => {
+                let n = self.put_term(&n);
+                Ok(self.unify(t, n))
+            }
             None => Err(Stop::ball(error_term(Term::compound(
                 "syntax_error",
                 vec![Term::atom("illegal_number")],
@@ -293,6 +311,7 @@ impl Machine<'_> {
             Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
             Cell::Int(n) => Some(n.to_string()),
             Cell::Float(x) => Some(crate::write::format_float(x)),
+            Cell::Str(a) => crate::bigint::from_heap(&self.heap, a).map(|b| b.to_string()),
             _ => None,
         }
     }
@@ -323,7 +342,10 @@ impl Machine<'_> {
     pub(super) fn text_arg(&self, c: Cell, kind: &str) -> Result<Option<String>, Stop> {
         match self.deref(c) {
             Cell::Ref(_) => Ok(None),
-            Cell::Str(_) => Err(Stop::ball(type_error(kind, self.read(c)))),
+            Cell::Str(a) => match crate::bigint::from_heap(&self.heap, a) {
+                Some(b) => Ok(Some(b.to_string())),
+                None => Err(Stop::ball(type_error(kind, self.read(c)))),
+            },
             other => Ok(self.text_of(other)),
         }
     }
@@ -364,15 +386,15 @@ impl Machine<'_> {
         self.unify(target, c)
     }
 
-    pub(super) fn parse_number(s: &str) -> Option<Cell> {
+    pub(super) fn parse_number(s: &str) -> Option<Term> {
         // Leading layout is allowed, trailing is not (ISO 8.16.7, SWI-Prolog).
         if s.ends_with(char::is_whitespace) {
             return None;
         }
         match crate::reader::parse_term(s.trim()) {
             Ok(r) => match r.term {
-                Term::Int(n) => Some(Cell::Int(n)),
-                Term::Float(x) => Some(Cell::Float(x)),
+                n @ (Term::Int(_) | Term::Float(_)) => Some(n),
+                big if crate::bigint::from_term(&big).is_some() => Some(big),
                 _ => None,
             },
             Err(_) => None,

@@ -1,6 +1,7 @@
 //! Terms: unification and comparison, type tests, inspection and construction (functor/3, arg/3, =../2, copy_term/2, term_variables/2).
 
 use super::*;
+use crate::bigint::is_big;
 
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
@@ -140,12 +141,14 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn is_number(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
-        Ok(matches!(self.deref(a0()), Cell::Int(_) | Cell::Float(_)))
+        let c = a0();
+        Ok(matches!(self.deref(c), Cell::Int(_) | Cell::Float(_)) || is_big(&self.heap, c))
     }
 
     pub(in crate::machine) fn is_integer(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
-        Ok(matches!(self.deref(a0()), Cell::Int(_)))
+        let c = a0();
+        Ok(matches!(self.deref(c), Cell::Int(_)) || is_big(&self.heap, c))
     }
 
     pub(in crate::machine) fn is_float(&mut self, args: u32, _f: Frame) -> Res {
@@ -155,10 +158,11 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn is_atomic(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
+        let c = a0();
         Ok(matches!(
-            self.deref(a0()),
+            self.deref(c),
             Cell::Int(_) | Cell::Float(_) | Cell::Atom(_) | Cell::Text(_)
-        ))
+        ) || is_big(&self.heap, c))
     }
 
     pub(in crate::machine) fn is_string(&mut self, args: u32, _f: Frame) -> Res {
@@ -168,12 +172,14 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn is_compound(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
-        Ok(matches!(self.deref(a0()), Cell::Str(_)))
+        let c = a0();
+        Ok(matches!(self.deref(c), Cell::Str(_)) && !is_big(&self.heap, c))
     }
 
     pub(in crate::machine) fn is_callable(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
-        Ok(matches!(self.deref(a0()), Cell::Str(_) | Cell::Atom(_)))
+        let c = a0();
+        Ok(matches!(self.deref(c), Cell::Str(_) | Cell::Atom(_)) && !is_big(&self.heap, c))
     }
 
     pub(in crate::machine) fn is_list(&mut self, args: u32, _f: Frame) -> Res {

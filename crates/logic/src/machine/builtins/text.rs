@@ -78,6 +78,13 @@ impl Machine<'_> {
         let l = self.heap[args as usize + 1];
         // A list with a variable in it is read only when the number is unbound.
         match t {
+            Cell::Str(a)
+                if crate::bigint::from_heap(&self.heap, a).is_some() && !self.partial_text(l) =>
+            {
+                let s = self.text_of(t).unwrap_or_default();
+                let chars = self.text_list(&s, true)?;
+                Ok(self.unify(l, chars))
+            }
             Cell::Int(_) | Cell::Float(_) if !self.partial_text(l) => {
                 let s = self.text_of(t).unwrap_or_default();
                 let chars = self.text_list(&s, true)?;
@@ -379,6 +386,12 @@ impl Machine<'_> {
                 let s = self.codes_text(self.heap[args as usize + 1], false)?;
                 self.unify_number_text(t, &s)?
             }
+            Cell::Str(a) if crate::bigint::from_heap(&self.heap, a).is_some() => {
+                let s = self.text_of(t).unwrap_or_default();
+                let l = self.text_list(&s, false)?;
+                let y = self.heap[args as usize + 1];
+                self.unify(y, l)
+            }
             other => return Err(Stop::ball(type_error("number", self.read(other)))),
         })
     }
@@ -389,6 +402,7 @@ impl Machine<'_> {
         Ok(match t {
             Cell::Atom(a) => match Self::parse_number(a.name()) {
                 Some(n) => {
+                    let n = self.put_term(&n);
                     let y = self.heap[args as usize + 1];
                     self.unify(y, n)
                 }
