@@ -299,6 +299,35 @@ pub struct Database {
     /// The flags set by set_prolog_flag/2 other than `unknown` (with their defaults).
     pub(crate) flags: Vec<(String, Term)>,
     pub(crate) globals: FxHashMap<String, Term>,
+    /// What read/1 and read_term/2 read.
+    pub(crate) input: Input,
+}
+
+/// The text read/1 reads: not asked for yet (the source gives it at the first read), or
+/// being read term by term.
+pub(crate) enum Input {
+    Pending(Option<Box<dyn FnOnce() -> String>>),
+    Reading(reader::ClauseReader),
+}
+
+impl Input {
+    /// The reader of the input, asking the source for its text the first time.
+    pub(crate) fn reader(&mut self) -> Result<&mut reader::ClauseReader, ParseError> {
+        if let Input::Pending(source) = self {
+            let text = source.take().map(|f| f()).unwrap_or_default();
+            *self = Input::Reading(reader::ClauseReader::new(&text)?);
+        }
+        match self {
+            Input::Reading(r) => Ok(r),
+            // Just replaced above.
+            Input::Pending(_) => Err(ParseError {
+                line: 1,
+                column: 1,
+                message: "no input".into(),
+                near: String::new(),
+            }),
+        }
+    }
 }
 
 impl Default for Database {
@@ -338,6 +367,7 @@ impl Database {
                 ("debug".to_string(), Term::atom("false")),
             ],
             globals: FxHashMap::default(),
+            input: Input::Pending(None),
         };
         // The reader's settings on this thread start afresh with each database.
         ops::reset_user_ops();
@@ -484,6 +514,13 @@ impl Database {
             None => Ok(false),
             Some(Err(e)) => Err(e),
         }
+    }
+
+    /// Gives read/1 and read_term/2 their text (the CLI gives standard input): `source`
+    /// is called at the first read only, so a program that reads nothing never waits for
+    /// it. Without a source, reading gives `end_of_file`.
+    pub fn set_input(&mut self, source: impl FnOnce() -> String + 'static) {
+        self.input = Input::Pending(Some(Box::new(source)));
     }
 
     /// Declares `name/arity` dynamic: calling it with no clauses fails instead of raising

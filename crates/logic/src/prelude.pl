@@ -339,3 +339,26 @@ predicate_property(H, P) :-
 '$pred_prop'(dynamic, _, dynamic).
 '$pred_prop'(K, N, number_of_clauses(N)) :- ( K == dynamic ; K == static ; K == library ).
 '$pred_prop'(library, _, imported_from(lists)).
+
+% read/1 and read_term/2 read the database's input (the CLI's standard input).
+read(T) :- read_term(T, []).
+read(S, T) :- '$check_input'(S), read_term(T, []).
+read_term(S, T, Opts) :- '$check_input'(S), read_term(T, Opts).
+read_term(T, Opts) :-
+    '$read_term'(T0, Bs),
+    '$read_opts'(Opts, T0, Bs),
+    T = T0.
+'$read_opts'(Opts, _, _) :- var(Opts), !, throw(error(instantiation_error, _)).
+'$read_opts'([], _, _) :- !.
+'$read_opts'([O|Os], T, Bs) :- !, '$read_opt'(O, T, Bs), '$read_opts'(Os, T, Bs).
+'$read_opts'(Opts, _, _) :- throw(error(type_error(list, Opts), _)).
+'$read_opt'(O, _, _) :- var(O), !, throw(error(instantiation_error, _)).
+'$read_opt'(variable_names(Bs), _, Bs) :- !.
+'$read_opt'(variables(Vs), T, _) :- !, term_variables(T, Vs).
+'$read_opt'(singletons(_), _, _) :- !.
+'$read_opt'(O, _, _) :- callable(O), !.
+'$read_opt'(O, _, _) :- throw(error(domain_error(read_option, O), _)).
+'$check_input'(S) :- var(S), !, throw(error(instantiation_error, _)).
+'$check_input'(user_input) :- !.
+'$check_input'(S) :- atom(S), !, throw(error(existence_error(stream, S), _)).
+'$check_input'(S) :- throw(error(domain_error(stream_or_alias, S), _)).

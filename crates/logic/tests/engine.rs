@@ -685,3 +685,36 @@ fn deterministic_recursion_runs_in_bounded_memory_and_live_data_survives_collect
         format!("[{},{}]", 100000i64 * 100001 / 2, 200000i64 * 200001 / 2)
     );
 }
+
+#[test]
+fn read_takes_the_terms_of_the_input_one_by_one_then_end_of_file() {
+    let mut d = Database::new();
+    d.set_input(|| "foo(X, Y, X).\n'hello world'. [1,2|T].".to_string());
+    let q = parse_query("read_term(A, [variable_names(B)]), read(C), read(D), read(E), read(F)")
+        .unwrap();
+    let a = d.solve(&q, Options::default()).next().unwrap().unwrap();
+    let shown: Vec<String> = a
+        .bindings
+        .iter()
+        .map(|(n, t)| format!("{n} = {t}"))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "A = foo(_G1,_G2,_G1)",
+            "B = ['X'=_G1,'Y'=_G2]",
+            "C = 'hello world'",
+            "D = [1,2|_G3]",
+            "E = end_of_file",
+            "F = end_of_file"
+        ]
+    );
+    // Without an input, reading gives end_of_file; a syntax error is an error term.
+    let mut d = Database::new();
+    let q = parse_query("read(X)").unwrap();
+    let a = d.solve(&q, Options::default()).next().unwrap().unwrap();
+    assert_eq!(a.bindings[0].1.to_string(), "end_of_file");
+    d.set_input(|| "foo(.".to_string());
+    let r = d.solve(&q, Options::default()).next().unwrap();
+    assert!(r.unwrap_err().to_string().starts_with("syntax_error("));
+}

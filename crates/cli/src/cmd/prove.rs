@@ -197,6 +197,12 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let Some(query) = &args.query else {
         return toplevel(&mut db, &options, &args, io);
     };
+    // read/1 reads standard input (asked for at the first read only).
+    db.set_input(|| {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text);
+        text
+    });
     let q = parse_user_query(query)?;
     if args.html.html.is_some() {
         // The page replays the query on a database of its own, loaded as the first was

@@ -17,6 +17,7 @@ pub(super) const BUILTINS: &[Def] = &[
     def("writeq", 1, |m, a, _| m.write_opts(a, QUOTED)),
     def("write_canonical", 1, |m, a, _| m.write_opts(a, CANONICAL)),
     def("write_term", 2, |m, a, _| m.write_term(a)),
+    def("$read_term", 2, |m, a, _| m.read_term(a)),
     def("nl", 0, |m, a, f| m.nl(a, f)),
     def("tab", 1, |m, a, f| m.tab(a, f, TabKind::Tab)),
     def("tab", 2, |m, a, f| m.tab(a, f, TabKind::Tab2)),
@@ -47,6 +48,40 @@ const CANONICAL: WriteOptions = WriteOptions {
 };
 
 impl Machine<'_> {
+    /// '$read_term'(Term, Bindings): the next term of the input (`end_of_file` at its end)
+    /// and the `'Name' = Var` list of its named variables.
+    fn read_term(&mut self, args: u32) -> Res {
+        let next = self
+            .db
+            .input
+            .reader()
+            .and_then(|r| r.next_clause())
+            .map_err(|e| {
+                Stop::ball(error_term(Term::compound(
+                    "syntax_error",
+                    vec![Term::atom(&e.message)],
+                )))
+            })?;
+        let (term, bindings) = match next {
+            None => (Term::atom("end_of_file"), Vec::new()),
+            Some(r) => {
+                let b = r
+                    .var_names
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| !n.starts_with('_'))
+                    .map(|(i, n)| Term::compound("=", vec![Term::atom(n), Term::Var(i as u32)]))
+                    .collect();
+                (r.term, b)
+            }
+        };
+        let both = Term::compound("-", vec![term, Term::list(bindings, Term::nil())]);
+        let c = self.put_term(&both);
+        let Cell::Str(a) = c else { return Ok(false) };
+        let (t, b) = (self.heap[a as usize + 1], self.heap[a as usize + 2]);
+        Ok(self.unify(self.heap[args as usize], t) && self.unify(self.heap[args as usize + 1], b))
+    }
+
     /// The write family: the first argument written with `opts`.
     fn write_opts(&mut self, args: u32, opts: WriteOptions) -> Res {
         let t = self.read(self.heap[args as usize]);
