@@ -307,7 +307,7 @@ pub struct Database {
 /// being read term by term.
 pub(crate) enum Input {
     Pending(Option<Box<dyn FnOnce() -> String>>),
-    Reading(reader::ClauseReader),
+    Reading(Box<reader::ClauseReader>),
 }
 
 impl Input {
@@ -315,7 +315,7 @@ impl Input {
     pub(crate) fn reader(&mut self) -> Result<&mut reader::ClauseReader, ParseError> {
         if let Input::Pending(source) = self {
             let text = source.take().map(|f| f()).unwrap_or_default();
-            *self = Input::Reading(reader::ClauseReader::new(&text)?);
+            *self = Input::Reading(Box::new(reader::ClauseReader::new(&text)?));
         }
         match self {
             Input::Reading(r) => Ok(r),
