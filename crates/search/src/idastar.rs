@@ -208,5 +208,6 @@ fn path_of<S: Clone, A: Clone>(root: &S, parents: &[Frame<S, A>], cost: f64) -> 
             })
             .collect(),
         cost,
+        step_costs: parents.iter().map(|p| p.succ[p.next - 1].cost).collect(),
     }
 }
