@@ -40,7 +40,7 @@ pub struct Args {
     /// The program (Prolog clauses and directives).
     pub file: PathBuf,
     /// The query, with or without its final period; without it, an interactive top level.
-    /// A query may start with `-` (`'-1 =:= X'`): it is read as the query, not an option.
+    // A query may start with `-` (`'-1 =:= X'`): it is read as the query, not an option.
     #[arg(allow_hyphen_values = true)]
     pub query: Option<String>,
     /// Stop after this many answers.
@@ -197,12 +197,6 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let Some(query) = &args.query else {
         return toplevel(&mut db, &options, &args, io);
     };
-    // read/1 reads standard input (asked for at the first read only).
-    db.set_input(|| {
-        let mut text = String::new();
-        let _ = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text);
-        text
-    });
     let q = parse_user_query(query)?;
     if args.html.html.is_some() {
         // The page replays the query on a database of its own, loaded as the first was

@@ -492,17 +492,3 @@ fn an_op_directive_changes_how_the_rest_of_the_file_and_the_query_are_read() {
     let (code, out, err) = run(&["prove", &file, "X likes wine"]);
     assert_eq!((code, out.as_str()), (0, "X = mary\n"), "{err}");
 }
-
-#[test]
-fn read_reads_standard_input() {
-    let out = resolu()
-        .args(["prove", "examples/prolog/lists.pl", "read(X), read(Y)"])
-        .write_stdin("point(1, 2).\n")
-        .output()
-        .expect("resolu runs");
-    assert!(out.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "X = point(1,2), Y = end_of_file\n"
-    );
-}
