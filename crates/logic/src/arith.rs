@@ -3,57 +3,65 @@
 
 use crate::store::{Cell, deref};
 use crate::term::{Atom, Term};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
 
-/// A number.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A number: a 64-bit integer, a float, or an integer beyond 64 bits (never one that
+/// fits: results are normalized).
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Num {
     I(i64),
     F(f64),
+    B(Box<BigInt>),
 }
 
 impl Num {
-    pub(crate) fn cell(self) -> Cell {
+    /// The number as a float.
+    pub(crate) fn f(&self) -> f64 {
         match self {
-            Num::I(n) => Cell::Int(n),
-            Num::F(x) => Cell::Float(x),
+            Num::I(n) => *n as f64,
+            Num::F(x) => *x,
+            Num::B(b) => b.to_f64().unwrap_or(f64::INFINITY),
         }
     }
-    fn f(self) -> f64 {
+
+    /// An integer as a big integer (`None` for a float).
+    fn big(&self) -> Option<BigInt> {
         match self {
-            Num::I(n) => n as f64,
-            Num::F(x) => x,
+            Num::I(n) => Some(BigInt::from(*n)),
+            Num::B(b) => Some((**b).clone()),
+            Num::F(_) => None,
+        }
+    }
+
+    /// The integer `n`, normalized: an `I` when it fits.
+    pub(crate) fn from_big(n: BigInt) -> Num {
+        match n.to_i64() {
+            Some(i) => Num::I(i),
+            None => Num::B(Box::new(n)),
         }
     }
 }
 
 /// `error(Formal, _)`.
-pub(crate) fn error_term(formal: Term) -> Term {
-    Term::compound("error", vec![formal, Term::Var(0)])
-}
-
-pub(crate) fn type_error(kind: &str, culprit: Term) -> Term {
-    error_term(Term::compound(
-        "type_error",
-        vec![Term::atom(kind), culprit],
-    ))
-}
+pub(crate) use crate::errors::{error as error_term, type_error};
 
 pub(crate) fn eval_error(what: &str) -> Term {
     error_term(Term::compound("evaluation_error", vec![Term::atom(what)]))
 }
 
-pub(crate) fn instantiation_error() -> Term {
-    error_term(Term::atom("instantiation_error"))
-}
+pub(crate) use crate::errors::instantiation_error;
 
 fn overflow() -> Term {
     eval_error("int_overflow")
 }
 
-fn int_of(n: Num) -> Result<i64, Term> {
+fn int_of(n: &Num) -> Result<i64, Term> {
     match n {
-        Num::I(i) => Ok(i),
-        Num::F(x) => Err(type_error("integer", Term::Float(x))),
+        Num::I(i) => Ok(*i),
+        Num::F(x) => Err(type_error("integer", Term::Float(*x))),
+        Num::B(_) => Err(overflow()),
     }
 }
 
@@ -75,10 +83,131 @@ fn check_float(x: f64) -> Result<Num, Term> {
     }
 }
 
+/// Applies an evaluable functor: on 64-bit integers first; an integer result that does
+/// not fit, or a big operand, goes to the unbounded integers.
 fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
+    if args.iter().any(|a| matches!(a, Num::B(_))) {
+        return apply_big(name, args);
+    }
+    match apply_small(name, args) {
+        Err(e) if e == overflow() && args.iter().all(|a| matches!(a, Num::I(_))) => {
+            apply_big(name, args)
+        }
+        r => r,
+    }
+}
+
+/// The most bits a big integer result may have (8 MiB): beyond, a resource error rather
+/// than exhausting memory on `2 ** 10 ** 12`.
+const MAX_BIG_BITS: u64 = 1 << 26;
+
+fn too_big() -> Term {
+    error_term(Term::compound("resource_error", vec![Term::atom("memory")]))
+}
+
+/// The integer functions on unbounded integers (floats mixed in are combined as floats).
+fn apply_big(name: &str, args: &[Num]) -> Result<Num, Term> {
+    let ints: Option<Vec<BigInt>> = args.iter().map(Num::big).collect();
+    let Some(ints) = ints else {
+        // A float among the operands: the float operation on the values as floats.
+        let fs: Vec<Num> = args.iter().map(|a| Num::F(a.f())).collect();
+        return apply_small(name, &fs);
+    };
+    let int = |i: &BigInt| -> Result<i64, Term> { i.to_i64().ok_or_else(overflow) };
+    let r = match (name, &ints[..]) {
+        ("+", [a]) => a.clone(),
+        ("-", [a]) => -a,
+        ("abs", [a]) => a.abs(),
+        ("sign", [a]) => a.signum(),
+        ("min", [a, b]) => a.min(b).clone(),
+        ("max", [a, b]) => a.max(b).clone(),
+        ("+", [a, b]) => a + b,
+        ("-", [a, b]) => a - b,
+        ("*", [a, b]) => {
+            if a.bits() + b.bits() > MAX_BIG_BITS {
+                return Err(too_big());
+            }
+            a * b
+        }
+        ("/", [a, b]) => {
+            if b.is_zero() {
+                return Err(eval_error("zero_divisor"));
+            }
+            let (q, r) = a.div_rem(b);
+            if r.is_zero() {
+                q
+            } else {
+                return Ok(Num::F(
+                    a.to_f64().unwrap_or(f64::NAN) / b.to_f64().unwrap_or(f64::NAN),
+                ));
+            }
+        }
+        ("//" | "mod" | "rem" | "div", [a, b]) => {
+            if b.is_zero() {
+                return Err(eval_error("zero_divisor"));
+            }
+            match name {
+                "//" => a / b,
+                "rem" => a % b,
+                "mod" => a.mod_floor(b),
+                _ => a.div_floor(b),
+            }
+        }
+        ("**" | "^", [a, b]) => {
+            if b.is_negative() {
+                return apply_small(
+                    name,
+                    &[Num::F(a.to_f64().unwrap_or(f64::NAN)), Num::I(int(b)?)],
+                );
+            }
+            let e = u32::try_from(int(b)?).map_err(|_| too_big())?;
+            if a.bits().saturating_mul(e as u64) > MAX_BIG_BITS {
+                return Err(too_big());
+            }
+            a.pow(e)
+        }
+        (">>", [a, b]) => a >> usize::try_from(int(b)?).map_err(|_| overflow())?,
+        ("<<", [a, b]) => {
+            let k = u64::try_from(int(b)?).map_err(|_| overflow())?;
+            if a.bits() + k > MAX_BIG_BITS {
+                return Err(too_big());
+            }
+            a << k as usize
+        }
+        ("/\\", [a, b]) => a & b,
+        ("\\/", [a, b]) => a | b,
+        ("xor", [a, b]) => a ^ b,
+        ("\\", [a]) => !a,
+        ("gcd", [a, b]) => a.gcd(b),
+        ("msb", [a]) => BigInt::from(a.bits().saturating_sub(1)),
+        ("integer" | "truncate" | "round" | "ceiling" | "floor" | "float_integer_part", [a]) => {
+            a.clone()
+        }
+        _ => {
+            let fs: Vec<Num> = ints
+                .iter()
+                .map(|i| Num::F(i.to_f64().unwrap_or(f64::NAN)))
+                .collect();
+            return apply_small(name, &fs);
+        }
+    };
+    Ok(Num::from_big(r))
+}
+
+/// A float's integer part as an integer of any size.
+fn float_to_big(x: f64) -> Result<Num, Term> {
+    if let Ok(i) = float_to_int(x) {
+        return Ok(Num::I(i));
+    }
+    BigInt::from_f64(x)
+        .map(Num::from_big)
+        .ok_or_else(|| eval_error("undefined"))
+}
+
+fn apply_small(name: &str, args: &[Num]) -> Result<Num, Term> {
     use Num::{F, I};
     let r = match (name, args) {
-        ("+", [a]) => *a,
+        ("+", [a]) => a.clone(),
         ("-", [I(a)]) => I(a.checked_neg().ok_or_else(overflow)?),
         ("-", [F(a)]) => F(-a),
         ("abs", [I(a)]) => I(a.checked_abs().ok_or_else(overflow)?),
@@ -86,17 +215,17 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
         ("sign", [I(a)]) => I(a.signum()),
         ("sign", [F(a)]) => F(a.signum()),
         ("min", [a, b]) => {
-            if cmp_num(*b, *a) == std::cmp::Ordering::Less {
-                *b
+            if cmp_num(b, a) == std::cmp::Ordering::Less {
+                b.clone()
             } else {
-                *a
+                a.clone()
             }
         }
         ("max", [a, b]) => {
-            if cmp_num(*b, *a) == std::cmp::Ordering::Greater {
-                *b
+            if cmp_num(b, a) == std::cmp::Ordering::Greater {
+                b.clone()
             } else {
-                *a
+                a.clone()
             }
         }
         ("+", [I(a), I(b)]) => I(a.checked_add(*b).ok_or_else(overflow)?),
@@ -119,7 +248,7 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
             check_float(a.f() / b.f())?
         }
         ("//" | "mod" | "rem" | "div", [a, b]) => {
-            let (a, b) = (int_of(*a)?, int_of(*b)?);
+            let (a, b) = (int_of(a)?, int_of(b)?);
             if b == 0 {
                 return Err(eval_error("zero_divisor"));
             }
@@ -149,10 +278,12 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
                     I(1)
                 } else if *a == -1 {
                     I(if b % 2 == 0 { 1 } else { -1 })
-                } else if name == "**" {
-                    F((*a as f64).powf(*b as f64))
+                } else if *a == 0 {
+                    return Err(eval_error("zero_divisor"));
                 } else {
-                    return Err(type_error("float", Term::Int(*a)));
+                    // SWI-Prolog (prefer_rationals false): a float, for ^ as for **;
+                    // the standard raises type_error(float, A) for ^.
+                    F((*a as f64).powf(*b as f64))
                 }
             } else {
                 let e = u32::try_from(*b).map_err(|_| overflow())?;
@@ -186,32 +317,32 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
         }
         ("float", [a]) => F(a.f()),
         ("integer", [I(a)]) => I(*a),
-        ("integer", [F(a)]) => I(float_to_int(a.round())?),
+        ("integer", [F(a)]) => float_to_big(a.round())?,
         ("float_integer_part", [a]) => F(a.f().trunc()),
         ("float_fractional_part", [a]) => F(a.f().fract()),
         ("truncate", [I(a)]) | ("round", [I(a)]) | ("ceiling", [I(a)]) | ("floor", [I(a)]) => I(*a),
-        ("truncate", [F(a)]) => I(float_to_int(a.trunc())?),
-        ("round", [F(a)]) => I(float_to_int(a.round())?),
-        ("ceiling", [F(a)]) => I(float_to_int(a.ceil())?),
-        ("floor", [F(a)]) => I(float_to_int(a.floor())?),
-        (">>", [a, b]) => I(int_of(*a)?
-            .checked_shr(u32::try_from(int_of(*b)?).map_err(|_| overflow())?)
+        ("truncate", [F(a)]) => float_to_big(a.trunc())?,
+        ("round", [F(a)]) => float_to_big(a.round())?,
+        ("ceiling", [F(a)]) => float_to_big(a.ceil())?,
+        ("floor", [F(a)]) => float_to_big(a.floor())?,
+        (">>", [a, b]) => I(int_of(a)?
+            .checked_shr(u32::try_from(int_of(b)?).map_err(|_| overflow())?)
             .unwrap_or(0)),
-        ("<<", [a, b]) => I(int_of(*a)?
-            .checked_shl(u32::try_from(int_of(*b)?).map_err(|_| overflow())?)
+        ("<<", [a, b]) => I(int_of(a)?
+            .checked_shl(u32::try_from(int_of(b)?).map_err(|_| overflow())?)
             .ok_or_else(overflow)?),
-        ("/\\", [a, b]) => I(int_of(*a)? & int_of(*b)?),
-        ("\\/", [a, b]) => I(int_of(*a)? | int_of(*b)?),
-        ("xor", [a, b]) => I(int_of(*a)? ^ int_of(*b)?),
-        ("\\", [a]) => I(!int_of(*a)?),
+        ("/\\", [a, b]) => I(int_of(a)? & int_of(b)?),
+        ("\\/", [a, b]) => I(int_of(a)? | int_of(b)?),
+        ("xor", [a, b]) => I(int_of(a)? ^ int_of(b)?),
+        ("\\", [a]) => I(!int_of(a)?),
         ("gcd", [a, b]) => {
-            let (mut x, mut y) = (int_of(*a)?.unsigned_abs(), int_of(*b)?.unsigned_abs());
+            let (mut x, mut y) = (int_of(a)?.unsigned_abs(), int_of(b)?.unsigned_abs());
             while y != 0 {
                 (x, y) = (y, x % y);
             }
             I(i64::try_from(x).map_err(|_| overflow())?)
         }
-        ("msb", [a]) => I(63 - int_of(*a)?.leading_zeros() as i64),
+        ("msb", [a]) => I(63 - int_of(a)?.leading_zeros() as i64),
         ("pi", []) => F(std::f64::consts::PI),
         ("e", []) => F(std::f64::consts::E),
         ("inf" | "infinite", []) => F(f64::INFINITY),
@@ -228,13 +359,14 @@ fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
 }
 
 /// Compares two numbers by value (`=:=`, `<`, ...).
-pub(crate) fn cmp_num(a: Num, b: Num) -> std::cmp::Ordering {
+pub(crate) fn cmp_num(a: &Num, b: &Num) -> std::cmp::Ordering {
     match (a, b) {
-        (Num::I(x), Num::I(y)) => x.cmp(&y),
-        _ => a
+        (Num::I(x), Num::I(y)) => x.cmp(y),
+        (Num::F(_), _) | (_, Num::F(_)) => a
             .f()
             .partial_cmp(&b.f())
             .unwrap_or(std::cmp::Ordering::Equal),
+        _ => a.big().cmp(&b.big()),
     }
 }
 
@@ -259,6 +391,10 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                     vals.push(apply(a.name(), &[])?)
                 }
                 Cell::Str(a) => {
+                    if let Some(b) = crate::bigint::from_heap(heap, a) {
+                        vals.push(Num::B(Box::new(b)));
+                        continue;
+                    }
                     if let Cell::Fun(f, n) = heap[a as usize] {
                         // "a" (a one-element code list) evaluates to its code, as in SWI.
                         if f == crate::term::atoms::DOT && n == 2 {
@@ -291,12 +427,13 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                 if n == 2
                     && let [.., Num::I(x), Num::I(y)] = vals[..]
                 {
+                    // An overflow leaves the fast path: apply() goes to big integers.
                     let r = if f == PLUS {
-                        Some(x.checked_add(y).ok_or_else(overflow)?)
+                        x.checked_add(y)
                     } else if f == MINUS {
-                        Some(x.checked_sub(y).ok_or_else(overflow)?)
+                        x.checked_sub(y)
                     } else if f == STAR {
-                        Some(x.checked_mul(y).ok_or_else(overflow)?)
+                        x.checked_mul(y)
                     } else {
                         None
                     };

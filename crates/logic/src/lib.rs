@@ -76,16 +76,20 @@
 //! ```
 
 mod arith;
+mod bigint;
 mod db;
 mod dcg;
+mod errors;
 mod machine;
 mod ops;
 mod reader;
 mod store;
 mod term;
+pub mod tutorial;
 mod unify;
 mod write;
 
+pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
 pub use reader::{ParseError, ReadTerm, parse_program, parse_query, parse_term};
 pub use term::{Args, Atom, Term, atoms};
@@ -110,98 +114,6 @@ pub enum Unknown {
     Error,
     /// Fail silently (the course's "a fact not in the base is false").
     Fail,
-}
-
-/// An error that ended a query: an uncaught Prolog exception or a limit.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SolveError {
-    /// An uncaught exception. For ISO errors `error(Formal, Context)` this holds `Formal`
-    /// (e.g. `existence_error(procedure,f/0)`), otherwise the thrown term.
-    Thrown(Term),
-    /// The inference limit (given) was reached.
-    InferenceLimit(u64),
-    /// The timeout (given) was reached.
-    Timeout(std::time::Duration),
-    /// The memory budget ([`Options::max_memory`], in bytes) was reached: the query
-    /// raised `resource_error(memory)` and did not catch it.
-    MemoryLimit(u64),
-    /// The program called `halt/0`.
-    Halt,
-}
-
-impl SolveError {
-    pub(crate) fn from_ball(ball: Term) -> SolveError {
-        match ball {
-            Term::Compound(f, args) if f == atoms::ERROR && args.len() == 2 => {
-                let mut args = args.into_vec();
-                args.truncate(1);
-                SolveError::Thrown(args.pop().unwrap_or(Term::nil()))
-            }
-            other => SolveError::Thrown(other),
-        }
-    }
-
-    /// Whether a limit (inferences, time or memory) stopped the query, rather than the
-    /// program. An uncaught `resource_error(memory)` counts: the memory the system
-    /// granted ran out.
-    pub fn is_limit(&self) -> bool {
-        match self {
-            SolveError::InferenceLimit(_) | SolveError::Timeout(_) | SolveError::MemoryLimit(_) => {
-                true
-            }
-            SolveError::Thrown(Term::Compound(f, args)) => {
-                f.name() == "resource_error" && args.len() == 1
-            }
-            _ => false,
-        }
-    }
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Thrown(t) => write!(f, "{t}"),
-            SolveError::InferenceLimit(n) => write!(f, "inference limit of {n} reached"),
-            SolveError::Timeout(d) => write!(f, "timeout after {:.3} s", d.as_secs_f64()),
-            SolveError::MemoryLimit(b) => {
-                write!(f, "memory budget of {} MB reached", b.div_ceil(1 << 20))
-            }
-            SolveError::Halt => write!(f, "halt"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-/// An error while loading program text.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ConsultError {
-    /// A syntax error.
-    Syntax(ParseError),
-    /// A clause that cannot be added (e.g. redefining a built-in), with its line.
-    Clause {
-        /// Line of the clause.
-        line: usize,
-        /// The error, as a Prolog error term.
-        error: SolveError,
-    },
-}
-
-impl fmt::Display for ConsultError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ConsultError::Syntax(e) => write!(f, "{e}"),
-            ConsultError::Clause { line, error } => write!(f, "line {line}: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for ConsultError {}
-
-impl From<ParseError> for ConsultError {
-    fn from(e: ParseError) -> Self {
-        ConsultError::Syntax(e)
-    }
 }
 
 /// What loading a text did.
@@ -340,6 +252,16 @@ impl ProcTable {
             .find(|(n, _)| *n == key.1)
             .map(|(_, r)| r)
     }
+    /// Every procedure: `((name, arity), how)`.
+    pub(crate) fn entries(&self) -> Vec<((Atom, u32), PredRef)> {
+        let mut v = Vec::new();
+        for (id, list) in (0u32..).zip(&self.by_atom) {
+            for &(arity, r) in list {
+                v.push(((Atom::from_id(id), arity), r));
+            }
+        }
+        v
+    }
     pub(crate) fn contains_key(&self, key: &(Atom, u32)) -> bool {
         self.get(key).is_some()
     }
@@ -374,7 +296,38 @@ pub struct Database {
     pub(crate) preds: Vec<Pred>,
     pub(crate) index: ProcTable,
     pub(crate) unknown_fail: bool,
+    /// The flags set by set_prolog_flag/2 other than `unknown` (with their defaults).
+    pub(crate) flags: Vec<(String, Term)>,
     pub(crate) globals: FxHashMap<String, Term>,
+    /// What read/1 and read_term/2 read.
+    pub(crate) input: Input,
+}
+
+/// The text read/1 reads: not asked for yet (the source gives it at the first read), or
+/// being read term by term.
+pub(crate) enum Input {
+    Pending(Option<Box<dyn FnOnce() -> String>>),
+    Reading(Box<reader::ClauseReader>),
+}
+
+impl Input {
+    /// The reader of the input, asking the source for its text the first time.
+    pub(crate) fn reader(&mut self) -> Result<&mut reader::ClauseReader, ParseError> {
+        if let Input::Pending(source) = self {
+            let text = source.take().map(|f| f()).unwrap_or_default();
+            *self = Input::Reading(Box::new(reader::ClauseReader::new(&text)?));
+        }
+        match self {
+            Input::Reading(r) => Ok(r),
+            // Just replaced above.
+            Input::Pending(_) => Err(ParseError {
+                line: 1,
+                column: 1,
+                message: "no input".into(),
+                near: String::new(),
+            }),
+        }
+    }
 }
 
 impl Default for Database {
@@ -409,8 +362,16 @@ impl Database {
             preds: Vec::new(),
             index: ProcTable::default(),
             unknown_fail: false,
+            flags: vec![
+                ("double_quotes".to_string(), Term::atom("string")),
+                ("debug".to_string(), Term::atom("false")),
+            ],
             globals: FxHashMap::default(),
+            input: Input::Pending(None),
         };
+        // The reader's settings on this thread start afresh with each database.
+        ops::reset_user_ops();
+        reader::set_double_quotes("string");
         for ((name, arity), r) in builtin_table() {
             db.index.insert((Atom::new(name), arity), r);
         }
@@ -439,10 +400,13 @@ impl Database {
         text: &str,
         options: &Options,
     ) -> Result<Consulted, ConsultError> {
-        let clauses = parse_program(text)?;
+        let mut clauses = reader::ClauseReader::new(text)?;
+        // The double_quotes flag is local to the text being loaded (as in SWI-Prolog):
+        // what a directive sets is undone at the end.
+        let double_quotes = self.flag("double_quotes");
         let mut report = Consulted::default();
         let mut init = Vec::new();
-        for c in clauses {
+        while let Some(c) = clauses.next_clause()? {
             let directive = match &c.term {
                 Term::Compound(f, args)
                     if (*f == atoms::NECK || *f == atoms::QUERY) && args.len() == 1 =>
@@ -482,6 +446,9 @@ impl Database {
                     error: SolveError::from_ball(e),
                 })?;
             report.clauses += 1;
+        }
+        if let Some(dq) = double_quotes {
+            let _ = self.set_flag(&Term::atom("double_quotes"), &dq);
         }
         for (line, goal) in init {
             self.run_directive(&goal, &[], line, options, &mut report)?;
@@ -547,6 +514,13 @@ impl Database {
             None => Ok(false),
             Some(Err(e)) => Err(e),
         }
+    }
+
+    /// Gives read/1 and read_term/2 their text (the CLI gives standard input): `source`
+    /// is called at the first read only, so a program that reads nothing never waits for
+    /// it. Without a source, reading gives `end_of_file`.
+    pub fn set_input(&mut self, source: impl FnOnce() -> String + 'static) {
+        self.input = Input::Pending(Some(Box::new(source)));
     }
 
     /// Declares `name/arity` dynamic: calling it with no clauses fails instead of raising
@@ -661,6 +635,11 @@ impl Database {
         if let Some(b @ (Term::Int(_) | Term::Float(_))) = body {
             return Err(arith::type_error("callable", b.clone()));
         }
+        // assertz((foo :- X)): SWI-Prolog raises an instantiation error (the standard
+        // would store call(X)); in program text the body stays call(X).
+        if origin == Origin::Program && matches!(body, Some(Term::Var(_))) {
+            return Err(arith::instantiation_error());
+        }
         let p = match origin {
             Origin::Program => self.dynamic_pred(name, arity)?,
             _ => self.pred_for_update(name, arity)?,
@@ -715,25 +694,94 @@ impl Database {
         Ok(())
     }
 
+    /// set_prolog_flag/2: `unknown` (error, fail, warning), `double_quotes` (codes, chars,
+    /// atom, string), `debug` (true, false) and new flags (created, as SWI-Prolog does);
+    /// the read-only flags (`bounded`, `max_integer`, ...) raise a permission error.
     pub(crate) fn set_flag(&mut self, flag: &Term, value: &Term) -> Result<(), Term> {
-        match (flag, value) {
-            (Term::Atom(f), Term::Atom(v)) if f.name() == "unknown" => {
-                match v.name() {
-                    "fail" | "warning" => self.unknown_fail = true,
-                    "error" => self.unknown_fail = false,
-                    _ => {
-                        return Err(arith::error_term(Term::compound(
-                            "domain_error",
-                            vec![Term::atom("flag_value"), value.clone()],
-                        )));
-                    }
-                }
-                Ok(())
-            }
-            // Other flags are accepted and ignored (double_quotes, ...).
-            (Term::Atom(_), _) => Ok(()),
-            _ => Err(arith::instantiation_error()),
+        let domain = |d: &str| {
+            arith::error_term(Term::compound(
+                "domain_error",
+                vec![Term::atom(d), value.clone()],
+            ))
+        };
+        let name = match flag {
+            Term::Atom(f) => f.name(),
+            Term::Var(_) => return Err(arith::instantiation_error()),
+            other => return Err(arith::type_error("atom", other.clone())),
+        };
+        if matches!(value, Term::Var(_)) {
+            return Err(arith::instantiation_error());
         }
+        let atom_value = match value {
+            Term::Atom(v) => Some(v.name()),
+            _ => None,
+        };
+        match name {
+            "bounded"
+            | "max_integer"
+            | "min_integer"
+            | "integer_rounding_function"
+            | "max_arity" => {
+                return Err(arith::error_term(Term::compound(
+                    "permission_error",
+                    vec![Term::atom("modify"), Term::atom("flag"), flag.clone()],
+                )));
+            }
+            "unknown" => match atom_value {
+                Some("fail" | "warning") => self.unknown_fail = true,
+                Some("error") => self.unknown_fail = false,
+                _ => return Err(domain("unknown")),
+            },
+            "double_quotes" => match atom_value {
+                Some("codes" | "chars" | "atom" | "string") => {}
+                _ => return Err(domain("double_quotes")),
+            },
+            "debug" => match atom_value {
+                Some("true" | "false") => {}
+                _ => return Err(domain("flag_value")),
+            },
+            _ => {}
+        }
+        if name != "unknown" {
+            match self.flags.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1 = value.clone(),
+                None => self.flags.push((name.to_string(), value.clone())),
+            }
+        }
+        if name == "double_quotes" {
+            reader::set_double_quotes(atom_value.unwrap_or("codes"));
+        }
+        Ok(())
+    }
+
+    /// The value of a flag set by set_prolog_flag/2 (or its default).
+    pub(crate) fn flag(&self, name: &str) -> Option<Term> {
+        self.flags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Every flag and its value, for current_prolog_flag/2.
+    pub(crate) fn flag_list(&self) -> Vec<(String, Term)> {
+        let mut v = vec![
+            // Integers are unbounded; max_integer and min_integer give the range of the
+            // 64-bit fast path (SWI-Prolog 9 omits them when unbounded).
+            ("bounded".to_string(), Term::atom("false")),
+            ("max_integer".to_string(), Term::Int(i64::MAX)),
+            ("min_integer".to_string(), Term::Int(i64::MIN)),
+            (
+                "integer_rounding_function".to_string(),
+                Term::atom("toward_zero"),
+            ),
+            ("max_arity".to_string(), Term::atom("unbounded")),
+            (
+                "unknown".to_string(),
+                Term::atom(if self.unknown_fail { "fail" } else { "error" }),
+            ),
+        ];
+        v.extend(self.flags.iter().cloned());
+        v
     }
 }
 

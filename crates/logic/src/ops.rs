@@ -33,6 +33,8 @@ const INFIX: &[(&str, u32, OpType)] = &[
     ("@=<", 700, OpType::Xfx),
     ("@>=", 700, OpType::Xfx),
     ("=..", 700, OpType::Xfx),
+    ("=@=", 700, OpType::Xfx),
+    ("\\=@=", 700, OpType::Xfx),
     ("is", 700, OpType::Xfx),
     ("=:=", 700, OpType::Xfx),
     ("=\\=", 700, OpType::Xfx),
@@ -78,8 +80,80 @@ const PREFIX: &[(&str, u32, OpType)] = &[
     ("$", 1, OpType::Fx),
 ];
 
+/// Operators defined or removed by op/3 (priority 0 removes one): infix ones, prefix ones.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct UserOps {
+    infix: Vec<(String, u32, OpType)>,
+    prefix: Vec<(String, u32, OpType)>,
+}
+
+thread_local! {
+    /// The op/3 table of the database that consulted or ran a query last on this thread:
+    /// the reader and the writer see it (reading a query takes no database).
+    static USER_OPS: std::cell::RefCell<UserOps> = std::cell::RefCell::new(UserOps::default());
+}
+
+/// Forgets every op/3 definition on this thread (a new database starts from the
+/// standard table).
+pub(crate) fn reset_user_ops() {
+    USER_OPS.with(|u| *u.borrow_mut() = UserOps::default());
+}
+
+/// op/3 for one name: `(priority, type)`, priority 0 to remove the definition.
+pub(crate) fn define(name: &str, priority: u32, t: OpType) {
+    USER_OPS.with(|u| {
+        let mut u = u.borrow_mut();
+        let list = if matches!(t, OpType::Fx | OpType::Fy) {
+            &mut u.prefix
+        } else {
+            &mut u.infix
+        };
+        list.retain(|(n, _, _)| n != name);
+        list.push((name.to_string(), priority, t));
+    });
+}
+
+/// Every operator in effect, `(priority, type, name)`, for current_op/3.
+pub(crate) fn all() -> Vec<(u32, OpType, String)> {
+    let mut v = Vec::new();
+    USER_OPS.with(|u| {
+        let u = u.borrow();
+        for (list, user) in [(INFIX, &u.infix), (PREFIX, &u.prefix)] {
+            for &(n, p, t) in list {
+                if !user.iter().any(|(m, _, _)| m == n) {
+                    v.push((p, t, n.to_string()));
+                }
+            }
+            for (n, p, t) in user.iter() {
+                if *p > 0 {
+                    v.push((*p, *t, n.clone()));
+                }
+            }
+        }
+    });
+    v
+}
+
+/// The op/3 definition of `name` in `pick`'s table, if any: `Some(None)` when it was
+/// removed (priority 0).
+fn user_def(
+    name: &str,
+    pick: fn(&UserOps) -> &Vec<(String, u32, OpType)>,
+) -> Option<Option<(u32, OpType)>> {
+    USER_OPS.with(|u| {
+        let u = u.borrow();
+        pick(&u)
+            .iter()
+            .find(|(n, _, _)| n == name)
+            .map(|&(_, p, t)| (p > 0).then_some((p, t)))
+    })
+}
+
 /// The infix definition of `name`: priority and type.
 pub fn infix(name: &str) -> Option<(u32, OpType)> {
+    if let Some(d) = user_def(name, |u| &u.infix) {
+        return d;
+    }
     // ':' is 200 xfy in SWI; kept here for module-qualified goals.
     INFIX
         .iter()
@@ -89,6 +163,9 @@ pub fn infix(name: &str) -> Option<(u32, OpType)> {
 
 /// The prefix definition of `name`: priority and type.
 pub fn prefix(name: &str) -> Option<(u32, OpType)> {
+    if let Some(d) = user_def(name, |u| &u.prefix) {
+        return d;
+    }
     PREFIX
         .iter()
         .find(|(n, _, _)| *n == name)

@@ -4,10 +4,10 @@
 use crate::ops::{self, OpType};
 use crate::term::{Term, atoms};
 use crate::write::is_symbol_char;
-use std::fmt;
 
 /// A syntax error: where it is and what was found there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("syntax error at {line}:{column}: {message} (near `{near}`)")]
 pub struct ParseError {
     /// Line, from 1.
     pub line: usize,
@@ -18,18 +18,6 @@ pub struct ParseError {
     /// The offending text (the token found there, or "end of text").
     pub near: String,
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "syntax error at {}:{}: {} (near `{}`)",
-            self.line, self.column, self.message, self.near
-        )
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// A term read from text, with the names of its variables: `Term::Var(i)` is named
 /// `var_names[i]` (an anonymous `_` is named `_`, each one a distinct variable).
@@ -63,6 +51,8 @@ enum Tok {
     QName(String),
     Var(String),
     Int(i64),
+    /// An integer beyond 64 bits.
+    Big(num_bigint::BigInt),
     Float(f64),
     Str(String),
     /// Back-quoted text: a code list.
@@ -284,9 +274,12 @@ impl Lexer {
                             }
                             self.bump();
                         }
-                        return i64::from_str_radix(&s, radix)
-                            .map(Tok::Int)
-                            .map_err(|_| self.error(line, col, "integer too large", &s));
+                        return match i64::from_str_radix(&s, radix) {
+                            Ok(n) => Ok(Tok::Int(n)),
+                            Err(_) => num_bigint::BigInt::parse_bytes(s.as_bytes(), radix)
+                                .map(Tok::Big)
+                                .ok_or_else(|| self.error(line, col, "bad integer", &s)),
+                        };
                     }
                 }
                 _ => {}
@@ -333,9 +326,13 @@ impl Lexer {
                 .map(Tok::Float)
                 .map_err(|_| self.error(line, col, "bad float", &s))
         } else {
-            s.parse::<i64>()
-                .map(Tok::Int)
-                .map_err(|_| self.error(line, col, "integer too large", &s))
+            match s.parse::<i64>() {
+                Ok(n) => Ok(Tok::Int(n)),
+                Err(_) => s
+                    .parse::<num_bigint::BigInt>()
+                    .map(Tok::Big)
+                    .map_err(|_| self.error(line, col, "bad integer", &s)),
+            }
         }
     }
 
@@ -351,8 +348,41 @@ impl Lexer {
             'b' => '\x08',
             'f' => '\x0c',
             'v' => '\x0b',
-            '0' => '\0',
             'e' => '\x1b',
+            'u' | 'U' => {
+                // \uXXXX and \UXXXXXXXX: a character by its code point.
+                let n = if c == 'u' { 4 } else { 8 };
+                let mut s = String::new();
+                for _ in 0..n {
+                    match self.peek().filter(|d| d.is_ascii_hexdigit()) {
+                        Some(d) => {
+                            s.push(d);
+                            self.bump();
+                        }
+                        None => return Err(self.error(line, col, "bad \\u escape", &s)),
+                    }
+                }
+                u32::from_str_radix(&s, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| self.error(line, col, "bad \\u escape", &s))?
+            }
+            '0'..='7' => {
+                // An octal escape, closed by a backslash (ISO 6.4.2.1).
+                let mut s = String::from(c);
+                while let Some(d) = self.peek().filter(|d| d.is_digit(8)) {
+                    s.push(d);
+                    self.bump();
+                }
+                // The closing backslash is optional, as in SWI-Prolog.
+                if self.peek() == Some('\\') {
+                    self.bump();
+                }
+                u32::from_str_radix(&s, 8)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| self.error(line, col, "bad octal escape", &s))?
+            }
             's' => ' ',
             'x' => {
                 let mut s = String::new();
@@ -541,6 +571,10 @@ impl Parser {
                         self.advance()?;
                         break (Term::Int(n), 0);
                     }
+                    Tok::Big(n) => {
+                        self.advance()?;
+                        break (crate::bigint::to_term(&n), 0);
+                    }
                     Tok::Float(x) => {
                         self.advance()?;
                         break (Term::Float(x), 0);
@@ -551,7 +585,7 @@ impl Parser {
                     }
                     Tok::Str(s) => {
                         self.advance()?;
-                        break (Term::Str(crate::term::Atom::new(&s)), 0);
+                        break (double_quoted(&s), 0);
                     }
                     Tok::BackQ(s) => {
                         self.advance()?;
@@ -627,6 +661,11 @@ impl Parser {
                                 Tok::Int(n) => {
                                     self.advance()?;
                                     break (Term::Int(-n), 0);
+                                }
+                                Tok::Big(ref n) => {
+                                    let t = crate::bigint::to_term(&-n.clone());
+                                    self.advance()?;
+                                    break (t, 0);
                                 }
                                 Tok::Float(x) => {
                                     self.advance()?;
@@ -843,6 +882,60 @@ pub fn parse_term(text: &str) -> Result<ReadTerm, ParseError> {
 /// Reads a query: same as [`parse_term`].
 pub fn parse_query(text: &str) -> Result<ReadTerm, ParseError> {
     parse_term(text)
+}
+
+thread_local! {
+    /// How the reader reads "text": the `double_quotes` flag of the database that set it
+    /// last on this thread (0 codes, 1 chars, 2 atom, 3 string, SWI-Prolog's default).
+    static DOUBLE_QUOTES: std::cell::Cell<u8> = const { std::cell::Cell::new(3) };
+}
+
+/// Sets how the reader reads double-quoted text on this thread: `codes`, `chars`, `atom`
+/// or `string` (the `double_quotes` flag; set_prolog_flag/2 calls it).
+pub(crate) fn set_double_quotes(mode: &str) {
+    let v = match mode {
+        "codes" => 0,
+        "chars" => 1,
+        "atom" => 2,
+        _ => 3,
+    };
+    DOUBLE_QUOTES.with(|d| d.set(v));
+}
+
+/// Double-quoted text as the `double_quotes` flag says.
+fn double_quoted(s: &str) -> Term {
+    match DOUBLE_QUOTES.with(|d| d.get()) {
+        0 => Term::list(
+            s.chars().map(|c| Term::Int(c as i64)).collect(),
+            Term::nil(),
+        ),
+        1 => Term::list(
+            s.chars().map(|c| Term::atom(&c.to_string())).collect(),
+            Term::nil(),
+        ),
+        2 => Term::atom(s),
+        _ => Term::Str(crate::term::Atom::new(s)),
+    }
+}
+
+/// Reads the clauses of a program one at a time, so that a directive run between two
+/// reads (op/3, the `double_quotes` flag) changes how the rest is read.
+pub(crate) struct ClauseReader {
+    p: Parser,
+}
+
+impl ClauseReader {
+    /// A reader at the start of `text`.
+    pub(crate) fn new(text: &str) -> Result<ClauseReader, ParseError> {
+        Ok(ClauseReader {
+            p: Parser::new(text)?,
+        })
+    }
+
+    /// The next clause, `None` at the end of the text.
+    pub(crate) fn next_clause(&mut self) -> Result<Option<ReadTerm>, ParseError> {
+        self.p.read(false)
+    }
 }
 
 /// Reads every clause of a program text (each ending with `.`).

@@ -25,7 +25,32 @@ fn plain_atom(name: &str) -> bool {
     if matches!(name, "[]" | "!" | ";" | "{}") {
         return true;
     }
-    name.chars().all(is_symbol_char)
+    // A symbol atom starting a comment (`/*`) must be quoted to read back.
+    name.chars().all(is_symbol_char) && !name.starts_with("/*") && name != "."
+}
+
+/// Pushes `c` escaped as it is inside quotes `q`: the quote, backslash, the named
+/// control characters and the other control characters as `\xH\` (as SWI-Prolog writes
+/// them, so that the text reads back).
+fn push_escaped(s: &mut String, c: char, q: char) {
+    match c {
+        '\\' => s.push_str("\\\\"),
+        '\n' => s.push_str("\\n"),
+        '\t' => s.push_str("\\t"),
+        '\x07' => s.push_str("\\a"),
+        '\x08' => s.push_str("\\b"),
+        '\x0c' => s.push_str("\\f"),
+        '\x0b' => s.push_str("\\v"),
+        '\r' => s.push_str("\\r"),
+        c if c == q => {
+            s.push('\\');
+            s.push(c);
+        }
+        c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+            s.push_str(&format!("\\x{:X}\\", c as u32));
+        }
+        c => s.push(c),
+    }
 }
 
 /// The atom as `writeq` writes it: quoted with escapes where it must be.
@@ -36,13 +61,7 @@ pub fn quote_atom(name: &str) -> String {
     let mut s = String::with_capacity(name.len() + 2);
     s.push('\'');
     for c in name.chars() {
-        match c {
-            '\'' => s.push_str("\\'"),
-            '\\' => s.push_str("\\\\"),
-            '\n' => s.push_str("\\n"),
-            '\t' => s.push_str("\\t"),
-            c => s.push(c),
-        }
+        push_escaped(&mut s, c, '\'');
     }
     s.push('\'');
     s
@@ -53,13 +72,7 @@ pub(crate) fn quote_string(text: &str) -> String {
     let mut s = String::with_capacity(text.len() + 2);
     s.push('"');
     for c in text.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            '\n' => s.push_str("\\n"),
-            '\t' => s.push_str("\\t"),
-            c => s.push(c),
-        }
+        push_escaped(&mut s, c, '"');
     }
     s.push('"');
     s
@@ -94,9 +107,32 @@ pub(crate) fn format_float(x: f64) -> String {
     if s.contains('.') { s } else { format!("{s}.0") }
 }
 
+/// The options of write_term/2 that change the text.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct WriteOptions {
+    /// Quote atoms and strings where needed (writeq/1, print/1, write_canonical/1).
+    pub(crate) quoted: bool,
+    /// Write operators in canonical form, `+(1,2)` (write_canonical/1).
+    pub(crate) ignore_ops: bool,
+    /// Write `'$VAR'(N)` as a variable name, `A`..`Z`, `A1`... (write/1, writeq/1, print/1).
+    pub(crate) numbervars: bool,
+}
+
+/// The variable name `'$VAR'(n)` stands for: A..Z, then A1..Z1, ...
+fn var_name(n: i64) -> String {
+    let letter = (b'A' + (n % 26) as u8) as char;
+    if n < 26 {
+        letter.to_string()
+    } else {
+        format!("{letter}{}", n / 26)
+    }
+}
+
 struct Out {
     s: String,
     quoted: bool,
+    ignore_ops: bool,
+    numbervars: bool,
     /// A prefix operator was just written: an opening bracket needs a space before it,
     /// or `- (1+2)` would read back as the call `-(1+2)`.
     after_prefix: bool,
@@ -162,9 +198,23 @@ pub fn write(t: &Term) -> String {
 
 /// Writes `t` with the given quoting in a context of priority `prec`.
 pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
+    write_with(
+        t,
+        WriteOptions {
+            quoted,
+            ..WriteOptions::default()
+        },
+        prec,
+    )
+}
+
+/// Writes `t` with the options of write_term/2 in a context of priority `prec`.
+pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
     let mut out = Out {
         s: String::new(),
-        quoted,
+        quoted: opts.quoted,
+        ignore_ops: opts.ignore_ops,
+        numbervars: opts.numbervars,
         after_prefix: false,
     };
     let mut todo = vec![Step::Term(t, prec, false)];
@@ -220,6 +270,25 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
                         todo.push(Step::Term(&args[0], 999, false));
                         continue;
                     }
+                    if name == crate::bigint::BIG
+                        && let Some(n) = crate::bigint::from_term(t)
+                    {
+                        out.token(&n.to_string());
+                        continue;
+                    }
+                    if out.numbervars && name == "$VAR" && args.len() == 1 {
+                        match &args[0] {
+                            Term::Int(n) if *n >= 0 => {
+                                out.token(&var_name(*n));
+                                continue;
+                            }
+                            Term::Atom(a) => {
+                                out.token(a.name());
+                                continue;
+                            }
+                            _ => {}
+                        }
+                    }
                     if *f == atoms::CURLY && args.len() == 1 {
                         out.punct("{");
                         todo.push(Step::Punct("}"));
@@ -227,6 +296,7 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
                         continue;
                     }
                     if args.len() == 2
+                        && !out.ignore_ops
                         && let Some((p, ty)) = ops::infix(name)
                     {
                         let (lp, rp) = ops::infix_arg_prec(p, ty);
@@ -257,6 +327,7 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
                         continue;
                     }
                     if args.len() == 1
+                        && !out.ignore_ops
                         && let Some((p, ty)) = ops::prefix(name)
                     {
                         let ap = ops::prefix_arg_prec(p, ty);

@@ -11,7 +11,10 @@ use resolu_logic::{Database, Options, parse_query, writeq_at};
 
 /// The answers of `query` as SWI's top level would print them, at most `limit` answers.
 fn run(db: &mut Database, query: &str, limit: usize) -> String {
-    let q = parse_query(query).unwrap();
+    let q = match parse_query(query) {
+        Ok(q) => q,
+        Err(_) => return "syntax error\n".to_string(),
+    };
     let mut sols = db.solve(&q, Options::default());
     let mut text = String::new();
     let mut count = 0;
@@ -2273,4 +2276,69 @@ X = _, Y = 2, L = [b]
             ),
         ],
     );
+}
+
+/// The cases of a recorded file (`tests/swi/*.txt`, written by `tests/swi/record.py`):
+/// `(program, query, limit, expected)`. Cases are separated by `----` lines; a case is an
+/// optional `program:` block, a `?- QUERY` or `?- [LIMIT] QUERY` line and SWI's answers.
+fn recorded(text: &str) -> Vec<(String, String, usize, String)> {
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let mut cases = Vec::new();
+    for block in text.split("\n----\n") {
+        let lines: Vec<&str> = block.split('\n').collect();
+        let Some(q) = lines.iter().position(|l| l.starts_with("?- ")) else {
+            continue;
+        };
+        let program = if lines[0] == "program:" {
+            lines[1..q].join("\n")
+        } else {
+            String::new()
+        };
+        let query = &lines[q][3..];
+        let (limit, query) = match query.strip_prefix('[').and_then(|r| r.split_once("] ")) {
+            Some((n, rest)) => (n.parse().unwrap(), rest),
+            None => (100, query),
+        };
+        let rest = &lines[q + 1..];
+        let expected = if rest.is_empty() {
+            String::new()
+        } else {
+            rest.join("\n") + "\n"
+        };
+        cases.push((program, query.to_string(), limit, expected));
+    }
+    cases
+}
+
+/// Runs every case of a recorded file, each on a fresh database.
+fn check_recorded(text: &str) {
+    let cases = recorded(text);
+    let mut failures = Vec::new();
+    for (program, query, limit, expected) in &cases {
+        let mut db = Database::new();
+        if let Err(e) = db.consult(program) {
+            failures.push(format!("?- {query}.\n--- the program does not load: {e}"));
+            continue;
+        }
+        let got = run(&mut db, query, *limit);
+        if got != *expected {
+            failures.push(format!(
+                "?- {query}.\n--- SWI-Prolog:\n{expected}--- resolu-logic:\n{got}"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// The standard's built-ins and error cases (ISO/IEC 13211-1 §7, §8) and SWI-Prolog's
+/// library predicates of common use, recorded from SWI-Prolog 9.
+#[test]
+fn standard() {
+    check_recorded(include_str!("swi/standard.txt"));
 }

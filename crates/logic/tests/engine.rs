@@ -571,19 +571,23 @@ proptest! {
 }
 
 #[test]
-fn integer_division_of_min_int_by_minus_one_is_an_overflow_error() {
-    // No big integers: the quotient of min_int by -1 does not fit, and says so (SWI,
-    // with big integers, gives 9223372036854775808 for // and div).
+fn integer_division_of_min_int_by_minus_one_gives_the_big_quotient() {
+    // The quotient of min_int by -1 does not fit 64 bits: it becomes a big integer, as
+    // in SWI-Prolog (9223372036854775808 for // and div).
     let mut d = Database::new();
     for op in ["/", "//", "div"] {
         let q = parse_query(&format!("M is -9223372036854775807 - 1, X is M {op} -1")).unwrap();
-        let r = d.solve(&q, Options::default()).next().unwrap();
-        assert_eq!(
-            r.unwrap_err().to_string(),
-            "evaluation_error(int_overflow)",
-            "{op}"
-        );
+        let a = d.solve(&q, Options::default()).next().unwrap().unwrap();
+        assert_eq!(a.bindings[1].1.to_string(), "9223372036854775808", "{op}");
     }
+}
+
+#[test]
+fn a_result_too_large_for_memory_is_a_resource_error_not_an_abort() {
+    let mut d = Database::new();
+    let q = parse_query("X is 2 ** (10 ** 9)").unwrap();
+    let r = d.solve(&q, Options::default()).next().unwrap();
+    assert_eq!(r.unwrap_err().to_string(), "resource_error(memory)");
 }
 
 #[test]
@@ -680,4 +684,37 @@ fn deterministic_recursion_runs_in_bounded_memory_and_live_data_survives_collect
         a.get("X").unwrap().to_string(),
         format!("[{},{}]", 100000i64 * 100001 / 2, 200000i64 * 200001 / 2)
     );
+}
+
+#[test]
+fn read_takes_the_terms_of_the_input_one_by_one_then_end_of_file() {
+    let mut d = Database::new();
+    d.set_input(|| "foo(X, Y, X).\n'hello world'. [1,2|T].".to_string());
+    let q = parse_query("read_term(A, [variable_names(B)]), read(C), read(D), read(E), read(F)")
+        .unwrap();
+    let a = d.solve(&q, Options::default()).next().unwrap().unwrap();
+    let shown: Vec<String> = a
+        .bindings
+        .iter()
+        .map(|(n, t)| format!("{n} = {t}"))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "A = foo(_G1,_G2,_G1)",
+            "B = ['X'=_G1,'Y'=_G2]",
+            "C = 'hello world'",
+            "D = [1,2|_G3]",
+            "E = end_of_file",
+            "F = end_of_file"
+        ]
+    );
+    // Without an input, reading gives end_of_file; a syntax error is an error term.
+    let mut d = Database::new();
+    let q = parse_query("read(X)").unwrap();
+    let a = d.solve(&q, Options::default()).next().unwrap().unwrap();
+    assert_eq!(a.bindings[0].1.to_string(), "end_of_file");
+    d.set_input(|| "foo(.".to_string());
+    let r = d.solve(&q, Options::default()).next().unwrap();
+    assert!(r.unwrap_err().to_string().starts_with("syntax_error("));
 }

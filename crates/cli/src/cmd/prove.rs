@@ -40,6 +40,8 @@ pub struct Args {
     /// The program (Prolog clauses and directives).
     pub file: PathBuf,
     /// The query, with or without its final period; without it, an interactive top level.
+    // A query may start with `-` (`'-1 =:= X'`): it is read as the query, not an option.
+    #[arg(allow_hyphen_values = true)]
     pub query: Option<String>,
     /// Stop after this many answers.
     #[arg(long, value_name = "N")]

@@ -468,3 +468,27 @@ fn a_deterministic_recursion_runs_in_constant_memory() {
     let (code, out) = capped(512, &file, "count(0, 3000000)", &["--max-memory", "48"]);
     assert_eq!((code, out.as_str()), (0, "true\n"));
 }
+
+#[test]
+fn a_query_starting_with_a_minus_is_read_as_the_query_not_an_option() {
+    let (code, out, err) = run(&["prove", "examples/prolog/lists.pl", "-1 =:= -1"]);
+    assert_eq!((code, out.as_str()), (0, "true\n"), "{err}");
+    let (code, out, err) = run(&[
+        "prove",
+        "examples/prolog/lists.pl",
+        "-(X) = -(1)",
+        "--limit",
+        "1",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "X = 1\n"), "{err}");
+}
+
+#[test]
+fn an_op_directive_changes_how_the_rest_of_the_file_and_the_query_are_read() {
+    let file = temp_file(
+        "op-likes.pl",
+        ":- op(700, xfx, likes).\njohn likes mary.\nmary likes wine.\n",
+    );
+    let (code, out, err) = run(&["prove", &file, "X likes wine"]);
+    assert_eq!((code, out.as_str()), (0, "X = mary\n"), "{err}");
+}

@@ -2,22 +2,71 @@
 
 use super::*;
 
+/// Pads the text of the column segment that starts at byte `seg` of `out` to `width`
+/// characters: at its fill points (`~t`), the padding shared among them, or after the
+/// text without one.
+fn pad_segment(out: &mut String, seg: usize, fills: &[(usize, char)], width: usize) {
+    let len = out[seg..].chars().count();
+    if len >= width {
+        return;
+    }
+    let pad = width - len;
+    if fills.is_empty() {
+        out.extend(std::iter::repeat_n(' ', pad));
+        return;
+    }
+    let share = pad / fills.len();
+    let extra = pad % fills.len();
+    // Insert from the last fill point back, so that earlier byte positions stay valid.
+    for (i, &(at, c)) in fills.iter().enumerate().rev() {
+        let n = share + usize::from(i + 1 == fills.len()) * extra;
+        let text: String = std::iter::repeat_n(c, n).collect();
+        out.insert_str(at, &text);
+    }
+}
+
 impl Machine<'_> {
-    /// format/2's directives: ~w ~p ~q ~a ~d ~s ~e ~f ~g ~c ~r ~i ~n ~~ and the column
-    /// stops ~N| ~N+ (padding after the text; ~t fill positions are ignored).
-    pub(super) fn format(&self, fmt: &str, args: &[Cell]) -> Result<String, Stop> {
+    /// format/2's directives: ~w ~p ~q ~a ~d ~s ~e ~f ~g ~c ~r ~i ~n ~~, the column
+    /// stops ~N| and ~N+ and the fill points ~t (~`Ct fills with C). On an error, the
+    /// text formatted so far comes with it (SWI-Prolog writes it before raising).
+    pub(super) fn format(&self, fmt: &str, args: &[Cell]) -> Result<String, (String, Stop)> {
         let mut out = String::new();
-        let mut last_stop = 0usize;
+        match self.format_into(&mut out, fmt, args) {
+            Ok(()) => Ok(out),
+            Err(e) => Err((out, e)),
+        }
+    }
+
+    fn format_into(&self, out: &mut String, fmt: &str, args: &[Cell]) -> Result<(), Stop> {
+        // The current column segment: where it starts in `out`, its column, its fills.
+        let mut seg = 0usize;
+        let mut seg_col = 0usize;
+        let mut fills: Vec<(usize, char)> = Vec::new();
         let mut next = args.iter();
         let mut chars = fmt.chars().peekable();
         let fmt_error =
             |msg: &str| Stop::ball(error_term(Term::compound("format", vec![Term::atom(msg)])));
+        let arg_type = |d: char, culprit: Term| {
+            Stop::ball(error_term(Term::compound(
+                "format_argument_type",
+                vec![Term::atom(&d.to_string()), culprit],
+            )))
+        };
         while let Some(c) = chars.next() {
             if c != '~' {
                 out.push(c);
+                if c == '\n' {
+                    (seg, seg_col) = (out.len(), 0);
+                    fills.clear();
+                }
                 continue;
             }
             let mut num = String::new();
+            let mut fill_char = None;
+            if chars.peek() == Some(&'`') {
+                chars.next();
+                fill_char = chars.next();
+            }
             while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit() || **d == '*') {
                 num.push(*d);
                 chars.next();
@@ -39,40 +88,48 @@ impl Machine<'_> {
                 num.parse().ok()
             };
             match d {
-                'w' | 'p' => out.push_str(&crate::write::write(&self.read(take()?))),
-                'q' => out.push_str(&crate::write::writeq(&self.read(take()?))),
+                'w' => out.push_str(&crate::write::write(&self.read(take()?))),
+                'p' | 'q' => out.push_str(&crate::write::writeq(&self.read(take()?))),
                 'a' => {
                     let a = take()?;
-                    out.push_str(
-                        &self
-                            .text_of(a)
-                            .ok_or_else(|| fmt_error("~a expects an atom"))?,
-                    )
-                }
-                'd' => match self.deref(take()?) {
-                    Cell::Int(n) => {
-                        let s = n.unsigned_abs().to_string();
-                        let k = count.unwrap_or(0);
-                        if n < 0 {
-                            out.push('-');
+                    match self.deref(a) {
+                        Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                        Cell::Str(s) if crate::bigint::from_heap(&self.heap, s).is_none() => {
+                            return Err(arg_type('a', self.read(a)));
                         }
-                        if k > 0 {
-                            let s = format!("{s:0>width$}", width = k + 1);
-                            let (int, frac) = s.split_at(s.len() - k);
-                            out.push_str(int);
-                            out.push('.');
-                            out.push_str(frac);
-                        } else {
-                            out.push_str(&s);
-                        }
+                        _ => out.push_str(&self.text_of(a).unwrap_or_default()),
                     }
-                    _ => return Err(fmt_error("~d expects an integer")),
-                },
-                'e' | 'f' | 'g' => {
-                    let x = match self.eval(take()?)? {
-                        Num::I(n) => n as f64,
-                        Num::F(x) => x,
+                }
+                'd' => {
+                    let a = take()?;
+                    let (negative, s) = match self.deref(a) {
+                        Cell::Int(n) => (n < 0, n.unsigned_abs().to_string()),
+                        Cell::Float(_) => return Err(arg_type('d', self.read(a))),
+                        _ => match self.eval(a)? {
+                            Num::I(n) => (n < 0, n.unsigned_abs().to_string()),
+                            Num::B(b) => (
+                                b.sign() == num_bigint::Sign::Minus,
+                                b.magnitude().to_string(),
+                            ),
+                            Num::F(_) => return Err(arg_type('d', self.read(a))),
+                        },
                     };
+                    let k = count.unwrap_or(0);
+                    if negative {
+                        out.push('-');
+                    }
+                    if k > 0 {
+                        let s = format!("{s:0>width$}", width = k + 1);
+                        let (int, frac) = s.split_at(s.len() - k);
+                        out.push_str(int);
+                        out.push('.');
+                        out.push_str(frac);
+                    } else {
+                        out.push_str(&s);
+                    }
+                }
+                'e' | 'f' | 'g' => {
+                    let x = self.eval(take()?)?.f();
                     let k = count.unwrap_or(6);
                     out.push_str(&match d {
                         'e' => {
@@ -91,7 +148,11 @@ impl Machine<'_> {
                 }
                 's' => {
                     let a = take()?;
-                    out.push_str(&self.codes_text(a, false)?);
+                    let text = match self.deref(a) {
+                        Cell::Atom(_) | Cell::Text(_) => self.text_of(a).unwrap_or_default(),
+                        _ => self.codes_text(a, false)?,
+                    };
+                    out.push_str(&text);
                 }
                 'c' => match self.deref(take()?) {
                     Cell::Int(n) => {
@@ -134,27 +195,42 @@ impl Machine<'_> {
                     for _ in 0..count.unwrap_or(1) {
                         out.push('\n');
                     }
+                    (seg, seg_col) = (out.len(), 0);
+                    fills.clear();
                 }
                 '~' => out.push('~'),
+                't' => {
+                    let c = fill_char
+                        .or_else(|| count.and_then(|n| char::from_u32(n as u32)))
+                        .unwrap_or(' ');
+                    fills.push((out.len(), c));
+                }
                 '|' | '+' => {
-                    // Column stops: pad with spaces (text left-aligned; ~t fill
-                    // positions are not supported).
-                    let line_start = out.rfind('\n').map_or(0, |i| i + 1);
-                    let col = out[line_start..].chars().count();
+                    let col = seg_col + out[seg..].chars().count();
                     let target = if d == '|' {
                         count.unwrap_or(col)
                     } else {
-                        last_stop + count.unwrap_or(8)
+                        seg_col + count.unwrap_or(8)
                     };
-                    for _ in col..target {
-                        out.push(' ');
-                    }
-                    last_stop = target.max(col);
+                    pad_segment(out, seg, &fills, target.saturating_sub(seg_col));
+                    fills.clear();
+                    seg = out.len();
+                    seg_col = target.max(col);
                 }
-                't' => {}
-                other => return Err(fmt_error(&format!("unknown directive ~{other}"))),
+                other => {
+                    return Err(Stop::ball(error_term(Term::compound(
+                        "existence_error",
+                        vec![
+                            Term::atom("format_character"),
+                            Term::atom(&other.to_string()),
+                        ],
+                    ))));
+                }
             }
         }
-        Ok(out)
+        if next.next().is_some() {
+            return Err(fmt_error("too many arguments"));
+        }
+        Ok(())
     }
 }

@@ -1,0 +1,132 @@
+//! Arithmetic: is/2, the comparisons, between/3, succ/2, plus/3.
+
+use super::*;
+
+/// The built-ins of this family, by name and arity.
+pub(super) const BUILTINS: &[Def] = &[
+    def("=:=", 2, |m, a, _| m.num_compare(a, Comparison::Equal)),
+    def("=\\=", 2, |m, a, _| m.num_compare(a, Comparison::NotEqual)),
+    def("<", 2, |m, a, _| m.num_compare(a, Comparison::Less)),
+    def(">", 2, |m, a, _| m.num_compare(a, Comparison::Greater)),
+    def("=<", 2, |m, a, _| m.num_compare(a, Comparison::LessOrEqual)),
+    def(">=", 2, |m, a, _| {
+        m.num_compare(a, Comparison::GreaterOrEqual)
+    }),
+    def("is", 2, |m, a, f| m.is(a, f)),
+    def("between", 3, |m, a, f| m.between(a, f)),
+    def("succ", 2, |m, a, f| m.succ(a, f)),
+    def("plus", 3, |m, a, f| m.plus(a, f)),
+];
+
+impl Machine<'_> {
+    /// The arithmetic comparisons: both sides evaluated, then compared.
+    pub(in crate::machine) fn num_compare(&mut self, args: u32, c: Comparison) -> Res {
+        let a = self.eval(self.heap[args as usize])?;
+        let b = self.eval(self.heap[args as usize + 1])?;
+        Ok(c.holds(arith::cmp_num(&a, &b)))
+    }
+
+    pub(in crate::machine) fn is(&mut self, args: u32, _f: Frame) -> Res {
+        let a0 = || self.heap[args as usize];
+        let v = self.eval(self.heap[args as usize + 1])?;
+        let x = a0();
+        let v = self.num_cell(v)?;
+        Ok(self.unify(x, v))
+    }
+
+    pub(in crate::machine) fn between(&mut self, args: u32, f: Frame) -> Res {
+        // The bounds are integers (inf or infinite for the upper one), not evaluated.
+        let Some(lo) = self.int_arg(self.heap[args as usize])? else {
+            return Err(Stop::ball(instantiation_error()));
+        };
+        match self.arg(args, 1) {
+            Cell::Atom(a) if a.name() == "inf" || a.name() == "infinite" => {}
+            hi => {
+                if self.int_arg(hi)?.is_none() {
+                    return Err(Stop::ball(instantiation_error()));
+                }
+            }
+        }
+        self.int_arg(self.heap[args as usize + 2])?;
+        self.retry(
+            |m, a, s, d, p| m.redo_between(a, s, d, p),
+            args,
+            lo,
+            f.depth,
+            f.proof,
+        )
+    }
+
+    pub(in crate::machine) fn succ(&mut self, args: u32, _f: Frame) -> Res {
+        let (x, y) = (self.arg(args, 0), self.arg(args, 1));
+        Ok(match (self.count_arg(x)?, self.count_arg(y)?) {
+            (Some(a), _) => self.unify(y, Cell::Int(a + 1)),
+            (None, Some(b)) if b > 0 => self.unify(x, Cell::Int(b - 1)),
+            (None, Some(_)) => false,
+            (None, None) => return Err(Stop::ball(instantiation_error())),
+        })
+    }
+
+    pub(in crate::machine) fn plus(&mut self, args: u32, _f: Frame) -> Res {
+        for i in 0..3 {
+            self.int_arg(self.heap[(args + i) as usize])?;
+        }
+        Ok(
+            match (self.arg(args, 0), self.arg(args, 1), self.arg(args, 2)) {
+                (Cell::Int(x), Cell::Int(y), z) => self.unify(z, Cell::Int(x + y)),
+                (Cell::Int(x), y, Cell::Int(z)) => self.unify(y, Cell::Int(z - x)),
+                (x, Cell::Int(y), Cell::Int(z)) => self.unify(x, Cell::Int(z - y)),
+                _ => return Err(Stop::ball(instantiation_error())),
+            },
+        )
+    }
+
+    pub(in crate::machine) fn redo_between(
+        &mut self,
+        args: u32,
+        state: i64,
+        depth: u32,
+        proof: u32,
+    ) -> Res {
+        let again = |m: &mut Self, state: i64| {
+            m.push_cp(CpKind::Retry {
+                redo: |m, a, s, d, p| m.redo_between(a, s, d, p),
+                args,
+                state,
+                depth,
+                proof,
+            })
+        };
+        {
+            let hi = match self.arg(args, 1) {
+                Cell::Atom(a) if a.name() == "inf" || a.name() == "infinite" => i64::MAX,
+                _ => match self.eval(self.heap[args as usize + 1])? {
+                    Num::I(h) => h,
+                    // Beyond 64 bits: the enumeration cannot reach it anyway.
+                    Num::B(b) if b.sign() == num_bigint::Sign::Plus => i64::MAX,
+                    Num::B(_) => i64::MIN,
+                    Num::F(_) => {
+                        return Err(Stop::ball(type_error(
+                            "integer",
+                            self.read(self.heap[args as usize + 1]),
+                        )));
+                    }
+                },
+            };
+            let x = self.arg(args, 2);
+            match x {
+                Cell::Int(v) => Ok(state <= v && v <= hi),
+                Cell::Ref(_) => {
+                    if state > hi {
+                        return Ok(false);
+                    }
+                    if state < hi {
+                        again(self, state + 1);
+                    }
+                    Ok(self.unify(x, Cell::Int(state)))
+                }
+                other => Err(Stop::ball(type_error("integer", self.read(other)))),
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Output: write/1 and its family, nl, tab, format/1,2,3.
+
+use super::*;
+use crate::write::WriteOptions;
+
+/// Which of the predicates sharing this implementation was called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::machine) enum TabKind {
+    Tab,
+    Tab2,
+}
+
+/// The built-ins of this family, by name and arity.
+pub(super) const BUILTINS: &[Def] = &[
+    def("write", 1, |m, a, _| m.write_opts(a, PLAIN)),
+    def("print", 1, |m, a, _| m.write_opts(a, QUOTED)),
+    def("writeq", 1, |m, a, _| m.write_opts(a, QUOTED)),
+    def("write_canonical", 1, |m, a, _| m.write_opts(a, CANONICAL)),
+    def("write_term", 2, |m, a, _| m.write_term(a)),
+    def("$read_term", 2, |m, a, _| m.read_term(a)),
+    def("nl", 0, |m, a, f| m.nl(a, f)),
+    def("tab", 1, |m, a, f| m.tab(a, f, TabKind::Tab)),
+    def("tab", 2, |m, a, f| m.tab(a, f, TabKind::Tab2)),
+    def("format", 1, |m, a, f| m.format_builtin(a, f, 1)),
+    def("format", 2, |m, a, f| m.format_builtin(a, f, 2)),
+    def("format", 3, |m, a, f| m.format_builtin(a, f, 3)),
+];
+
+/// write/1: no quotes, `'$VAR'(N)` as a letter.
+const PLAIN: WriteOptions = WriteOptions {
+    quoted: false,
+    ignore_ops: false,
+    numbervars: true,
+};
+
+/// writeq/1 and print/1: quoted so that the text reads back.
+const QUOTED: WriteOptions = WriteOptions {
+    quoted: true,
+    ignore_ops: false,
+    numbervars: true,
+};
+
+/// write_canonical/1: quoted, operators in canonical form, `'$VAR'(N)` as written.
+const CANONICAL: WriteOptions = WriteOptions {
+    quoted: true,
+    ignore_ops: true,
+    numbervars: false,
+};
+
+impl Machine<'_> {
+    /// '$read_term'(Term, Bindings): the next term of the input (`end_of_file` at its end)
+    /// and the `'Name' = Var` list of its named variables.
+    fn read_term(&mut self, args: u32) -> Res {
+        let next = self
+            .db
+            .input
+            .reader()
+            .and_then(|r| r.next_clause())
+            .map_err(|e| {
+                Stop::ball(error_term(Term::compound(
+                    "syntax_error",
+                    vec![Term::atom(&e.message)],
+                )))
+            })?;
+        let (term, bindings) = match next {
+            None => (Term::atom("end_of_file"), Vec::new()),
+            Some(r) => {
+                let b = r
+                    .var_names
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| !n.starts_with('_'))
+                    .map(|(i, n)| Term::compound("=", vec![Term::atom(n), Term::Var(i as u32)]))
+                    .collect();
+                (r.term, b)
+            }
+        };
+        let both = Term::compound("-", vec![term, Term::list(bindings, Term::nil())]);
+        let c = self.put_term(&both);
+        let Cell::Str(a) = c else { return Ok(false) };
+        let (t, b) = (self.heap[a as usize + 1], self.heap[a as usize + 2]);
+        Ok(self.unify(self.heap[args as usize], t) && self.unify(self.heap[args as usize + 1], b))
+    }
+
+    /// The write family: the first argument written with `opts`.
+    fn write_opts(&mut self, args: u32, opts: WriteOptions) -> Res {
+        let t = self.read(self.heap[args as usize]);
+        self.output
+            .push_str(&crate::write::write_with(&t, opts, 1200));
+        Ok(true)
+    }
+
+    /// write_term(Term, Options): `quoted(B)`, `ignore_ops(B)`, `numbervars(B)`; the
+    /// other standard options (max_depth, portray, ...) are accepted and ignored.
+    fn write_term(&mut self, args: u32) -> Res {
+        let mut opts = WriteOptions::default();
+        for o in self.list_cells(self.heap[args as usize + 1])? {
+            let o = self.read(o);
+            let Term::Compound(name, a) = &o else {
+                if matches!(o, Term::Var(_)) {
+                    return Err(Stop::ball(instantiation_error()));
+                }
+                return Err(Stop::ball(crate::errors::domain_error("write_option", o)));
+            };
+            let on = match &a[0] {
+                Term::Atom(v) if v.name() == "true" => true,
+                Term::Atom(v) if v.name() == "false" => false,
+                Term::Var(_) => return Err(Stop::ball(instantiation_error())),
+                _ => false,
+            };
+            match name.name() {
+                "quoted" => opts.quoted = on,
+                "ignore_ops" => opts.ignore_ops = on,
+                "numbervars" => opts.numbervars = on,
+                _ => {}
+            }
+        }
+        self.write_opts(args, opts)
+    }
+
+    pub(in crate::machine) fn nl(&mut self, _args: u32, _f: Frame) -> Res {
+        self.output.push('\n');
+        Ok(true)
+    }
+
+    pub(in crate::machine) fn tab(&mut self, args: u32, _f: Frame, b: TabKind) -> Res {
+        let i = if b == TabKind::Tab2 { 1 } else { 0 };
+        let n = self.eval(self.heap[(args + i) as usize])?;
+        if let Num::F(x) = n {
+            return Err(Stop::ball(type_error("integer_expression", Term::Float(x))));
+        }
+        if let Num::I(n) = n {
+            for _ in 0..n.clamp(0, 10_000) {
+                self.output.push(' ');
+            }
+        }
+        Ok(true)
+    }
+
+    pub(in crate::machine) fn format_builtin(&mut self, args: u32, _f: Frame, n: u8) -> Res {
+        let a0 = || self.heap[args as usize];
+        // format(F), format(F, Args), format(atom(A), F, Args).
+        let base = if n == 3 { args + 1 } else { args };
+        let fmt = self.heap[base as usize];
+        let fmt = match self.text_of(fmt) {
+            Some(t) => t,
+            None => self.codes_text(fmt, false)?,
+        };
+        let fargs = if n == 1 {
+            Vec::new()
+        } else {
+            let a = self.deref(self.heap[base as usize + 1]);
+            match self.list_cells(a) {
+                Ok(items) => items,
+                Err(_) => vec![a],
+            }
+        };
+        let text = match self.format(&fmt, &fargs) {
+            Ok(text) => text,
+            Err((partial, e)) => {
+                // As SWI-Prolog: what was formatted before the error is written.
+                if n != 3 {
+                    self.output.push_str(&partial);
+                }
+                return Err(e);
+            }
+        };
+        Ok(if n == 3 {
+            let sink = self.read(a0());
+            match sink {
+                Term::Compound(f, sa) if sa.len() == 1 && f.name() == "atom" => {
+                    let target = match self.deref(a0()) {
+                        Cell::Str(a) => self.heap[a as usize + 1],
+                        other => other,
+                    };
+                    self.unify_atom_text(target, &text)
+                }
+                _ => {
+                    return Err(Stop::ball(error_term(Term::compound(
+                        "domain_error",
+                        vec![Term::atom("output_sink"), sink],
+                    ))));
+                }
+            }
+        } else {
+            self.output.push_str(&text);
+            true
+        })
+    }
+}
