@@ -28,8 +28,10 @@
 mod grid;
 pub mod heuristics;
 pub mod pdb;
+mod solve;
 
 pub use grid::{Grid, GridError};
+pub use solve::solve;
 
 use rand::Rng;
 use resolu_search::{Problem, Successor};
