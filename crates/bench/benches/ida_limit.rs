@@ -17,6 +17,9 @@ use std::time::{Duration, Instant};
 
 static MONITOR: Monitor = Monitor::new();
 
+/// Runs of each instance by each side (the fastest is kept).
+const PASSES: usize = 3;
+
 /// The limits the CLI passes (a memory budget and its monitor).
 fn cli_limits() -> Limits {
     Limits::new().max_memory_bytes(8 << 30).monitor(&MONITOR)
@@ -116,7 +119,7 @@ fn main() {
 
     println!(
         "IDA* on the {count} Korf instances easiest for Manhattan (library = the CLI's path, \
-         hand = handwritten/mod.rs; runs interleaved, the machine shared)"
+         hand = handwritten/mod.rs; runs interleaved, best of {PASSES}, the machine shared)"
     );
     for (name, hand_h) in heuristics {
         let solver = Solver::new(hand_h);
@@ -132,14 +135,28 @@ fn main() {
         let (mut lib_total, mut hand_total, mut par_total, mut nodes_total) = (0.0, 0.0, 0.0, 0u64);
         for (k, &(_, id)) in by_nodes.iter().take(count).enumerate() {
             let (optimal, tiles) = rows[id - 1];
-            // Alternate which side runs first, so neither always meets a warmer cache.
-            let (lib, hand) = if k % 2 == 0 {
-                let l = library_run(&tiles, name, 1);
-                (l, hand_run(&solver, &tiles))
-            } else {
-                let h = hand_run(&solver, &tiles);
-                (library_run(&tiles, name, 1), h)
-            };
+            // Alternate which side runs first, so neither always meets a warmer cache; each
+            // side keeps its fastest of PASSES runs, the figure the other engineers' jobs
+            // disturb least.
+            let (mut lib, mut hand) = (None::<Run>, None::<Run>);
+            for pass in 0..PASSES {
+                let (l, h) = if (k + pass) % 2 == 0 {
+                    let l = library_run(&tiles, name, 1);
+                    (l, hand_run(&solver, &tiles))
+                } else {
+                    let h = hand_run(&solver, &tiles);
+                    (library_run(&tiles, name, 1), h)
+                };
+                lib = Some(match lib {
+                    Some(b) if b.time <= l.time => b,
+                    _ => l,
+                });
+                hand = Some(match hand {
+                    Some(b) if b.time <= h.time => b,
+                    _ => h,
+                });
+            }
+            let (lib, hand) = (lib.expect("one pass"), hand.expect("one pass"));
             assert_eq!((lib.length, hand.length), (optimal, optimal), "Korf #{id}");
             assert_eq!(lib.expanded, hand.expanded, "Korf #{id}: same expansions");
             let par = (threads > 0).then(|| library_run(&tiles, name, threads));

@@ -2,8 +2,10 @@
 //! packing that fits its size: the path of `resolu taquin` and of the benchmarks.
 
 use super::heuristics::{HeuristicName, TileHeuristic};
-use super::{Cells, Move, SlidingPuzzle};
-use resolu_search::{Algorithm, Limits, Outcome, Path, Runner};
+use super::{Board, Cells, Move, SlidingProblem, SlidingPuzzle};
+use resolu_search::{
+    Algorithm, InPlaceHeuristic, Limits, NoObserver, Outcome, Path, Runner, ZeroHeuristic,
+};
 
 /// Solves `puzzle` with `algorithm` and the heuristic `name`, within `limits`. The path's
 /// states are left out (`()`): the moves carry everything, and the boards are replayed
@@ -29,13 +31,45 @@ fn solve_with<C: Cells>(
     algorithm: Algorithm,
     name: HeuristicName,
     limits: Limits,
-    _threads: usize,
+    threads: usize,
 ) -> Outcome<(), Move> {
     let problem = puzzle.problem::<C>();
-    let outcome = Runner::new(&problem)
-        .heuristic(TileHeuristic::new(name, puzzle))
-        .limits(limits)
-        .run(algorithm);
+    let heuristic = TileHeuristic::new(name, puzzle);
+    let outcome = if algorithm == Algorithm::IdaStar {
+        // The in-place IDA*, instantiated for each heuristic, so that its update is
+        // inlined in the loop (through the enum it was a call per move).
+        match &heuristic {
+            TileHeuristic::Zero => idastar(&problem, &ZeroHeuristic, limits, threads),
+            TileHeuristic::Misplaced(h) => idastar(&problem, h, limits, threads),
+            TileHeuristic::Manhattan(h) => idastar(&problem, h, limits, threads),
+            TileHeuristic::LinearConflict(h) => idastar(&problem, h, limits, threads),
+            TileHeuristic::Pdb(_) => idastar(&problem, &heuristic, limits, threads),
+        }
+    } else {
+        Runner::new(&problem)
+            .heuristic(heuristic)
+            .limits(limits)
+            .run(algorithm)
+    };
+    without_states(outcome)
+}
+
+/// IDA* in place on `threads` threads (one for 0 or 1).
+fn idastar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32> + Sync>(
+    problem: &SlidingProblem<'_, C>,
+    heuristic: &H,
+    limits: Limits,
+    threads: usize,
+) -> Outcome<Board<C>, Move> {
+    if threads > 1 {
+        resolu_search::idastar::idastar_parallel(problem, heuristic, limits, threads)
+    } else {
+        resolu_search::idastar::idastar_in_place(problem, heuristic, limits, &mut NoObserver)
+    }
+}
+
+/// The outcome with the states of its path left out.
+fn without_states<S>(outcome: Outcome<S, Move>) -> Outcome<(), Move> {
     Outcome {
         reason: outcome.reason,
         path: outcome.path.map(|p| Path {
