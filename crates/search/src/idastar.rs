@@ -572,6 +572,9 @@ where
     None
 }
 
+/// Expansions so far below which a parallel IDA* runs its next iteration on one thread.
+const PARALLEL_FROM: u64 = 50_000;
+
 /// A goal found by a worker: the index of its subtree, the moves, the cost.
 type Solution<A, C> = (usize, Vec<A>, C);
 
@@ -650,7 +653,9 @@ impl Poll for SharedPoll<'_> {
 /// depth-first order and search them under the iteration's bound, sharing the least f cut.
 /// When a goal is found below a subtree, the subtrees after it are abandoned and those
 /// before it finished: the solution is the one the single-threaded search returns, and
-/// optimal like it. Counters are summed over the threads: the last iteration may expand
+/// optimal like it. Iterations that start before 50,000 expansions in all run on the
+/// calling thread alone (they are small: waking threads would cost more than they save).
+/// Counters are summed over the threads: the last iteration may expand
 /// more than one thread would (subtrees after the solution's, already started). The node
 /// limit is checked every few thousand expansions per thread, so it may be passed by that
 /// much; the observer of the serial form is not available.
@@ -688,6 +693,46 @@ where
     let mut state = start.clone();
     loop {
         stats.iterations += 1;
+        if stats.expanded < PARALLEL_FROM {
+            // A small iteration (they grow geometrically): on this thread, as the serial
+            // search, rather than wake threads for a few milliseconds of work.
+            let mut frames = vec![InPlaceFrame {
+                came_by: None,
+                cursor: 0,
+                g: P::Cost::default(),
+                h: h0,
+            }];
+            let mut next_bound = P::Cost::INFINITY;
+            match dive_recursive(
+                problem,
+                heuristic,
+                &mut state,
+                &mut frames,
+                bound,
+                &mut next_bound,
+                &mut stats,
+                &budget,
+                &mut crate::NoObserver,
+                &mut NoPoll,
+                limits.max_expanded.unwrap_or(u64::MAX),
+            ) {
+                Dive::Found => {
+                    let actions = frames.iter().filter_map(|f| f.came_by.clone());
+                    let cost = frames.last().map_or(0.0, |f| f.g.to_f64());
+                    let path = replay(problem, &start, actions, cost);
+                    return finish(StopReason::Solved, Some(path), stats);
+                }
+                Dive::Stopped(reason) => {
+                    return finish(reason.unwrap_or(StopReason::Interrupted), None, stats);
+                }
+                Dive::Done => {}
+            }
+            if next_bound == P::Cost::INFINITY {
+                return finish(StopReason::Exhausted, None, stats);
+            }
+            bound = next_bound;
+            continue;
+        }
         // The top of the tree, one level deeper until there are enough subtrees.
         let mut subroots = Vec::new();
         let mut top = Stats::default();
@@ -738,82 +783,83 @@ where
             monitor: None,
             ..limits
         };
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    let budget = Budget::new(worker_limits, problem.state_bytes());
-                    let mut poll = SharedPoll {
-                        shared: &shared,
-                        limits,
-                        started,
-                        index: 0,
-                        published: 0,
-                    };
-                    let mut local = Stats::default();
-                    let mut local_next = P::Cost::INFINITY;
-                    let mut frames = Vec::new();
-                    loop {
-                        let i = shared.next.fetch_add(1, Ordering::Relaxed);
-                        if i >= subroots.len()
-                            || shared.found.load(Ordering::Relaxed) < i
-                            || shared.stopped.load(Ordering::Relaxed)
-                        {
-                            break;
-                        }
-                        let sub = &subroots[i];
-                        let mut state = start.clone();
-                        for a in &sub.actions {
-                            problem.apply(&mut state, a);
-                        }
-                        frames.clear();
-                        frames.push(InPlaceFrame {
-                            came_by: sub.actions.last().cloned(),
-                            cursor: 0,
-                            g: sub.g,
-                            h: sub.h,
-                        });
-                        poll.index = i;
-                        match dive_recursive(
-                            problem,
-                            heuristic,
-                            &mut state,
-                            &mut frames,
-                            bound,
-                            &mut local_next,
-                            &mut local,
-                            &budget,
-                            &mut crate::NoObserver,
-                            &mut poll,
-                            u64::MAX,
-                        ) {
-                            Dive::Found => {
-                                shared.found.fetch_min(i, Ordering::Relaxed);
-                                let mut actions = sub.actions.clone();
-                                actions.extend(
-                                    frames.iter().skip(1).filter_map(|f| f.came_by.clone()),
-                                );
-                                let cost = frames.last().map_or(sub.g, |f| f.g);
-                                if let Ok(mut s) = solutions.lock() {
-                                    s.push((i, actions, cost));
-                                }
-                                break;
-                            }
-                            Dive::Done => {}
-                            Dive::Stopped(Some(reason)) => {
-                                poll.raise(reason);
-                                break;
-                            }
-                            Dive::Stopped(None) => break,
-                        }
-                    }
-                    shared
-                        .next_bound
-                        .fetch_min(local_next.to_f64().to_bits(), Ordering::Relaxed);
-                    if let Ok(mut w) = worker_stats.lock() {
-                        w.push(local);
-                    }
+        let work = || {
+            let budget = Budget::new(worker_limits, problem.state_bytes());
+            let mut poll = SharedPoll {
+                shared: &shared,
+                limits,
+                started,
+                index: 0,
+                published: 0,
+            };
+            let mut local = Stats::default();
+            let mut local_next = P::Cost::INFINITY;
+            let mut frames = Vec::new();
+            loop {
+                let i = shared.next.fetch_add(1, Ordering::Relaxed);
+                if i >= subroots.len()
+                    || shared.found.load(Ordering::Relaxed) < i
+                    || shared.stopped.load(Ordering::Relaxed)
+                {
+                    break;
+                }
+                let sub = &subroots[i];
+                let mut state = start.clone();
+                for a in &sub.actions {
+                    problem.apply(&mut state, a);
+                }
+                frames.clear();
+                frames.push(InPlaceFrame {
+                    came_by: sub.actions.last().cloned(),
+                    cursor: 0,
+                    g: sub.g,
+                    h: sub.h,
                 });
+                poll.index = i;
+                match dive_recursive(
+                    problem,
+                    heuristic,
+                    &mut state,
+                    &mut frames,
+                    bound,
+                    &mut local_next,
+                    &mut local,
+                    &budget,
+                    &mut crate::NoObserver,
+                    &mut poll,
+                    u64::MAX,
+                ) {
+                    Dive::Found => {
+                        shared.found.fetch_min(i, Ordering::Relaxed);
+                        let mut actions = sub.actions.clone();
+                        actions.extend(frames.iter().skip(1).filter_map(|f| f.came_by.clone()));
+                        let cost = frames.last().map_or(sub.g, |f| f.g);
+                        if let Ok(mut s) = solutions.lock() {
+                            s.push((i, actions, cost));
+                        }
+                        break;
+                    }
+                    Dive::Done => {}
+                    Dive::Stopped(Some(reason)) => {
+                        poll.raise(reason);
+                        break;
+                    }
+                    Dive::Stopped(None) => break,
+                }
             }
+            shared
+                .next_bound
+                .fetch_min(local_next.to_f64().to_bits(), Ordering::Relaxed);
+            if let Ok(mut w) = worker_stats.lock() {
+                w.push(local);
+            }
+        };
+        // This thread is one of the workers: one thread fewer to wake.
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(work);
+            }
+            work();
         });
         for w in worker_stats.into_inner().unwrap_or_default() {
             stats.expanded += w.expanded;
