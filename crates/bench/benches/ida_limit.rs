@@ -140,6 +140,23 @@ fn main() {
             // disturb least.
             let (mut lib, mut hand) = (None::<Run>, None::<Run>);
             for pass in 0..PASSES {
+                // `only=hand` / `only=lib`: one side alone (the other's figures are then
+                // copies), to count instructions with `perf stat`.
+                if let Some(side) = args.iter().find_map(|a| a.strip_prefix("only=")) {
+                    let r = if side == "hand" {
+                        hand_run(&solver, &tiles)
+                    } else {
+                        library_run(&tiles, name, 1)
+                    };
+                    let copy = Run { ..r };
+                    lib = Some(Run {
+                        length: r.length,
+                        expanded: r.expanded,
+                        time: r.time,
+                    });
+                    hand = Some(copy);
+                    continue;
+                }
                 let (l, h) = if (k + pass) % 2 == 0 {
                     let l = library_run(&tiles, name, 1);
                     (l, hand_run(&solver, &tiles))

@@ -109,7 +109,7 @@ impl<C: Cells> Heuristic<Board<C>, Move> for Manhattan {
 }
 
 impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for Manhattan {
-    #[inline]
+    #[inline(always)]
     fn update_in_place(&self, _: &Board<C>, parent_h: u32, m: &Move) -> u32 {
         parent_h + u32::from(self.of(m.tile, m.to)) - u32::from(self.of(m.tile, m.from))
     }
@@ -310,7 +310,9 @@ impl<C: Cells> Heuristic<Board<C>, Move> for LinearConflict {
 }
 
 impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for LinearConflict {
-    #[inline]
+    // Always inlined: out of line (the compiler's choice, the body being long) it was a
+    // call per move in the search's inner loop.
+    #[inline(always)]
     fn update_in_place(&self, parent: &Board<C>, parent_h: u32, m: &Move) -> u32 {
         let (from, to, cols) = (m.from as usize, m.to as usize, self.cols);
         let manhattan = i32::from(self.manhattan.of(m.tile, m.to))

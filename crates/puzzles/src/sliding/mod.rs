@@ -589,7 +589,7 @@ impl<C: Cells> InPlace for SlidingProblem<'_, C> {
     /// Unit moves and whole-number estimates: the in-place IDA* adds and compares `u32`s.
     type Cost = u32;
 
-    #[inline]
+    #[inline(always)]
     fn next_move(
         &self,
         state: &Board<C>,
