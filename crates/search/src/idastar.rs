@@ -886,12 +886,24 @@ where
     }
 }
 
-/// Depth below which [`descend`] recurses on the call stack (about 100 bytes a level);
+/// How a call of [`Descent::descend`] ended (in a register: the caller branches on it
+/// without reading the descent's state back from memory).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// A goal: the state is the goal, the tail holds the moves.
+    Found,
+    /// The subtree is exhausted; the state is as it was.
+    Done,
+    /// A limit or another thread stopped the search (the reason is in `stopped`).
+    Stopped,
+}
+
+/// Depth below which [`Descent::descend`] recurses on the call stack (about 100 bytes a level);
 /// deeper, it hands the subtree to the heap-frame engine [`dive`], so that no depth
 /// overflows a thread's stack.
 const RECURSION_DEPTH: usize = 1000;
 
-/// What the recursion of [`descend`] carries: the counters (written back by the caller),
+/// What the recursion of [`Descent::descend`] carries: the counters (written back by the caller),
 /// the bound and the checks.
 struct Descent<'a, P: InPlace, H, O, Q> {
     problem: &'a P,
@@ -928,17 +940,17 @@ where
         g: P::Cost,
         h: P::Cost,
         depth: usize,
-    ) -> bool {
+    ) -> Step {
         if depth >= RECURSION_DEPTH {
             return self.hand_over(state, came_by, g, h);
         }
         // In locals, so that the loop reads them from registers, not through `self`.
         let (problem, heuristic, bound) = (self.problem, self.heuristic, self.bound);
         if problem.is_goal(state) {
-            return true;
+            return Step::Found;
         }
         if self.stats.expanded >= self.check_at && self.check(depth) {
-            return false;
+            return Step::Stopped;
         }
         self.observer.expand(state, g.to_f64(), h.to_f64());
         self.stats.expanded += 1;
@@ -960,19 +972,22 @@ where
                 continue;
             }
             problem.apply(state, &action);
-            if self.descend(state, Some(&action), child_g, child_h, depth + 1) {
-                self.stats.generated += generated;
-                self.tail.push((action, child_g));
-                return true;
-            }
-            problem.undo(state, &action);
-            if self.stopped.is_some() {
-                self.stats.generated += generated;
-                return false;
+            match self.descend(state, Some(&action), child_g, child_h, depth + 1) {
+                Step::Done => problem.undo(state, &action),
+                Step::Found => {
+                    self.stats.generated += generated;
+                    self.tail.push((action, child_g));
+                    return Step::Found;
+                }
+                Step::Stopped => {
+                    problem.undo(state, &action);
+                    self.stats.generated += generated;
+                    return Step::Stopped;
+                }
             }
         }
         self.stats.generated += generated;
-        false
+        Step::Done
     }
 
     /// The limits and the poll; true when they stop the search.
@@ -1000,7 +1015,7 @@ where
         came_by: Option<&P::Action>,
         g: P::Cost,
         h: P::Cost,
-    ) -> bool {
+    ) -> Step {
         let mut frames = vec![InPlaceFrame {
             came_by: came_by.cloned(),
             cursor: 0,
@@ -1029,12 +1044,12 @@ where
                         self.tail.push((a, f.g));
                     }
                 }
-                true
+                Step::Found
             }
-            Dive::Done => false,
+            Dive::Done => Step::Done,
             Dive::Stopped(why) => {
                 self.stopped = Some(why);
-                false
+                Step::Stopped
             }
         }
     }
@@ -1081,7 +1096,7 @@ where
         tail: Vec::new(),
         stopped: None,
     };
-    let found = descent.descend(state, came_by.as_ref(), g, h, 0);
+    let found = descent.descend(state, came_by.as_ref(), g, h, 0) == Step::Found;
     *stats = descent.stats;
     *next_bound = descent.least_cut;
     if found {
