@@ -49,7 +49,7 @@ pub mod ucs;
 
 pub use backtrack::{Backtrack, BacktrackOutcome, BacktrackStats};
 pub use budget::Budget;
-pub use inplace::{InPlace, InPlaceHeuristic};
+pub use inplace::{Cost, InPlace, InPlaceHeuristic};
 pub use observer::{NoObserver, Observer, Prune};
 pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Monitor, Outcome, Path, Stats, StopReason};
 pub use problem::{FnProblem, Heuristic, Problem, Successor, ZeroHeuristic};
