@@ -41,7 +41,7 @@ fn positions(
             }
             pos = game.play(&pos, &moves[rng.random_range(0..moves.len())]);
         }
-        if game.outcome(&pos).is_none() && !game.can_win_next(&pos) {
+        if game.result(&pos).is_none() && !game.can_win_next(&pos) {
             out.push(pos);
         }
     }

@@ -11,7 +11,7 @@ mod handwritten;
 
 use handwritten::{Heuristic as HandHeuristic, Solver};
 use resolu_puzzles::sliding::heuristics::HeuristicName;
-use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
+use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle, SolveSettings};
 use resolu_search::{Limits, Monitor};
 use std::time::{Duration, Instant};
 
@@ -45,13 +45,10 @@ fn library_run(tiles: &[u8; 16], heuristic: HeuristicName, threads: usize) -> Ru
     let goal = Goal::parse("0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15").expect("Korf's goal");
     let puzzle = SlidingPuzzle::new(&Grid::parse(&text).expect("a board"), goal).expect("a puzzle");
     let started = Instant::now();
-    let outcome = resolu_puzzles::sliding::solve(
-        &puzzle,
-        resolu_search::Algorithm::IdaStar,
-        heuristic,
-        cli_limits(),
-        threads,
-    );
+    let mut settings =
+        SolveSettings::new(resolu_search::Algorithm::IdaStar, heuristic, cli_limits());
+    settings.threads = threads;
+    let outcome = puzzle.solve(&settings);
     Run {
         time: started.elapsed(),
         length: outcome.path.map_or(usize::MAX, |p| p.steps.len()),

@@ -26,7 +26,8 @@ impl Exit {
         match reason {
             Solved => Exit::Success,
             Exhausted => Exit::NoSolution,
-            NodeLimit | TimeLimit | MemoryLimit | DepthLimit | Interrupted => Exit::Limit,
+            // Every other reason is a limit (`StopReason` is non-exhaustive).
+            _ => Exit::Limit,
         }
     }
 }
@@ -72,8 +73,8 @@ impl From<io::Error> for CliError {
 }
 
 /// Shorthand for a bad-input error.
-pub fn bad_input(msg: impl Into<String>) -> CliError {
-    CliError::Input(msg.into())
+pub fn bad_input(msg: impl std::fmt::Display) -> CliError {
+    CliError::Input(msg.to_string())
 }
 
 /// What a subcommand returns.
@@ -124,7 +125,9 @@ impl LimitArgs {
                     .map_or_else(default_memory_bytes, |mb| mb.saturating_mul(1 << 20)),
             )
             .monitor(&crate::progress::MONITOR);
-        limits.max_expanded = self.max_nodes;
+        // --max-nodes bounds a search's expanded nodes and a backtracking run's tries.
+        limits.max_nodes = self.max_nodes;
+        limits.max_tries = self.max_nodes;
         limits.timeout = self.timeout;
         limits
     }
@@ -346,13 +349,13 @@ pub fn algorithm_named(
 ) -> Result<Option<resolu_search::Algorithm>, CliError> {
     use resolu_search::Algorithm;
     Ok(match name.parse::<Algorithm>() {
-        Ok(Algorithm::WeightedAstar(_)) => {
+        Ok(Algorithm::WeightedAstar) => {
             if !(weight.is_finite() && weight >= 1.0) {
                 return Err(bad_input(format!(
                     "--weight must be a number >= 1, got {weight}"
                 )));
             }
-            Some(Algorithm::WeightedAstar(weight))
+            Some(Algorithm::WeightedAstar)
         }
         Ok(other) => Some(other),
         Err(_) => None,
@@ -399,6 +402,7 @@ pub fn reason_text(reason: resolu_search::StopReason) -> &'static str {
         MemoryLimit => "stopped: the memory budget (--max-memory) was reached",
         DepthLimit => "no solution within the depth limit (--depth-limit); one may lie deeper",
         Interrupted => "stopped: interrupted (Ctrl-C)",
+        _ => "stopped: a limit was reached",
     }
 }
 
@@ -463,7 +467,7 @@ pub fn backtrack_stop_text(reason: resolu_search::StopReason, noun: &str) -> Str
         Solved => format!("A {noun} was found."),
         Exhausted => format!("No {noun} exists: every candidate was tried."),
         NodeLimit => "Stopped: the tries limit (--max-nodes) was reached.".into(),
-        TimeLimit | MemoryLimit | DepthLimit | Interrupted => {
+        _ => {
             format!("{}.", capitalise(reason_text(reason)))
         }
     }
@@ -477,16 +481,24 @@ pub struct ExpansionTrace<'w, F> {
     show: F,
     count: u64,
     algorithm: resolu_search::Algorithm,
+    weight: f64,
 }
 
 impl<'w, F> ExpansionTrace<'w, F> {
-    /// A trace of `algorithm`'s expansions written to `out`, drawing states with `show`.
-    pub fn new(out: &'w mut dyn Write, show: F, algorithm: resolu_search::Algorithm) -> Self {
+    /// A trace of `algorithm`'s expansions (with `weight` if it is weighted A*) written to
+    /// `out`, drawing states with `show`.
+    pub fn new(
+        out: &'w mut dyn Write,
+        show: F,
+        algorithm: resolu_search::Algorithm,
+        weight: f64,
+    ) -> Self {
         ExpansionTrace {
             out,
             show,
             count: 0,
             algorithm,
+            weight,
         }
     }
 }
@@ -500,7 +512,8 @@ impl<S, A, F: FnMut(&S) -> String> resolu_search::Observer<S, A> for ExpansionTr
         // A* would be a number the algorithm never looked at.
         let priority = match self.algorithm {
             Algorithm::Greedy => format!("h = {h} (greedy: g = {g} not counted)"),
-            Algorithm::WeightedAstar(w) => {
+            Algorithm::WeightedAstar => {
+                let w = self.weight;
                 format!("f = g + {w}·h = {} (g = {g}, h = {h})", g + w * h)
             }
             _ => format!("f = {} (g = {g}, h = {h})", g + h),

@@ -333,6 +333,7 @@ where
     let outcome = Runner::new(problem)
         .heuristic(heuristic)
         .limits(limits.limits())
+        .weight(algo.weight)
         .seed(algo.seed)
         .depth_limit(algo.depth_limit)
         .observer(&mut recorder)
@@ -1053,13 +1054,13 @@ fn game_tree<G: Game>(
             }
         }
         let top = stack.last_mut()?;
-        let terminal = game.outcome(&top.state);
+        let terminal = game.result(&top.state);
         let done =
             terminal.is_some() || top.next >= top.moves.len() || (prune && top.alpha >= top.beta);
         if done {
             let frame = stack.pop()?;
             let value = match terminal {
-                Some(outcome) => Value::of_outcome(outcome, game.to_move(&frame.state)).score(),
+                Some(outcome) => Value::of_result(outcome, game.to_move(&frame.state)).score(),
                 None => frame.best,
             };
             if let Some(id) = frame.node {
@@ -1129,7 +1130,7 @@ fn game_tree<G: Game>(
     loop {
         let mut moves = Vec::new();
         game.moves(&state, &mut moves);
-        if game.outcome(&state).is_some() || moves.is_empty() {
+        if game.result(&state).is_some() || moves.is_empty() {
             break;
         }
         let index = if first {
@@ -1200,8 +1201,8 @@ fn negamax_memo<G: Game>(game: &G, start: &G::State, memo: &mut HashMap<G::State
             returned = Some(v);
             continue;
         }
-        if let Some(outcome) = game.outcome(&top.0) {
-            let v = Value::of_outcome(outcome, game.to_move(&top.0)).score();
+        if let Some(outcome) = game.result(&top.0) {
+            let v = Value::of_result(outcome, game.to_move(&top.0)).score();
             let Some((s, ..)) = stack.pop() else { break };
             memo.insert(s, v);
             returned = Some(v);

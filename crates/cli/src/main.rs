@@ -4,8 +4,12 @@
 
 mod cmd;
 mod common;
+mod enumerate;
 mod html;
+mod play;
 mod progress;
+mod rule_run;
+mod tables;
 
 use clap::{Parser, Subcommand};
 use common::{CliError, Exit, Io};
@@ -140,7 +144,7 @@ fn asks_for_json() -> bool {
 
 fn dispatch(command: Command, io: &mut Io) -> common::CmdResult {
     match command {
-        Command::Demo => cmd::demo::run(io),
+        Command::Demo => cmd::demo(io),
         Command::Graph(a) => cmd::graph::run(a, io),
         Command::Taquin(a) => cmd::taquin::run(a, io),
         Command::Experiment(a) => cmd::experiment::run(a, io),

@@ -5,7 +5,7 @@
 //!
 //! Run with `cargo run -p resolu-games --example kayles`.
 
-use resolu_games::{Game, Outcome, Player, Value, solver::Solver};
+use resolu_games::{Game, GameResult, Player, Value, solver::Solver};
 
 struct Kayles;
 
@@ -61,9 +61,11 @@ impl Game for Kayles {
         }
     }
 
-    fn outcome(&self, s: &State) -> Option<Outcome> {
+    fn result(&self, s: &State) -> Option<GameResult> {
         // No skittle left: the player who knocked down the last one has won.
-        s.rows.is_empty().then(|| Outcome::Win(s.to_move.other()))
+        s.rows
+            .is_empty()
+            .then(|| GameResult::Win(s.to_move.other()))
     }
 
     fn canonical(&self, s: &State) -> State {

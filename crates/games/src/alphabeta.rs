@@ -22,7 +22,7 @@
 //! ```
 
 use crate::tt::{Bound, TranspositionTable};
-use crate::{Game, Stats, Value};
+use crate::{Game, GameStats, Value};
 use std::time::Instant;
 
 struct Frame<S, M> {
@@ -42,20 +42,20 @@ pub fn alphabeta<G: Game>(
     game: &G,
     state: &G::State,
     mut table: Option<&mut TranspositionTable<G::State>>,
-) -> (Value, Stats) {
+) -> (Value, GameStats) {
     let clock = Instant::now();
-    let mut stats = Stats::default();
+    let mut stats = GameStats::default();
     // Enters a position: Ok(score) if known at once (terminal, or settled by the table),
     // Err(frame) if its moves must be searched.
     let enter = |s: G::State,
                  alpha: i8,
                  beta: i8,
                  table: &mut Option<&mut TranspositionTable<G::State>>,
-                 stats: &mut Stats|
+                 stats: &mut GameStats|
      -> Result<i8, Frame<G::State, G::Move>> {
         stats.visited += 1;
-        if let Some(o) = game.outcome(&s) {
-            return Ok(Value::of_outcome(o, game.to_move(&s)).score());
+        if let Some(o) = game.result(&s) {
+            return Ok(Value::of_result(o, game.to_move(&s)).score());
         }
         let (mut a, mut b) = (alpha, beta);
         let key = match table {

@@ -28,7 +28,7 @@
 //! assert_eq!(won_by_1, 7);
 //! ```
 
-use crate::{Game, Outcome, Player};
+use crate::{Game, GameResult, Player};
 use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
 
@@ -50,7 +50,7 @@ pub fn plays_dfs<G: Game>(
     game: &G,
     state: &G::State,
     max_nodes: Option<u64>,
-    mut visit: impl FnMut(&[G::State], &[G::Move], Outcome) -> ControlFlow<()>,
+    mut visit: impl FnMut(&[G::State], &[G::Move], GameResult) -> ControlFlow<()>,
 ) -> Walk {
     let mut walk = Walk::default();
     let mut states = vec![state.clone()];
@@ -65,7 +65,7 @@ pub fn plays_dfs<G: Game>(
             let Some(current) = states.last() else {
                 unreachable!("the path holds at least the root")
             };
-            if let Some(o) = game.outcome(current) {
+            if let Some(o) = game.result(current) {
                 walk.plays += 1;
                 if visit(&states, &path, o).is_break() {
                     return walk;
@@ -119,7 +119,7 @@ pub fn plays_bfs<G: Game>(
     game: &G,
     state: &G::State,
     max_nodes: Option<u64>,
-    mut visit: impl FnMut(&[G::State], &[G::Move], Outcome) -> ControlFlow<()>,
+    mut visit: impl FnMut(&[G::State], &[G::Move], GameResult) -> ControlFlow<()>,
 ) -> Walk {
     struct Node<S, M> {
         parent: usize,
@@ -140,7 +140,7 @@ pub fn plays_bfs<G: Game>(
         let index = head;
         head += 1;
         walk.nodes += 1;
-        if let Some(o) = game.outcome(&arena[index].state) {
+        if let Some(o) = game.result(&arena[index].state) {
             states.clear();
             path.clear();
             let mut i = index;
@@ -219,16 +219,16 @@ impl Tally {
         sum(&mut self.nodes, o.nodes);
     }
 
-    fn leaf(o: Outcome) -> Tally {
+    fn leaf(o: GameResult) -> Tally {
         let mut t = Tally {
             plays: 1,
             nodes: 1,
             ..Tally::default()
         };
         match o {
-            Outcome::Win(Player::One) => t.wins[0] = 1,
-            Outcome::Win(Player::Two) => t.wins[1] = 1,
-            Outcome::Draw => t.draws = 1,
+            GameResult::Win(Player::One) => t.wins[0] = 1,
+            GameResult::Win(Player::Two) => t.wins[1] = 1,
+            GameResult::Draw => t.draws = 1,
         }
         t
     }
@@ -257,7 +257,7 @@ pub fn count_within<G: Game>(
         next: usize,
         tally: Tally,
     }
-    let root = match game.outcome(state) {
+    let root = match game.result(state) {
         Some(o) => Tally::leaf(o),
         None => {
             let mut moves = Vec::new();
@@ -281,7 +281,7 @@ pub fn count_within<G: Game>(
                     if let Some(t) = memo.get(&child) {
                         let t = *t;
                         top.tally.add(&t, &mut counts.saturated);
-                    } else if let Some(o) = game.outcome(&child) {
+                    } else if let Some(o) = game.result(&child) {
                         let t = Tally::leaf(o);
                         top.tally.add(&t, &mut counts.saturated);
                         memo.insert(child, t);
@@ -354,7 +354,7 @@ pub fn reachable<G: Game>(game: &G, state: &G::State, max: usize) -> (Vec<G::Sta
         let current = seen[head].clone();
         head += 1;
         moves.clear();
-        if game.outcome(&current).is_none() {
+        if game.result(&current).is_none() {
             game.moves(&current, &mut moves);
         }
         for mv in &moves {

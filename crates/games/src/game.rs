@@ -1,6 +1,6 @@
 //! The [`Game`] trait: a two-player, turn-based, perfect-information game defined in one
-//! place (players, state, legal moves, result of a move, terminal test and outcome), and
-//! the small types every algorithm shares: [`Player`], [`Outcome`] and [`Value`].
+//! place (players, state, legal moves, result of a move, terminal test and result), and
+//! the small types every algorithm shares: [`Player`], [`GameResult`] and [`Value`].
 
 use std::fmt;
 use std::hash::Hash;
@@ -49,19 +49,19 @@ impl fmt::Display for Player {
 
 /// How a finished play ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum GameResult {
     /// This player has won.
     Win(Player),
     /// Nobody has won.
     Draw,
 }
 
-impl Outcome {
+impl GameResult {
     /// The winner, if any.
     pub fn winner(self) -> Option<Player> {
         match self {
-            Outcome::Win(p) => Some(p),
-            Outcome::Draw => None,
+            GameResult::Win(p) => Some(p),
+            GameResult::Draw => None,
         }
     }
 }
@@ -107,11 +107,11 @@ impl Value {
     }
 
     /// The value of a finished play for `to_move`, the player who would move next.
-    pub fn of_outcome(outcome: Outcome, to_move: Player) -> Value {
-        match outcome {
-            Outcome::Draw => Value::Draw,
-            Outcome::Win(p) if p == to_move => Value::Win,
-            Outcome::Win(_) => Value::Loss,
+    pub fn of_result(result: GameResult, to_move: Player) -> Value {
+        match result {
+            GameResult::Draw => Value::Draw,
+            GameResult::Win(p) if p == to_move => Value::Win,
+            GameResult::Win(_) => Value::Loss,
         }
     }
 
@@ -137,7 +137,7 @@ impl fmt::Display for Value {
 /// (the graph of states is acyclic), so that every algorithm of this crate terminates.
 ///
 /// ```
-/// use resolu_games::{Game, Outcome, Player};
+/// use resolu_games::{Game, GameResult, Player};
 ///
 /// /// Count down from a number; each player subtracts 1 or 2; whoever reaches 0 wins.
 /// struct Countdown(u32);
@@ -157,9 +157,9 @@ impl fmt::Display for Value {
 ///     fn play(&self, s: &(u32, Player), k: &u32) -> (u32, Player) {
 ///         (s.0 - k, s.1.other())
 ///     }
-///     fn outcome(&self, s: &(u32, Player)) -> Option<Outcome> {
+///     fn result(&self, s: &(u32, Player)) -> Option<GameResult> {
 ///         // At 0, the player who just moved (not the one to move) has won.
-///         (s.0 == 0).then(|| Outcome::Win(s.1.other()))
+///         (s.0 == 0).then(|| GameResult::Win(s.1.other()))
 ///     }
 /// }
 ///
@@ -186,12 +186,12 @@ pub trait Game {
     /// The state after the player to move plays `mv` (a legal move of `state`).
     fn play(&self, state: &Self::State, mv: &Self::Move) -> Self::State;
 
-    /// `Some(outcome)` if the play is over in `state`, `None` otherwise.
-    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    /// `Some(result)` if the play is over in `state`, `None` otherwise.
+    fn result(&self, state: &Self::State) -> Option<GameResult>;
 
     /// Whether the play is over.
     fn is_terminal(&self, state: &Self::State) -> bool {
-        self.outcome(state).is_some()
+        self.result(state).is_some()
     }
 
     /// A representative of the states that have the same value and distance to the end

@@ -27,7 +27,7 @@
 //! assert_eq!(result.depth, 9);
 //! ```
 
-use crate::{Game, Stats, Value};
+use crate::{Game, GameStats, Value};
 use std::time::{Duration, Instant};
 
 /// The score of a win found `ply` plies below the root is `WIN - ply`.
@@ -77,7 +77,7 @@ pub struct DeepeningResult<M> {
     /// Whether that search reached the end of every line: the score is then exact.
     pub exact: bool,
     /// Counters over all the searches.
-    pub stats: Stats,
+    pub stats: GameStats,
 }
 
 impl<M> DeepeningResult<M> {
@@ -98,7 +98,7 @@ struct Search<'g, G: Game> {
     clock_on: bool,
     aborted: bool,
     horizon: bool,
-    stats: Stats,
+    stats: GameStats,
 }
 
 impl<G: Game> Search<'_, G> {
@@ -122,8 +122,8 @@ impl<G: Game> Search<'_, G> {
         }
         self.stats.max_depth = self.stats.max_depth.max(u64::from(ply));
         let game = self.game;
-        if let Some(o) = game.outcome(state) {
-            return match Value::of_outcome(o, game.to_move(state)) {
+        if let Some(o) = game.result(state) {
+            return match Value::of_result(o, game.to_move(state)) {
                 Value::Win => WIN - ply as i32,
                 Value::Loss => -(WIN - ply as i32),
                 Value::Draw => 0,
@@ -167,7 +167,7 @@ pub fn deepen<G: Game>(game: &G, state: &G::State, limit: Deepening) -> Deepenin
         clock_on: false,
         aborted: false,
         horizon: false,
-        stats: Stats::default(),
+        stats: GameStats::default(),
     };
     let mut moves = Vec::new();
     game.moves(state, &mut moves);
@@ -176,7 +176,7 @@ pub fn deepen<G: Game>(game: &G, state: &G::State, limit: Deepening) -> Deepenin
         score: 0,
         depth: 0,
         exact: moves.is_empty(),
-        stats: Stats::default(),
+        stats: GameStats::default(),
     };
     let max_depth = limit.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     for depth in 1..=max_depth {

@@ -17,7 +17,7 @@
 //! - [`player`]: a computer opponent: perfect, random, MCTS or time-limited alpha-beta.
 //!
 //! Every algorithm keeps its frames on an explicit stack on the heap: deep games (a heap of
-//! a million matches) do not overflow the call stack. Counters ([`Stats`]) say what each
+//! a million matches) do not overflow the call stack. Counters ([`GameStats`]) say what each
 //! did. The games: [`matches`](mod@matches) (the course's matches game, with any heaps, take sets and
 //! misère play; Nim), [`tictactoe`] and [`connect4`] (any board from 4x4 to 8x8, with a
 //! strong solver of its own).
@@ -45,7 +45,22 @@ pub mod solver;
 mod stats;
 pub mod tictactoe;
 pub mod tt;
+pub mod tutorial;
 
-pub use game::{Game, Outcome, Player, Value};
+pub use game::{Game, GameResult, Player, Value};
 pub use solution::{MoveValue, Solution, compare};
-pub use stats::Stats;
+pub use stats::GameStats;
+
+/// The old name of [`GameResult`].
+#[deprecated(
+    since = "0.1.0",
+    note = "renamed `GameResult` (search's `Outcome` is another thing)"
+)]
+pub type Outcome = GameResult;
+
+/// The old name of [`GameStats`].
+#[deprecated(
+    since = "0.1.0",
+    note = "renamed `GameStats` (search's `Stats` is another thing)"
+)]
+pub type Stats = GameStats;

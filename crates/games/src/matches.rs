@@ -31,7 +31,7 @@
 //! ```
 
 use crate::solver::{Solver, Stopped, fold};
-use crate::{Game, MoveValue, Outcome, Player, Solution, Stats, Value};
+use crate::{Game, GameResult, GameStats, MoveValue, Player, Solution, Value};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
@@ -104,16 +104,9 @@ impl fmt::Display for TakeSet {
 }
 
 /// A list of numbers or a take set that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// Reads comma-separated whole numbers (spaces allowed), naming the first bad item.
 pub fn parse_numbers(text: &str) -> Result<Vec<u32>, ParseError> {
@@ -227,33 +220,20 @@ pub struct Analysis {
 }
 
 /// Why [`Matches::solve`] gave no answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// A heap is larger than [`MAX_TABLE_HEAP`] with a take list.
+    #[error(
+        "a heap of {0} matches is too large to tabulate (at most {MAX_TABLE_HEAP} with a take list)"
+    )]
     HeapTooLarge(u32),
     /// The position has more legal moves than [`MAX_MOVES`].
+    #[error("{0} legal moves are too many to list (at most {MAX_MOVES})")]
     TooManyMoves(u64),
     /// The search reached the position limit.
+    #[error(transparent)]
     Stopped(Stopped),
 }
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::HeapTooLarge(h) => write!(
-                f,
-                "a heap of {h} matches is too large to tabulate (at most {MAX_TABLE_HEAP} with a take list)"
-            ),
-            SolveError::TooManyMoves(n) => write!(
-                f,
-                "{n} legal moves are too many to list (at most {MAX_MOVES})"
-            ),
-            SolveError::Stopped(s) => s.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
 
 impl Matches {
     /// A game from these heaps.
@@ -377,16 +357,16 @@ impl Matches {
         // The table holds every size up to n, each expanded once; the closed form looks
         // at the position and its children only.
         let stats = match method {
-            Method::Table => Stats {
+            Method::Table => GameStats {
                 visited: u64::from(n) + 1,
                 expanded: u64::from(n) + 1,
                 stored: u64::from(n) + 1,
-                ..Stats::default()
+                ..GameStats::default()
             },
-            _ => Stats {
+            _ => GameStats {
                 visited: 1 + moves.len() as u64,
                 expanded: 1,
-                ..Stats::default()
+                ..GameStats::default()
             },
         };
         Analysis {
@@ -507,7 +487,7 @@ impl Matches {
             value,
             plies: None,
             moves,
-            stats: Stats::default(),
+            stats: GameStats::default(),
         };
         // Distances need the search; try it only when the positions surely fit.
         let bound = self.position_bound(heaps);
@@ -600,12 +580,12 @@ impl Game for Matches {
         }
     }
 
-    fn outcome(&self, state: &Position) -> Option<Outcome> {
+    fn result(&self, state: &Position) -> Option<GameResult> {
         if self.can_move(&state.heaps) {
             return None;
         }
         // The player who cannot move loses under normal play, wins under misère.
-        Some(Outcome::Win(if self.misere {
+        Some(GameResult::Win(if self.misere {
             state.to_move
         } else {
             state.to_move.other()

@@ -26,7 +26,7 @@
 //! assert_eq!(result.iterations, 2_000);
 //! ```
 
-use crate::{Game, Outcome, Player};
+use crate::{Game, GameResult, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -112,11 +112,11 @@ struct Node<S, M> {
 }
 
 /// The result of a finished play for `player`.
-fn reward(outcome: Outcome, player: Player) -> f64 {
+fn reward(outcome: GameResult, player: Player) -> f64 {
     match outcome {
-        Outcome::Draw => 0.5,
-        Outcome::Win(p) if p == player => 1.0,
-        Outcome::Win(_) => 0.0,
+        GameResult::Draw => 0.5,
+        GameResult::Win(p) if p == player => 1.0,
+        GameResult::Win(_) => 0.0,
     }
 }
 
@@ -264,14 +264,14 @@ impl Mcts {
         // Rollout: random moves to the end.
         let mut state = nodes[current].state.clone();
         let outcome = loop {
-            if let Some(o) = game.outcome(&state) {
+            if let Some(o) = game.result(&state) {
                 break o;
             }
             buffer.clear();
             game.moves(&state, buffer);
             if buffer.is_empty() {
                 // A game that breaks the trait's contract: count it a draw.
-                break Outcome::Draw;
+                break GameResult::Draw;
             }
             let k = self.rng.random_range(0..buffer.len());
             state = game.play(&state, &buffer[k]);

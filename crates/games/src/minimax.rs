@@ -16,12 +16,12 @@
 //! assert_eq!(stats.visited, 549_946); // every node of the game tree
 //! ```
 
-use crate::{Game, Outcome, Player, Stats, Value};
+use crate::{Game, GameResult, GameStats, Player, Value};
 use std::time::Instant;
 
 /// The score of an ended play for player 1.
-fn score(outcome: Outcome) -> i8 {
-    Value::of_outcome(outcome, Player::One).score()
+fn score(outcome: GameResult) -> i8 {
+    Value::of_result(outcome, Player::One).score()
 }
 
 struct Frame<S, M> {
@@ -43,13 +43,13 @@ impl<S, M> Frame<S, M> {
 }
 
 /// The minimax score of `state` for player 1 (+1 win, 0 draw, -1 loss), and the counters.
-pub fn minimax<G: Game>(game: &G, state: &G::State) -> (i8, Stats) {
+pub fn minimax<G: Game>(game: &G, state: &G::State) -> (i8, GameStats) {
     let clock = Instant::now();
-    let mut stats = Stats {
+    let mut stats = GameStats {
         visited: 1,
-        ..Stats::default()
+        ..GameStats::default()
     };
-    let frame = |s: G::State, stats: &mut Stats| {
+    let frame = |s: G::State, stats: &mut GameStats| {
         let mut moves = Vec::new();
         game.moves(&s, &mut moves);
         stats.expanded += 1;
@@ -62,7 +62,7 @@ pub fn minimax<G: Game>(game: &G, state: &G::State) -> (i8, Stats) {
             best: if maximising { -2 } else { 2 },
         }
     };
-    if let Some(o) = game.outcome(state) {
+    if let Some(o) = game.result(state) {
         stats.elapsed = clock.elapsed();
         return (score(o), stats);
     }
@@ -78,7 +78,7 @@ pub fn minimax<G: Game>(game: &G, state: &G::State) -> (i8, Stats) {
             stats.generated += 1;
             stats.visited += 1;
             stats.max_depth = stats.max_depth.max(depth);
-            match game.outcome(&child) {
+            match game.result(&child) {
                 Some(o) => top.fold(score(o)),
                 None => {
                     let f = frame(child, &mut stats);

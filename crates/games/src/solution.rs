@@ -2,7 +2,7 @@
 //! end under perfect play, and every legal move with its own value, so that callers can list
 //! the moves that keep the best outcome or pick the best one.
 
-use crate::{Player, Stats, Value};
+use crate::{GameStats, Player, Value};
 use std::cmp::Ordering;
 
 /// A legal move with the value it keeps for the player who plays it.
@@ -29,7 +29,7 @@ pub struct Solution<M> {
     /// Every legal move, in the game's order, with its value.
     pub moves: Vec<MoveValue<M>>,
     /// What the computation cost.
-    pub stats: Stats,
+    pub stats: GameStats,
 }
 
 /// Compares two (value, plies) results for the player who gets them: a higher value is

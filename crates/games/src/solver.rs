@@ -21,31 +21,19 @@
 //! assert_eq!(solution.winning_moves().len(), 1);
 //! ```
 
-use crate::{Game, MoveValue, Solution, Stats, Value, solution::compare};
+use crate::{Game, GameStats, MoveValue, Solution, Value, solution::compare};
 use rustc_hash::FxHashMap;
-use std::fmt;
 use std::time::Instant;
 
 /// The solver stopped: it would have stored more positions than allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the position limit ({max_positions}) was reached before the game was solved")]
 pub struct Stopped {
     /// The limit that was reached.
     pub max_positions: usize,
     /// The counters so far.
-    pub stats: Stats,
+    pub stats: GameStats,
 }
-
-impl fmt::Display for Stopped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the position limit ({}) was reached before the game was solved",
-            self.max_positions
-        )
-    }
-}
-
-impl std::error::Error for Stopped {}
 
 struct Frame<S, M> {
     state: S,
@@ -69,7 +57,7 @@ pub struct Solver<'g, G: Game> {
     game: &'g G,
     max_positions: Option<usize>,
     memo: FxHashMap<G::State, (Value, u64)>,
-    stats: Stats,
+    stats: GameStats,
 }
 
 impl<'g, G: Game> Solver<'g, G> {
@@ -79,7 +67,7 @@ impl<'g, G: Game> Solver<'g, G> {
             game,
             max_positions: None,
             memo: FxHashMap::default(),
-            stats: Stats::default(),
+            stats: GameStats::default(),
         }
     }
 
@@ -98,8 +86,8 @@ impl<'g, G: Game> Solver<'g, G> {
     pub fn value(&mut self, state: &G::State) -> Result<(Value, u64), Stopped> {
         let game = self.game;
         self.stats.visited += 1;
-        if let Some(o) = game.outcome(state) {
-            return Ok((Value::of_outcome(o, game.to_move(state)), 0));
+        if let Some(o) = game.result(state) {
+            return Ok((Value::of_result(o, game.to_move(state)), 0));
         }
         let root_key = game.canonical(state);
         if let Some(&v) = self.memo.get(&root_key) {
@@ -118,10 +106,10 @@ impl<'g, G: Game> Solver<'g, G> {
                 self.stats.generated += 1;
                 self.stats.visited += 1;
                 self.stats.max_depth = self.stats.max_depth.max(depth);
-                if let Some(o) = game.outcome(&child) {
+                if let Some(o) = game.result(&child) {
                     fold(
                         &mut top.best,
-                        (Value::of_outcome(o, game.to_move(&child)), 0),
+                        (Value::of_result(o, game.to_move(&child)), 0),
                     );
                     continue;
                 }
@@ -176,12 +164,12 @@ impl<'g, G: Game> Solver<'g, G> {
     /// keeps. The counters are those of this call.
     pub fn solve(&mut self, state: &G::State) -> Result<Solution<G::Move>, Stopped> {
         let clock = Instant::now();
-        self.stats = Stats::default();
+        self.stats = GameStats::default();
         let game = self.game;
         let to_move = game.to_move(state);
         let mut moves = Vec::new();
         let mut legal = Vec::new();
-        if game.outcome(state).is_none() {
+        if game.result(state).is_none() {
             game.moves(state, &mut legal);
         }
         let mut best = None;

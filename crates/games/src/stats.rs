@@ -1,10 +1,11 @@
-//! Counters of a game-tree search, in the vocabulary of the search library's `Stats`.
+//! Counters of a game-tree search, in the vocabulary of the search library's `Stats`
+//! (named apart so that a program using both crates never has two `Stats` in scope).
 
 use std::time::Duration;
 
 /// What an algorithm did: deterministic counters, and the wall-clock time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
+pub struct GameStats {
     /// Nodes visited (positions reached in the tree, leaves included).
     pub visited: u64,
     /// Nodes expanded: non-terminal positions whose moves were generated.
@@ -23,7 +24,7 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
-impl Stats {
+impl GameStats {
     /// Elapsed time in milliseconds, as JSON reports it.
     pub fn elapsed_ms(&self) -> f64 {
         self.elapsed.as_secs_f64() * 1000.0

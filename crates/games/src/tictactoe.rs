@@ -7,17 +7,17 @@
 //! and a win test is eight mask comparisons.
 //!
 //! ```
-//! use resolu_games::{Game, Outcome, Player, tictactoe::TicTacToe};
+//! use resolu_games::{Game, GameResult, Player, tictactoe::TicTacToe};
 //!
 //! let game = TicTacToe;
 //! let board = TicTacToe::parse("xx. / oo. / ...").unwrap();
 //! assert_eq!(game.to_move(&board), Player::One);
 //! let after = game.play(&board, &2);
-//! assert_eq!(game.outcome(&after), Some(Outcome::Win(Player::One)));
+//! assert_eq!(game.result(&after), Some(GameResult::Win(Player::One)));
 //! ```
 
 use crate::matches::ParseError;
-use crate::{Game, Outcome, Player};
+use crate::{Game, GameResult, Player};
 use std::fmt;
 
 /// The eight lines of three cells, as masks.
@@ -165,7 +165,7 @@ impl Game for TicTacToe {
     }
 
     fn moves(&self, b: &Board, out: &mut Vec<u8>) {
-        if self.outcome(b).is_some() {
+        if self.result(b).is_some() {
             return;
         }
         let empty = FULL & !(b.x | b.o);
@@ -186,13 +186,13 @@ impl Game for TicTacToe {
         }
     }
 
-    fn outcome(&self, b: &Board) -> Option<Outcome> {
+    fn result(&self, b: &Board) -> Option<GameResult> {
         if has_line(b.x) {
-            Some(Outcome::Win(Player::One))
+            Some(GameResult::Win(Player::One))
         } else if has_line(b.o) {
-            Some(Outcome::Win(Player::Two))
+            Some(GameResult::Win(Player::Two))
         } else if b.x | b.o == FULL {
-            Some(Outcome::Draw)
+            Some(GameResult::Draw)
         } else {
             None
         }

@@ -11,7 +11,7 @@ use resolu_games::mcts::{Budget, Mcts};
 use resolu_games::player::{Computer, Level};
 use resolu_games::solver::Solver as GenericSolver;
 use resolu_games::tictactoe::TicTacToe;
-use resolu_games::{Game, Outcome, Player, Value};
+use resolu_games::{Game, GameResult, Player, Value};
 use rustc_hash::FxHashMap;
 use std::time::Duration;
 
@@ -155,12 +155,12 @@ fn the_bitboard_agrees_with_a_grid_on_every_size() {
                 let mut grid = Grid::new(w as usize, h as usize);
                 loop {
                     let expected = match grid.any_four() {
-                        Some(1) => Some(Outcome::Win(Player::One)),
-                        Some(_) => Some(Outcome::Win(Player::Two)),
-                        None if grid.stones == (w * h) as usize => Some(Outcome::Draw),
+                        Some(1) => Some(GameResult::Win(Player::One)),
+                        Some(_) => Some(GameResult::Win(Player::Two)),
+                        None if grid.stones == (w * h) as usize => Some(GameResult::Draw),
                         None => None,
                     };
-                    assert_eq!(game.outcome(&pos), expected);
+                    assert_eq!(game.result(&pos), expected);
                     for c in 0..w {
                         for r in 0..h {
                             let cell = grid.get(c as i32, r as i32);
@@ -332,9 +332,9 @@ fn play_out<G: Game>(
     mut state: G::State,
     mut one: impl FnMut(&G::State) -> G::Move,
     mut two: impl FnMut(&G::State) -> G::Move,
-) -> Outcome {
+) -> GameResult {
     loop {
-        if let Some(o) = game.outcome(&state) {
+        if let Some(o) = game.result(&state) {
             return o;
         }
         let mv = match game.to_move(&state) {
@@ -360,12 +360,12 @@ fn mcts_never_loses_at_tic_tac_toe_against_perfect_play() {
             |b| mcts.search(&game, b).best.unwrap(),
             perfect,
         );
-        assert_ne!(o, Outcome::Win(Player::Two), "MCTS as X, seed {seed}");
+        assert_ne!(o, GameResult::Win(Player::Two), "MCTS as X, seed {seed}");
         let mut mcts = Mcts::new(Budget::iterations(20_000), seed);
         let o = play_out(&game, game.start(), perfect, |b| {
             mcts.search(&game, b).best.unwrap()
         });
-        assert_ne!(o, Outcome::Win(Player::One), "MCTS as O, seed {seed}");
+        assert_ne!(o, GameResult::Win(Player::One), "MCTS as O, seed {seed}");
     }
 }
 
@@ -412,7 +412,7 @@ fn mcts_beats_a_random_player_at_connect4_in_nearly_every_game() {
             });
             (o, Player::Two)
         };
-        if o == Outcome::Win(mcts_player) {
+        if o == GameResult::Win(mcts_player) {
             wins += 1;
         }
     }
@@ -451,12 +451,12 @@ fn the_solver_beats_or_draws_mcts() {
             if held >= 0 {
                 assert_ne!(
                     o,
-                    Outcome::Win(solver_player.other()),
+                    GameResult::Win(solver_player.other()),
                     "{w}x{h} seed {seed}"
                 );
             }
             if held > 0 {
-                assert_eq!(o, Outcome::Win(solver_player), "{w}x{h} seed {seed}");
+                assert_eq!(o, GameResult::Win(solver_player), "{w}x{h} seed {seed}");
             }
         }
     }

@@ -13,7 +13,7 @@ use resolu_games::player::{Computer, Level};
 use resolu_games::solver::Solver;
 use resolu_games::tictactoe::{Board, TicTacToe};
 use resolu_games::tt::TranspositionTable;
-use resolu_games::{Game, Outcome, Player, Value};
+use resolu_games::{Game, GameResult, Player, Value};
 use std::ops::ControlFlow;
 
 mod common;
@@ -301,7 +301,7 @@ fn five_matches_have_13_plays_7_won_by_player_1_as_an_independent_count_says() {
     // Depth first and breadth first list the same 7 plays won by player 1.
     let mut dfs = Vec::new();
     let walk = plays_dfs(&game, &game.start(), None, |_, moves, o| {
-        if o == Outcome::Win(Player::One) {
+        if o == GameResult::Win(Player::One) {
             dfs.push(moves.iter().map(|t| t.count).collect::<Vec<_>>());
         }
         ControlFlow::Continue(())
@@ -312,7 +312,7 @@ fn five_matches_have_13_plays_7_won_by_player_1_as_an_independent_count_says() {
     plays_bfs(&game, &game.start(), None, |states, moves, o| {
         assert_eq!(states.len(), moves.len() + 1);
         assert_eq!(states.last().unwrap().heaps, [0]);
-        if o == Outcome::Win(Player::One) {
+        if o == GameResult::Win(Player::One) {
             bfs.push(moves.iter().map(|t| t.count).collect::<Vec<_>>());
         }
         ControlFlow::Continue(())
@@ -361,7 +361,7 @@ fn tic_tac_toe_has_the_published_counts() {
         first = Some((moves.len(), o));
         ControlFlow::Break(())
     });
-    assert_eq!(first, Some((5, Outcome::Win(Player::One))));
+    assert_eq!(first, Some((5, GameResult::Win(Player::One))));
 }
 
 #[test]
@@ -408,7 +408,7 @@ fn the_perfect_player_wins_every_won_game_against_random_play() {
         let mut perfect = Computer::new(Level::Perfect, 0);
         let mut random = Computer::new(Level::Random, seed);
         let mut pos = game.position();
-        while game.outcome(&pos).is_none() {
+        while game.result(&pos).is_none() {
             let a = game.solve(&pos, None).unwrap().solution;
             let mv = if pos.to_move == Player::One {
                 perfect.choose(&a)
@@ -418,8 +418,8 @@ fn the_perfect_player_wins_every_won_game_against_random_play() {
             pos = game.play(&pos, &mv.unwrap());
         }
         assert_eq!(
-            game.outcome(&pos),
-            Some(Outcome::Win(Player::One)),
+            game.result(&pos),
+            Some(GameResult::Win(Player::One)),
             "seed {seed}"
         );
     }

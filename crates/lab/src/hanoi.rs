@@ -17,7 +17,7 @@
 //! assert!(bfs.expanded > optimal.expanded);
 //! ```
 
-use crate::Run;
+use crate::{LabError, Run};
 use resolu_puzzles::hanoi::{DisksOffGoal, Hanoi, OptimalMoves, frame_stewart};
 use resolu_search::{Algorithm, Limits, Outcome, Path, Runner, Stats, StopReason};
 use std::str::FromStr;
@@ -53,15 +53,15 @@ impl Method {
 }
 
 impl FromStr for Method {
-    type Err = String;
+    type Err = LabError;
 
-    fn from_str(s: &str) -> Result<Method, String> {
+    fn from_str(s: &str) -> Result<Method, LabError> {
         match s {
             "optimal" | "recursive" => Ok(Method::Optimal),
             other => other
                 .parse::<Algorithm>()
                 .map(Method::Search)
-                .map_err(|e| format!("{e}, or optimal")),
+                .map_err(LabError::HanoiMethod),
         }
     }
 }
@@ -74,7 +74,7 @@ pub fn run(disks: usize, pegs: usize, method: Method, limits: Limits) -> Run {
     let depth = u32::try_from(frame_stewart(disks, pegs)).unwrap_or(u32::MAX);
     let hanoi = match Hanoi::new(disks, pegs) {
         Ok(h) => h,
-        Err(e) => return Run::error(problem, method.name(), "", e, depth),
+        Err(e) => return Run::error(problem, method.name(), "", e.to_string(), depth),
     };
     let (name, heuristic) = (method.name(), method.heuristic(pegs));
     match method {
@@ -96,21 +96,12 @@ pub fn run(disks: usize, pegs: usize, method: Method, limits: Limits) -> Run {
 fn optimal(hanoi: &Hanoi) -> Outcome<(), ()> {
     let started = Instant::now();
     let moves = OptimalMoves::new(hanoi).count();
-    let stats = Stats {
-        expanded: moves as u64,
-        generated: moves as u64,
-        elapsed: started.elapsed(),
-        ..Stats::default()
-    };
-    Outcome {
-        reason: StopReason::Solved,
-        path: Some(Path {
-            start: (),
-            steps: vec![((), ()); moves],
-            cost: moves as f64,
-        }),
-        stats,
-    }
+    let mut stats = Stats::default();
+    stats.expanded = moves as u64;
+    stats.generated = moves as u64;
+    stats.elapsed = started.elapsed();
+    let path = Path::new((), vec![((), ()); moves], vec![1.0; moves]);
+    Outcome::new(StopReason::Solved, Some(path), stats)
 }
 
 /// The Markdown report of a Hanoi experiment: the command, the plots, the table, and for
@@ -194,7 +185,7 @@ mod tests {
             8,
             3,
             Method::Search(Algorithm::Bfs),
-            Limits::new().max_expanded(10),
+            Limits::new().max_nodes(10),
         );
         assert_eq!((r.status.as_str(), r.length), ("node-limit", None));
         assert_eq!(r.depth, 255);
@@ -202,11 +193,16 @@ mod tests {
 
     #[test]
     fn methods_parse_by_name() {
-        assert_eq!("optimal".parse::<Method>(), Ok(Method::Optimal));
+        assert_eq!("optimal".parse::<Method>().ok(), Some(Method::Optimal));
         assert_eq!(
-            "astar".parse::<Method>(),
-            Ok(Method::Search(Algorithm::Astar))
+            "astar".parse::<Method>().ok(),
+            Some(Method::Search(Algorithm::Astar))
         );
-        assert!("fastest".parse::<Method>().is_err());
+        let unknown = "fastest".parse::<Method>().unwrap_err().to_string();
+        assert!(
+            unknown.starts_with("unknown algorithm 'fastest'"),
+            "{unknown}"
+        );
+        assert!(unknown.ends_with(", or optimal"), "{unknown}");
     }
 }

@@ -20,11 +20,13 @@
 //! assert_eq!(squares, [1, 4, 9]);
 //! ```
 
+mod error;
 pub mod hanoi;
 pub mod output;
 mod run;
 mod summary;
 pub mod taquin;
 
+pub use error::LabError;
 pub use run::{Run, effective_branching_factor, run_all};
 pub use summary::{Summary, SummaryRow, median};

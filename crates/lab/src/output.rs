@@ -1,7 +1,7 @@
 //! What an experiment leaves behind: a CSV of every run, SVG plots of the summary, and a
 //! Markdown report that embeds them.
 
-use crate::{Run, Summary};
+use crate::{LabError, Run, Summary};
 use plotters::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -24,15 +24,19 @@ pub const CSV_COLUMNS: [&str; 12] = [
 
 /// Writes every run to `path` as CSV with the [`CSV_COLUMNS`] header (empty cells for
 /// missing values).
-pub fn write_csv(path: &Path, runs: &[Run]) -> Result<(), String> {
-    let mut w = csv::Writer::from_path(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn write_csv(path: &Path, runs: &[Run]) -> Result<(), LabError> {
+    let mut w = csv::Writer::from_path(path).map_err(|e| LabError::Write {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
     if runs.is_empty() {
-        w.write_record(CSV_COLUMNS).map_err(|e| e.to_string())?;
+        w.write_record(CSV_COLUMNS)?;
     }
     for r in runs {
-        w.serialize(r).map_err(|e| e.to_string())?;
+        w.serialize(r)?;
     }
-    w.flush().map_err(|e| e.to_string())
+    w.flush().map_err(csv::Error::from)?;
+    Ok(())
 }
 
 /// The plots written by [`write_plots`], as (file name, what it shows).
@@ -60,7 +64,7 @@ const COLORS: [RGBColor; 8] = [
 ];
 
 /// Writes the three [`PLOTS`] of `summary` into `dir`, one line per configuration.
-pub fn write_plots(dir: &Path, summary: &Summary) -> Result<(), String> {
+pub fn write_plots(dir: &Path, summary: &Summary) -> Result<(), LabError> {
     let series =
         |value: &dyn Fn(&crate::SummaryRow) -> Option<f64>| -> Vec<(String, Vec<(f64, f64)>)> {
             summary
@@ -112,8 +116,11 @@ fn line_chart(
     y_desc: &str,
     series: &[(String, Vec<(f64, f64)>)],
     log10: bool,
-) -> Result<(), String> {
-    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+) -> Result<(), LabError> {
+    let err = |e: &dyn std::fmt::Display| LabError::Write {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
     let points = series.iter().flat_map(|(_, p)| p.iter());
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for &(x, y) in points.clone() {

@@ -9,10 +9,10 @@ use crate::{Run, run_all};
 use rand::SeedableRng;
 use rand::seq::index::sample;
 use rand_chacha::ChaCha8Rng;
-use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
+use resolu_puzzles::sliding::heuristics::HeuristicName;
 use resolu_puzzles::sliding::pdb::{self, Partition, PatternDatabase};
-use resolu_puzzles::sliding::{Cells, Move, SlidingPuzzle};
-use resolu_search::{Algorithm, Limits, Outcome, Path, Runner};
+use resolu_puzzles::sliding::{Cells, Move, SlidingPuzzle, SolveSettings};
+use resolu_search::{Algorithm, Limits, Outcome};
 
 /// A start board and its optimal distance to the goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,41 +115,14 @@ fn walk_and_prove(
     ))
 }
 
-/// Runs `algorithm` with `heuristic` on `puzzle` with the packing that fits the board. The
-/// path keeps the moves only (replay them for the boards).
+/// Runs `algorithm` with `heuristic` on `puzzle` (see [`SlidingPuzzle::solve`]).
 pub fn solve(
     puzzle: &SlidingPuzzle,
     algorithm: Algorithm,
     heuristic: HeuristicName,
     limits: Limits,
-) -> Outcome<(), Move> {
-    match puzzle.cells() {
-        n if n <= u64::MAX_CELLS => solve_with::<u64>(puzzle, algorithm, heuristic, limits),
-        n if n <= u128::MAX_CELLS => solve_with::<u128>(puzzle, algorithm, heuristic, limits),
-        _ => solve_with::<Box<[u8]>>(puzzle, algorithm, heuristic, limits),
-    }
-}
-
-fn solve_with<C: Cells>(
-    puzzle: &SlidingPuzzle,
-    algorithm: Algorithm,
-    heuristic: HeuristicName,
-    limits: Limits,
-) -> Outcome<(), Move> {
-    let problem = puzzle.problem::<C>();
-    let outcome = Runner::new(&problem)
-        .heuristic(TileHeuristic::new(heuristic, puzzle))
-        .limits(limits)
-        .run(algorithm);
-    Outcome {
-        reason: outcome.reason,
-        path: outcome.path.map(|p| Path {
-            start: (),
-            steps: p.steps.into_iter().map(|(m, _)| (m, ())).collect(),
-            cost: p.cost,
-        }),
-        stats: outcome.stats,
-    }
+) -> Outcome<Vec<u8>, Move> {
+    puzzle.solve(&SolveSettings::new(algorithm, heuristic, limits))
 }
 
 /// One run of the experiment: `algorithm` with `heuristic` on `instance`.
@@ -523,7 +496,7 @@ mod tests {
     #[test]
     fn random_walk_instances_record_the_proved_length() {
         let g = goal("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 _");
-        let got = instances(&g, &[6, 12], 3, 1, Limits::new().max_expanded(1_000_000)).unwrap();
+        let got = instances(&g, &[6, 12], 3, 1, Limits::new().max_nodes(1_000_000)).unwrap();
         assert_eq!(got.len(), 6);
         for inst in &got {
             let p = g.with_start(&g.grid_of(&inst.tiles)).unwrap();
@@ -546,7 +519,7 @@ mod tests {
             inst,
             Algorithm::Astar,
             HeuristicName::Misplaced,
-            Limits::new().max_expanded(10),
+            Limits::new().max_nodes(10),
         );
         assert_eq!(
             (r.status.as_str(), r.expanded, r.length, r.bstar),

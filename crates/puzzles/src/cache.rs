@@ -80,7 +80,7 @@ pub enum CacheError {
 /// A table read back from disk, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CachedTable {
-    /// What the table is, as given to [`write`].
+    /// What the table is, as given to [`write()`].
     pub key: String,
     /// How long the table took to build, in milliseconds.
     pub build_ms: u64,

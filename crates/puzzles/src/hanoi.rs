@@ -56,20 +56,68 @@ pub struct Hanoi {
     goal: Pegs,
 }
 
+/// Why a Towers of Hanoi puzzle or situation was refused. The messages are the command
+/// line's (it prints them as they are).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HanoiError {
+    /// Fewer than 3 pegs or more than 8.
+    #[error("the pegs must number 3 to 8, not {0}")]
+    PegCount(usize),
+    /// No disk, or more than a state holds with that many pegs.
+    #[error("with {pegs} pegs the disks must number 1 to {max}, not {disks}")]
+    DiskCount {
+        /// The pegs asked for.
+        pegs: usize,
+        /// The most disks a state holds with that many pegs.
+        max: usize,
+        /// The disks asked for.
+        disks: usize,
+    },
+    /// A situation with another number of stacks than the puzzle's pegs.
+    #[error("{expected} pegs expected, not {found}")]
+    StackCount {
+        /// The puzzle's pegs.
+        expected: usize,
+        /// The stacks given.
+        found: usize,
+    },
+    /// A disk number beyond the puzzle's disks (numbered from 1).
+    #[error("there is no disk {0}")]
+    NoSuchDisk(usize),
+    /// A disk given twice (numbered from 1).
+    #[error("disk {0} appears twice")]
+    DiskTwice(usize),
+    /// A disk on a smaller one (numbered from 1), on peg `peg` (numbered from 0).
+    #[error("disk {disk} lies on the smaller disk {below} (peg {peg})")]
+    LargerOnSmaller {
+        /// The disk on top.
+        disk: usize,
+        /// The smaller disk under it.
+        below: usize,
+        /// The peg.
+        peg: usize,
+    },
+    /// A disk in no stack (numbered from 1).
+    #[error("disk {0} is missing")]
+    MissingDisk(usize),
+    /// A number that cannot be a disk's size (sizes run from 1 to 64).
+    #[error("{0} is not a disk size")]
+    NotADiskSize(i64),
+}
+
 impl Hanoi {
     /// The puzzle with `disks` disks on `pegs` pegs: from peg 0 to the last peg. Refused
     /// with fewer than 3 pegs, more than 8, no disk, or more disks than a state holds (32
     /// with 4 pegs, 21 with 8).
-    pub fn new(disks: usize, pegs: usize) -> Result<Hanoi, String> {
+    pub fn new(disks: usize, pegs: usize) -> Result<Hanoi, HanoiError> {
         if !(3..=8).contains(&pegs) {
-            return Err(format!("the pegs must number 3 to 8, not {pegs}"));
+            return Err(HanoiError::PegCount(pegs));
         }
         let bits = if pegs <= 4 { 2 } else { 3 };
         let max = 64 / bits as usize;
         if disks == 0 || disks > max {
-            return Err(format!(
-                "with {pegs} pegs the disks must number 1 to {max}, not {disks}"
-            ));
+            return Err(HanoiError::DiskCount { pegs, max, disks });
         }
         let mut h = Hanoi {
             disks,
@@ -247,34 +295,79 @@ impl Hanoi {
 
     /// The situation with the given stacks (one per peg, bottom first, disks numbered from
     /// 0 for the smallest): refused unless every disk appears once, larger under smaller.
-    pub fn situation(&self, stacks: &[Vec<u8>]) -> Result<Pegs, String> {
+    pub fn situation(&self, stacks: &[Vec<u8>]) -> Result<Pegs, HanoiError> {
         if stacks.len() != self.pegs {
-            return Err(format!("{} pegs expected, not {}", self.pegs, stacks.len()));
+            return Err(HanoiError::StackCount {
+                expected: self.pegs,
+                found: stacks.len(),
+            });
         }
         let mut seen = vec![false; self.disks];
         let mut s = 0u64;
         for (p, stack) in stacks.iter().enumerate() {
             for (i, &d) in stack.iter().enumerate() {
                 let Some(slot) = seen.get_mut(d as usize) else {
-                    return Err(format!("there is no disk {}", d as usize + 1));
+                    return Err(HanoiError::NoSuchDisk(d as usize + 1));
                 };
                 if std::mem::replace(slot, true) {
-                    return Err(format!("disk {} appears twice", d as usize + 1));
+                    return Err(HanoiError::DiskTwice(d as usize + 1));
                 }
                 if i > 0 && stack[i - 1] < d {
-                    return Err(format!(
-                        "disk {} lies on the smaller disk {} (peg {p})",
-                        d as usize + 1,
-                        stack[i - 1] as usize + 1
-                    ));
+                    return Err(HanoiError::LargerOnSmaller {
+                        disk: d as usize + 1,
+                        below: stack[i - 1] as usize + 1,
+                        peg: p,
+                    });
                 }
                 s |= (p as u64) << (u32::from(d) * self.bits);
             }
         }
         match seen.iter().position(|&x| !x) {
-            Some(d) => Err(format!("disk {} is missing", d + 1)),
+            Some(d) => Err(HanoiError::MissingDisk(d + 1)),
             None => Ok(Pegs(s)),
         }
+    }
+
+    /// A situation as the rule bases write it (`[[1,2,3],[],[]]`): each peg the list of its
+    /// disks from the top, disks numbered by size from 1 for the smallest.
+    ///
+    /// ```
+    /// use resolu_puzzles::hanoi::Hanoi;
+    /// let hanoi = Hanoi::new(3, 3).unwrap();
+    /// let start = hanoi.all_on(0);
+    /// assert_eq!(hanoi.disk_lists(start), vec![vec![1, 2, 3], vec![], vec![]]);
+    /// assert_eq!(hanoi.from_disk_lists(&hanoi.disk_lists(start)), Ok(start));
+    /// ```
+    pub fn disk_lists(&self, s: Pegs) -> Vec<Vec<i64>> {
+        self.stacks(s)
+            .iter()
+            .map(|stack| stack.iter().rev().map(|&d| i64::from(d) + 1).collect())
+            .collect()
+    }
+
+    /// The one legal move that leads from `s` to `next`, if there is one (how a rule base's
+    /// new situation is checked to be a move).
+    pub fn move_between(&self, s: Pegs, next: Pegs) -> Option<HanoiMove> {
+        (0..self.pegs)
+            .flat_map(|f| (0..self.pegs).map(move |t| (f, t)))
+            .find_map(|(f, t)| self.legal(s, f, t).filter(|m| self.apply(s, *m) == next))
+    }
+
+    /// The situation that [`Hanoi::disk_lists`] writes, read back and checked as
+    /// [`Hanoi::situation`] checks it (a size out of 1..=64 is not a disk).
+    pub fn from_disk_lists(&self, pegs: &[Vec<i64>]) -> Result<Pegs, HanoiError> {
+        let mut stacks = Vec::with_capacity(pegs.len());
+        for peg in pegs {
+            let mut stack = Vec::with_capacity(peg.len());
+            for &n in peg.iter().rev() {
+                if !(1..=64).contains(&n) {
+                    return Err(HanoiError::NotADiskSize(n));
+                }
+                stack.push((n - 1) as u8);
+            }
+            stacks.push(stack);
+        }
+        self.situation(&stacks)
     }
 }
 

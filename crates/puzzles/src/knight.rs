@@ -679,10 +679,7 @@ pub fn count_all_starts(
         }
     }
     let workers = threads.clamp(1, classes.len().max(1));
-    let limits = resolu_search::Limits {
-        max_memory_bytes: limits.max_memory_bytes / workers as u64,
-        ..limits
-    };
+    let limits = limits.max_memory_bytes(limits.max_memory_bytes / workers as u64);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(vec![None; classes.len()]);
     let starts: Vec<(usize, usize)> = classes.iter().map(|c| c.start).collect();

@@ -12,3 +12,4 @@ pub mod knight;
 pub mod maze;
 pub mod queens;
 pub mod sliding;
+pub mod tutorial;

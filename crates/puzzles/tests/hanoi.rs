@@ -168,7 +168,51 @@ fn situations_are_built_from_stacks_and_drawn() {
         (vec![vec![2, 1, 0, 3], vec![], vec![]], "no disk 4"),
         (vec![vec![2, 1, 0], vec![]], "3 pegs"),
     ] {
-        let err = h.situation(&bad).unwrap_err();
+        let err = h.situation(&bad).unwrap_err().to_string();
+        assert!(err.contains(why), "{bad:?}: {err}");
+    }
+}
+
+#[test]
+fn disk_lists_are_read_back_and_checked() {
+    let h = Hanoi::new(4, 4).unwrap();
+    // Every situation on a path of optimal moves goes there and back unchanged.
+    let mut s = h.start();
+    for m in OptimalMoves::new(&h) {
+        assert_eq!(h.from_disk_lists(&h.disk_lists(s)), Ok(s));
+        let next = h.apply(s, m);
+        assert_eq!(h.move_between(s, next), Some(m));
+        assert_eq!(
+            h.move_between(next, s).map(|b| (b.from, b.to)),
+            Some((m.to, m.from))
+        );
+        assert_eq!(h.move_between(s, s), None);
+        s = next;
+    }
+    // Two moves apart is not one move.
+    let mut two = OptimalMoves::new(&h);
+    let (a, b) = (two.next().unwrap(), two.next().unwrap());
+    assert_eq!(
+        h.move_between(h.start(), h.apply(h.apply(h.start(), a), b)),
+        None
+    );
+    assert_eq!(
+        h.disk_lists(s),
+        vec![vec![], vec![], vec![], vec![1, 2, 3, 4]]
+    );
+    for (bad, why) in [
+        (
+            vec![vec![0, 1, 2, 3], vec![], vec![], vec![]],
+            "0 is not a disk size",
+        ),
+        (
+            vec![vec![1, 2, 3, 65], vec![], vec![], vec![]],
+            "65 is not a disk size",
+        ),
+        (vec![vec![2, 1, 3, 4], vec![], vec![], vec![]], "smaller"),
+        (vec![vec![1, 2, 3], vec![], vec![], vec![]], "missing"),
+    ] {
+        let err = h.from_disk_lists(&bad).unwrap_err().to_string();
         assert!(err.contains(why), "{bad:?}: {err}");
     }
 }

@@ -209,7 +209,7 @@ fn closed_tours_are_found_and_checked_on_even_boards() {
             ..TourOptions::square(rows)
         };
         let mut t = tour(o);
-        let outcome = backtrack::first(&mut t, Limits::default().max_expanded(1_000_000));
+        let outcome = backtrack::first(&mut t, Limits::default().max_tries(1_000_000));
         assert_eq!(outcome.reason, StopReason::Solved, "{rows}x{cols}");
         check_tour(&t.board(), (0, 0), true);
     }
@@ -233,7 +233,7 @@ fn warnsdorff_with_roth_ties_tours_every_board_from_5_to_100_from_the_corner() {
             ..TourOptions::square(n)
         };
         let mut t = tour(o);
-        let outcome = backtrack::first(&mut t, Limits::default().max_expanded(1_000_000));
+        let outcome = backtrack::first(&mut t, Limits::default().max_tries(1_000_000));
         assert_eq!(outcome.reason, StopReason::Solved, "{n}x{n}");
         check_tour(&t.board(), (0, 0), false);
         if outcome.stats.backtracks > 0 {
@@ -297,7 +297,7 @@ fn small_boards_without_tours_are_exhausted() {
 #[test]
 fn limits_stop_the_search_with_the_counters_so_far() {
     let mut t = tour(TourOptions::square(8));
-    let outcome = backtrack::first(&mut t, Limits::default().max_expanded(10_000));
+    let outcome = backtrack::first(&mut t, Limits::default().max_tries(10_000));
     assert_eq!(outcome.reason, StopReason::NodeLimit);
     assert_eq!(outcome.stats.tries, 10_000);
     assert!(outcome.stats.max_depth >= 30);

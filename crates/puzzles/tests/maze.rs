@@ -153,7 +153,7 @@ fn dead_ends_stay_marked_so_each_square_is_entered_at_most_once() {
     assert_eq!(free_squares, 6 * 40 + 2);
     let maze = Maze::parse(&text).unwrap();
     let mut walk = MazeWalk::new(&maze);
-    let outcome = backtrack::first(&mut walk, Limits::new().max_expanded(4 * free_squares));
+    let outcome = backtrack::first(&mut walk, Limits::new().max_tries(4 * free_squares));
     assert_eq!(outcome.reason, StopReason::Solved, "{:?}", outcome.stats);
     assert!(
         outcome.stats.tries <= 4 * free_squares,

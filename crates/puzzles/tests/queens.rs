@@ -74,12 +74,12 @@ fn the_first_solution_of_8_and_its_counters() {
 fn larger_boards_find_a_first_solution_and_limits_stop() {
     for n in [16, 20, 25] {
         let mut q = Queens::new(n).unwrap();
-        let outcome = backtrack::first(&mut q, Limits::default().max_expanded(50_000_000));
+        let outcome = backtrack::first(&mut q, Limits::default().max_tries(50_000_000));
         assert_eq!(outcome.reason, StopReason::Solved, "n = {n}");
         check(n, q.columns());
     }
     let mut q = Queens::new(14).unwrap();
-    let outcome = backtrack::count(&mut q, Limits::default().max_expanded(1000));
+    let outcome = backtrack::count(&mut q, Limits::default().max_tries(1000));
     assert_eq!(outcome.reason, StopReason::NodeLimit);
 }
 

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
-use resolu_puzzles::sliding::{Cells, Goal, Grid, Move, SlidingPuzzle};
+use resolu_puzzles::sliding::{Cells, Goal, Grid, Move, SlidingPuzzle, SolveSettings};
 use resolu_search::{Algorithm, Heuristic, Limits, Problem, Runner, StopReason};
 
 const HEURISTICS: [HeuristicName; 3] = [
@@ -25,7 +25,7 @@ fn solve<C: Cells>(p: &SlidingPuzzle, algo: Algorithm, h: HeuristicName) -> usiz
     let problem = p.problem::<C>();
     let outcome = Runner::new(&problem)
         .heuristic(TileHeuristic::new(h, p))
-        .limits(Limits::new().max_expanded(5_000_000))
+        .limits(Limits::new().max_nodes(5_000_000))
         .run(algo);
     assert_eq!(
         outcome.reason,
@@ -198,7 +198,7 @@ proptest! {
         for h in HEURISTICS {
             prop_assert_eq!(solve::<u64>(&p, Algorithm::Astar, h), d);
             prop_assert_eq!(solve::<u64>(&p, Algorithm::IdaStar, h), d);
-            prop_assert!(solve::<u64>(&p, Algorithm::WeightedAstar(2.0), h) >= d);
+            prop_assert!(solve::<u64>(&p, Algorithm::WeightedAstar, h) >= d);
             // The wider packings give the same answers.
             prop_assert_eq!(solve::<u128>(&p, Algorithm::Astar, h), d);
             prop_assert_eq!(solve::<Box<[u8]>>(&p, Algorithm::Astar, h), d);
@@ -345,10 +345,22 @@ fn generic_idastar<C: Cells>(p: &SlidingPuzzle, h: HeuristicName) -> (Vec<Move>,
     (moves, outcome.stats.expanded)
 }
 
-/// `sliding::solve` with IDA* (in place) on `threads` threads: moves and expansions,
+/// IDA* through `SlidingPuzzle::solve` (in place) on `threads` threads, with `limits`.
+fn solve_idastar(
+    p: &SlidingPuzzle,
+    h: HeuristicName,
+    limits: Limits,
+    threads: usize,
+) -> resolu_search::Outcome<Vec<u8>, Move> {
+    let mut settings = SolveSettings::new(Algorithm::IdaStar, h, limits);
+    settings.threads = threads;
+    p.solve(&settings)
+}
+
+/// `SlidingPuzzle::solve` with IDA* (in place) on `threads` threads: moves and expansions,
 /// the moves replayed to the goal.
 fn in_place_idastar(p: &SlidingPuzzle, h: HeuristicName, threads: usize) -> (Vec<Move>, u64) {
-    let outcome = resolu_puzzles::sliding::solve(p, Algorithm::IdaStar, h, Limits::new(), threads);
+    let outcome = solve_idastar(p, h, Limits::new(), threads);
     assert_eq!(outcome.reason, StopReason::Solved);
     let moves: Vec<Move> = outcome.path.unwrap().actions().copied().collect();
     assert_eq!(
@@ -436,14 +448,12 @@ fn linear_conflicts_are_updated_exactly_on_lines_too_long_for_tables() {
 #[test]
 fn the_in_place_idastar_stops_at_the_node_limit() {
     let (_, p) = &korf("korf100.txt")[0];
-    let limits = Limits::new().max_expanded(10_000);
-    let one =
-        resolu_puzzles::sliding::solve(p, Algorithm::IdaStar, HeuristicName::Manhattan, limits, 1);
+    let limits = Limits::new().max_nodes(10_000);
+    let one = solve_idastar(p, HeuristicName::Manhattan, limits, 1);
     assert_eq!(
         (one.reason, one.stats.expanded),
         (StopReason::NodeLimit, 10_000)
     );
-    let two =
-        resolu_puzzles::sliding::solve(p, Algorithm::IdaStar, HeuristicName::Manhattan, limits, 2);
+    let two = solve_idastar(p, HeuristicName::Manhattan, limits, 2);
     assert_eq!(two.reason, StopReason::NodeLimit);
 }

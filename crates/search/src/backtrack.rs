@@ -15,7 +15,7 @@
 //! Modes: [`first`] (stops at the first solution and leaves the problem in it), [`for_each`]
 //! (a callback sees each solution and may stop), [`count`], and [`Backtracker`] /
 //! [`Solutions`] to pull solutions one at a time (a lending `next_solution`, or an
-//! [`Iterator`] of snapshots). [`Limits`] apply as in the searches: `max_expanded` bounds
+//! [`Iterator`] of snapshots). [`Limits`] apply as in the searches: `max_tries` bounds
 //! the tries, `timeout` the time, and the memory budget the depth (frames on the heap); the
 //! [`StopReason`] says why a run stopped.
 //!
@@ -151,7 +151,7 @@ pub struct Backtracker<'p, P: Backtrack> {
 impl<'p, P: Backtrack> Backtracker<'p, P> {
     /// A run on `problem` (in its current partial solution, usually empty) under `limits`.
     pub fn new(problem: &'p mut P, limits: Limits) -> Self {
-        let budget = Budget::new(limits, problem.frame_bytes());
+        let budget = Budget::for_tries(limits, problem.frame_bytes());
         Backtracker {
             problem,
             budget,

@@ -16,8 +16,11 @@ const CLOCK_PERIOD: Duration = Duration::from_millis(2);
 /// Tracks the limits during a run (one run: it counts itself as running on the limits'
 /// monitor from its creation to its drop).
 #[derive(Debug)]
-pub struct Budget {
+pub(crate) struct Budget {
     limits: Limits,
+    /// The count limit this run checks: the node limit of a search, the try limit of a
+    /// backtracking run.
+    max_count: Option<u64>,
     started: Instant,
     per_state: u64,
     max_states: u64,
@@ -31,9 +34,20 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// Starts the clock for `limits`, for states of `state_bytes` bytes each (plus the
-    /// bookkeeping overhead of one stored node).
-    pub fn new(limits: Limits, state_bytes: usize) -> Self {
+    /// Starts the clock of a search for `limits`, for states of `state_bytes` bytes each
+    /// (plus the bookkeeping overhead of one stored node); the count checked is the
+    /// expanded nodes, against [`Limits::max_nodes`].
+    pub(crate) fn new(limits: Limits, state_bytes: usize) -> Self {
+        Self::counting(limits, limits.max_nodes, state_bytes)
+    }
+
+    /// Starts the clock of a backtracking run: the count checked is the tries, against
+    /// [`Limits::max_tries`]; `frame_bytes` is the memory of one level of depth.
+    pub(crate) fn for_tries(limits: Limits, frame_bytes: usize) -> Self {
+        Self::counting(limits, limits.max_tries, frame_bytes)
+    }
+
+    fn counting(limits: Limits, max_count: Option<u64>, state_bytes: usize) -> Self {
         // 64 bytes of bookkeeping per stored state: measured 78 bytes per 16-byte state at the peak
         // of a 15-puzzle BFS (index table, node record, frontier entry).
         let per_state = (state_bytes + 64).max(1) as u64;
@@ -43,6 +57,7 @@ impl Budget {
         }
         Budget {
             limits,
+            max_count,
             started,
             per_state,
             max_states: limits.max_memory_bytes / per_state,
@@ -53,20 +68,20 @@ impl Budget {
     }
 
     /// The time since the start.
-    pub fn elapsed(&self) -> std::time::Duration {
+    pub(crate) fn elapsed(&self) -> std::time::Duration {
         self.started.elapsed()
     }
 
     /// The most states that fit in the memory budget.
-    pub fn max_states(&self) -> u64 {
+    pub(crate) fn max_states(&self) -> u64 {
         self.max_states
     }
 
-    /// Checks the limits before expanding node number `expanded + 1`, with `stored` states
-    /// in memory. Returns the limit reached, if any.
+    /// Checks the limits before expanding node (or making try) number `expanded + 1`, with
+    /// `stored` states in memory. Returns the limit reached, if any.
     #[inline]
-    pub fn check(&self, expanded: u64, stored: u64) -> Option<StopReason> {
-        if let Some(max) = self.limits.max_expanded
+    pub(crate) fn check(&self, expanded: u64, stored: u64) -> Option<StopReason> {
+        if let Some(max) = self.max_count
             && expanded >= max
         {
             return Some(StopReason::NodeLimit);

@@ -212,6 +212,7 @@ fn path_of<S: Clone, A: Clone>(root: &S, parents: &[Frame<S, A>], cost: f64) -> 
             })
             .collect(),
         cost,
+        step_costs: parents.iter().map(|p| p.succ[p.next - 1].cost).collect(),
     }
 }
 
@@ -330,12 +331,13 @@ where
             &budget,
             observer,
             &mut NoPoll,
-            limits.max_expanded.unwrap_or(u64::MAX),
+            limits.max_nodes.unwrap_or(u64::MAX),
         ) {
             Dive::Found => {
-                let actions = frames.iter().filter_map(|f| f.came_by.clone());
-                let cost = frames.last().map_or(0.0, |f| f.g.to_f64());
-                let path = replay(problem, &start, actions, cost);
+                let steps = frames
+                    .iter()
+                    .filter_map(|f| f.came_by.clone().map(|a| (a, f.g)));
+                let path = replay(problem, &start, steps);
                 return finish(StopReason::Solved, Some(path), stats);
             }
             Dive::Stopped(reason) => {
@@ -350,25 +352,25 @@ where
     }
 }
 
-/// The path from `start` by `actions`, the states replayed.
+/// The path from `start` by `steps` (each move with the g it reaches), the states
+/// replayed, each step's cost the difference of two g's (exact for whole-number costs).
 fn replay<P: InPlace>(
     problem: &P,
     start: &P::State,
-    actions: impl Iterator<Item = P::Action>,
-    cost: f64,
+    steps: impl Iterator<Item = (P::Action, P::Cost)>,
 ) -> Path<P::State, P::Action> {
     let mut state = start.clone();
-    let steps = actions
-        .map(|a| {
+    let mut g = P::Cost::default();
+    let mut step_costs = Vec::new();
+    let steps = steps
+        .map(|(a, next_g)| {
             problem.apply(&mut state, &a);
+            step_costs.push((next_g - g).to_f64());
+            g = next_g;
             (a, state.clone())
         })
         .collect();
-    Path {
-        start: start.clone(),
-        steps,
-        cost,
-    }
+    Path::new(start.clone(), steps, step_costs)
 }
 
 /// The bounded depth-first search below the last frame of `frames` (whose state is
@@ -497,7 +499,8 @@ fn unwind<P: InPlace>(
 /// A node at the depth where a parallel iteration splits the tree: the moves from the start,
 /// its g and h.
 struct Subroot<A, C> {
-    actions: Vec<A>,
+    /// The moves from the start, each with the g it reaches.
+    actions: Vec<(A, C)>,
     g: C,
     h: C,
 }
@@ -510,7 +513,7 @@ fn split<P, H>(
     problem: &P,
     heuristic: &H,
     state: &mut P::State,
-    actions: &mut Vec<P::Action>,
+    actions: &mut Vec<(P::Action, P::Cost)>,
     (g, h): (P::Cost, P::Cost),
     levels_left: usize,
     bound: P::Cost,
@@ -535,7 +538,7 @@ where
         return Some(limit);
     }
     stats.expanded += 1;
-    let came_by = actions.last().cloned();
+    let came_by = actions.last().map(|(a, _)| a.clone());
     let mut cursor = 0;
     while let Some((action, cost)) = problem.next_move(state, came_by.as_ref(), &mut cursor) {
         stats.generated += 1;
@@ -548,7 +551,7 @@ where
             continue;
         }
         problem.apply(state, &action);
-        actions.push(action);
+        actions.push((action, child_g));
         let stop = split(
             problem,
             heuristic,
@@ -562,7 +565,7 @@ where
             budget,
             out,
         );
-        if let Some(action) = actions.pop() {
+        if let Some((action, _)) = actions.pop() {
             problem.undo(state, &action);
         }
         if stop.is_some() {
@@ -576,7 +579,7 @@ where
 const PARALLEL_FROM: u64 = 50_000;
 
 /// A goal found by a worker: the index of its subtree, the moves, the cost.
-type Solution<A, C> = (usize, Vec<A>, C);
+type Solution<A, C> = (usize, Vec<(A, C)>, C);
 
 /// What the workers of a parallel iteration share.
 struct Shared {
@@ -633,7 +636,7 @@ impl Poll for SharedPoll<'_> {
                 return self.raise(StopReason::Interrupted);
             }
         }
-        if self.limits.max_expanded.is_some_and(|max| total >= max) {
+        if self.limits.max_nodes.is_some_and(|max| total >= max) {
             return self.raise(StopReason::NodeLimit);
         }
         if self
@@ -714,12 +717,13 @@ where
                 &budget,
                 &mut crate::NoObserver,
                 &mut NoPoll,
-                limits.max_expanded.unwrap_or(u64::MAX),
+                limits.max_nodes.unwrap_or(u64::MAX),
             ) {
                 Dive::Found => {
-                    let actions = frames.iter().filter_map(|f| f.came_by.clone());
-                    let cost = frames.last().map_or(0.0, |f| f.g.to_f64());
-                    let path = replay(problem, &start, actions, cost);
+                    let steps = frames
+                        .iter()
+                        .filter_map(|f| f.came_by.clone().map(|a| (a, f.g)));
+                    let path = replay(problem, &start, steps);
                     return finish(StopReason::Solved, Some(path), stats);
                 }
                 Dive::Stopped(reason) => {
@@ -778,7 +782,7 @@ where
         let solutions: Mutex<Vec<Solution<P::Action, P::Cost>>> = Mutex::new(Vec::new());
         let worker_stats: Mutex<Vec<Stats>> = Mutex::new(Vec::new());
         let worker_limits = Limits {
-            max_expanded: None,
+            max_nodes: None,
             timeout: None,
             monitor: None,
             ..limits
@@ -805,12 +809,12 @@ where
                 }
                 let sub = &subroots[i];
                 let mut state = start.clone();
-                for a in &sub.actions {
+                for (a, _) in &sub.actions {
                     problem.apply(&mut state, a);
                 }
                 frames.clear();
                 frames.push(InPlaceFrame {
-                    came_by: sub.actions.last().cloned(),
+                    came_by: sub.actions.last().map(|(a, _)| a.clone()),
                     cursor: 0,
                     g: sub.g,
                     h: sub.h,
@@ -832,7 +836,12 @@ where
                     Dive::Found => {
                         shared.found.fetch_min(i, Ordering::Relaxed);
                         let mut actions = sub.actions.clone();
-                        actions.extend(frames.iter().skip(1).filter_map(|f| f.came_by.clone()));
+                        actions.extend(
+                            frames
+                                .iter()
+                                .skip(1)
+                                .filter_map(|f| f.came_by.clone().map(|a| (a, f.g))),
+                        );
                         let cost = frames.last().map_or(sub.g, |f| f.g);
                         if let Ok(mut s) = solutions.lock() {
                             s.push((i, actions, cost));
@@ -871,8 +880,8 @@ where
             .unwrap_or_default()
             .into_iter()
             .min_by_key(|(i, _, _)| *i);
-        if let Some((_, actions, cost)) = best {
-            let path = replay(problem, &start, actions.into_iter(), cost.to_f64());
+        if let Some((_, actions, _)) = best {
+            let path = replay(problem, &start, actions.into_iter());
             return finish(StopReason::Solved, Some(path), stats);
         }
         if let Some(reason) = shared.stop.into_inner().ok().flatten() {

@@ -48,13 +48,15 @@
 //! ```
 
 use crate::{Heuristic, Problem, ZeroHeuristic};
-use std::ops::Add;
+use std::ops::{Add, Sub};
 
 /// The cost type of an in-place problem: `f64` like every other search, or a whole number
 /// (`u32`, `u64`) when every step cost and estimate is one. Adding and comparing small
 /// integers is what a hand-written solver does; with `f64` the conversions and the
 /// floating-point compare were a fifth of IDA*'s time on the 15-puzzle.
-pub trait Cost: Copy + PartialOrd + Add<Output = Self> + Default + Send + Sync + 'static {
+pub trait Cost:
+    Copy + PartialOrd + Add<Output = Self> + Sub<Output = Self> + Default + Send + Sync + 'static
+{
     /// A cost above every other (the least f cut before any is).
     const INFINITY: Self;
     /// The cost as an `f64` (exact below 2^53).
@@ -151,7 +153,7 @@ impl<S, A, C: Cost> InPlaceHeuristic<S, A, C> for ZeroHeuristic {
     }
 }
 
-impl<P: InPlace + ?Sized> InPlace for &P {
+impl<P: InPlace> InPlace for &P {
     type Cost = P::Cost;
     #[inline]
     fn next_move(

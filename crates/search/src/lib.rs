@@ -27,6 +27,9 @@
 //! [`backtrack`] module holds the in-place backtracking engine; [`numbered`] the exhaustive
 //! breadth-first search over problems whose states are numbered (whole state spaces,
 //! pattern databases).
+//!
+//! New here? The [`tutorial`] walks through posing a problem, giving a heuristic, running
+//! the algorithms under limits and reading the outcome.
 
 pub mod astar;
 pub mod backtrack;
@@ -45,12 +48,12 @@ mod outcome;
 mod problem;
 pub mod random;
 mod runner;
+pub mod tutorial;
 pub mod ucs;
 
 pub use backtrack::{Backtrack, BacktrackOutcome, BacktrackStats};
-pub use budget::Budget;
 pub use inplace::{Cost, InPlace, InPlaceHeuristic};
 pub use observer::{NoObserver, Observer, Prune};
 pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Monitor, Outcome, Path, Stats, StopReason};
 pub use problem::{FnProblem, Heuristic, Problem, Successor, ZeroHeuristic};
-pub use runner::{Algorithm, ParseAlgorithmError, Runner};
+pub use runner::{Algorithm, DEFAULT_WEIGHT, ParseAlgorithmError, Runner};

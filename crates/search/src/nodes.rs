@@ -235,6 +235,7 @@ impl<S: Clone + Eq + Hash, A: Clone> Nodes<S, A> {
     /// The path from the root to `id`.
     pub fn path(&self, id: NodeId) -> Path<S, A> {
         let mut steps = Vec::new();
+        let mut step_costs = Vec::new();
         let mut cost = 0.0;
         let mut cur = id;
         while let Some(Node { state, info }) = self.nodes.get(cur as usize) {
@@ -243,13 +244,16 @@ impl<S: Clone + Eq + Hash, A: Clone> Nodes<S, A> {
                 None => break,
             }
             cost += info.step;
+            step_costs.push(info.step);
             cur = info.parent;
         }
         steps.reverse();
+        step_costs.reverse();
         Path {
             start: self.state(0).clone(),
             steps,
             cost,
+            step_costs,
         }
     }
 }

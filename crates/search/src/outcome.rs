@@ -5,14 +5,20 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Why a search (or a backtracking run) stopped.
+///
+/// `#[non_exhaustive]`: new limits may be added; a `match` needs a `_` arm, and
+/// [`is_limit`](StopReason::is_limit) tells the limits from the two verdicts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StopReason {
     /// A goal was reached.
     Solved,
     /// The whole reachable space (within any depth limit) was explored without reaching a
     /// goal: no solution exists (within that depth limit).
     Exhausted,
-    /// The maximum number of expanded nodes was reached.
+    /// The node limit was reached: [`Limits::max_nodes`] expanded nodes for a search,
+    /// [`Limits::max_tries`] tries for backtracking (a try is a node of the backtracking
+    /// tree).
     NodeLimit,
     /// The timeout elapsed.
     TimeLimit,
@@ -55,7 +61,11 @@ impl std::fmt::Display for StopReason {
 
 /// Counters of one search. All but `elapsed` are deterministic for a given problem,
 /// algorithm and seed.
+///
+/// `#[non_exhaustive]`: new counters may be added. Outside this crate, start from
+/// `Stats::default()` and set the fields.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Stats {
     /// Nodes expanded: states whose successors were generated.
     pub expanded: u64,
@@ -84,7 +94,10 @@ impl Stats {
 }
 
 /// A solution path: the start state, then each action with the state it leads to.
+///
+/// `#[non_exhaustive]`: build one with [`Path::new`].
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Path<S, A> {
     /// The start state.
     pub start: S,
@@ -92,9 +105,25 @@ pub struct Path<S, A> {
     pub steps: Vec<(A, S)>,
     /// The sum of the step costs.
     pub cost: f64,
+    /// The cost of each step, in the order of `steps`, as the problem's successor gave it
+    /// (so a caller need not generate the successors again to learn them).
+    pub step_costs: Vec<f64>,
 }
 
 impl<S, A> Path<S, A> {
+    /// The path from `start` through `steps`, the i-th step costing `step_costs[i]`; its cost
+    /// is their sum, added in order as the searches add g, so the two agree to the last bit.
+    pub fn new(start: S, steps: Vec<(A, S)>, step_costs: Vec<f64>) -> Self {
+        debug_assert_eq!(steps.len(), step_costs.len());
+        let cost = step_costs.iter().fold(0.0, |g, c| g + c);
+        Path {
+            start,
+            steps,
+            cost,
+            step_costs,
+        }
+    }
+
     /// The number of steps (actions).
     pub fn len(&self) -> usize {
         self.steps.len()
@@ -119,10 +148,24 @@ impl<S, A> Path<S, A> {
     pub fn last(&self) -> &S {
         self.steps.last().map_or(&self.start, |(_, s)| s)
     }
+
+    /// The same path with each state replaced by `f(state)`: a packed state unpacked for
+    /// display, or `()` to keep the actions alone.
+    pub fn map_states<T>(self, mut f: impl FnMut(S) -> T) -> Path<T, A> {
+        Path {
+            start: f(self.start),
+            steps: self.steps.into_iter().map(|(a, s)| (a, f(s))).collect(),
+            cost: self.cost,
+            step_costs: self.step_costs,
+        }
+    }
 }
 
 /// The result of a search: why it stopped, the path when solved, and the counters.
+///
+/// `#[non_exhaustive]`: build one with [`Outcome::new`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Outcome<S, A> {
     /// Why the search stopped.
     pub reason: StopReason,
@@ -133,9 +176,39 @@ pub struct Outcome<S, A> {
 }
 
 impl<S, A> Outcome<S, A> {
+    /// An outcome that stopped for `reason`, with `path` when solved, and `stats`.
+    pub fn new(reason: StopReason, path: Option<Path<S, A>>, stats: Stats) -> Self {
+        Outcome {
+            reason,
+            path,
+            stats,
+        }
+    }
+
     /// Whether a goal was reached.
     pub fn is_solved(&self) -> bool {
         self.reason == StopReason::Solved
+    }
+
+    /// The same outcome with each state of the path replaced by `f(state)` (see
+    /// [`Path::map_states`]).
+    ///
+    /// ```
+    /// use resolu_search::{Algorithm, FnProblem, Runner, Successor};
+    /// let line = FnProblem::new(0u8, |&s: &u8| s == 3, |&s: &u8, out: &mut Vec<Successor<u8, char>>| {
+    ///     out.push(Successor::new('+', s + 1, 2.0));
+    /// });
+    /// let outcome = Runner::new(&line).run(Algorithm::Bfs).map_states(|s| s.to_string());
+    /// let path = outcome.path.unwrap();
+    /// assert_eq!(path.states().cloned().collect::<Vec<_>>(), ["0", "1", "2", "3"]);
+    /// assert_eq!(path.step_costs, [2.0, 2.0, 2.0]);
+    /// ```
+    pub fn map_states<T>(self, f: impl FnMut(S) -> T) -> Outcome<T, A> {
+        Outcome {
+            reason: self.reason,
+            path: self.path.map(|p| p.map_states(f)),
+            stats: self.stats,
+        }
     }
 }
 
@@ -145,10 +218,18 @@ pub const DEFAULT_MAX_MEMORY_BYTES: u64 = 4 << 30;
 
 /// Limits that stop a search cleanly. Reaching one ends the search with the matching
 /// [`StopReason`] and the counters so far.
+///
+/// `#[non_exhaustive]`: new limits may be added. Build with [`Limits::new`] and the builder
+/// methods ([`max_nodes`](Limits::max_nodes), [`max_tries`](Limits::max_tries),
+/// [`timeout`](Limits::timeout), ...).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Limits {
-    /// Maximum number of expanded nodes (tries, for backtracking).
-    pub max_expanded: Option<u64>,
+    /// Maximum number of expanded nodes of a search ([`StopReason::NodeLimit`]).
+    pub max_nodes: Option<u64>,
+    /// Maximum number of tries of a backtracking run (candidates tested by the promising
+    /// check; [`StopReason::NodeLimit`]): the node count of the backtracking tree.
+    pub max_tries: Option<u64>,
     /// Maximum wall-clock time.
     pub timeout: Option<Duration>,
     /// Memory budget in bytes, compared with stored states times the estimated bytes per
@@ -162,7 +243,8 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_expanded: None,
+            max_nodes: None,
+            max_tries: None,
             timeout: None,
             max_memory_bytes: DEFAULT_MAX_MEMORY_BYTES,
             monitor: None,
@@ -263,15 +345,31 @@ impl Monitor {
 }
 
 impl Limits {
-    /// No node or time limit, the default memory budget.
+    /// No node, try or time limit, the default memory budget.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Sets the maximum number of expanded nodes.
-    pub fn max_expanded(mut self, n: u64) -> Self {
-        self.max_expanded = Some(n);
+    /// Sets the maximum number of expanded nodes of a search.
+    pub fn max_nodes(mut self, n: u64) -> Self {
+        self.max_nodes = Some(n);
         self
+    }
+
+    /// Sets the maximum number of tries of a backtracking run.
+    pub fn max_tries(mut self, n: u64) -> Self {
+        self.max_tries = Some(n);
+        self
+    }
+
+    /// The old name of [`max_nodes`](Limits::max_nodes), which it calls; it also sets
+    /// [`max_tries`](Limits::max_tries), since it bounded the tries of backtracking too.
+    #[deprecated(
+        since = "0.1.0",
+        note = "use `max_nodes` (searches) or `max_tries` (backtracking)"
+    )]
+    pub fn max_expanded(self, n: u64) -> Self {
+        self.max_nodes(n).max_tries(n)
     }
 
     /// Sets the timeout.

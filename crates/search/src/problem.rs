@@ -99,18 +99,37 @@ pub trait Problem {
     }
 }
 
-impl<P: Problem + ?Sized> Problem for &P {
+/// A reference to a problem is the same problem: every method forwards to the referent,
+/// the provided ones too (a dropped [`visit_successors`](Problem::visit_successors) would
+/// silently lose the referent's faster override). `P` must be `Sized` because
+/// `visit_successors` is generic and so callable only on sized problems.
+impl<P: Problem> Problem for &P {
     type State = P::State;
     type Action = P::Action;
+    #[inline]
     fn start(&self) -> Self::State {
         (**self).start()
     }
+    #[inline]
     fn is_goal(&self, state: &Self::State) -> bool {
         (**self).is_goal(state)
     }
+    #[inline]
     fn successors(&self, state: &Self::State, out: &mut Vec<Successor<Self::State, Self::Action>>) {
         (**self).successors(state, out)
     }
+    #[inline]
+    fn visit_successors<F>(
+        &self,
+        state: &Self::State,
+        buf: &mut Vec<Successor<Self::State, Self::Action>>,
+        visit: F,
+    ) where
+        F: FnMut(Successor<Self::State, Self::Action>),
+    {
+        (**self).visit_successors(state, buf, visit)
+    }
+    #[inline]
     fn state_bytes(&self) -> usize {
         (**self).state_bytes()
     }

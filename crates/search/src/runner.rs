@@ -9,7 +9,13 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The search algorithms, by the names the command line uses.
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// A variant names an algorithm and carries no parameter: the parameters of a run (the
+/// weight of weighted A*, the seed of random search, the depth limit of depth-first search)
+/// are set on the [`Runner`], so that an `Algorithm` is a plain name that parses, prints
+/// and compares as one. The enum is `#[non_exhaustive]`: new algorithms may be added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Algorithm {
     /// Random search: frontier nodes expanded in a seeded random order, with an explored set.
     Random,
@@ -25,8 +31,9 @@ pub enum Algorithm {
     Greedy,
     /// A* (optimal with an admissible heuristic).
     Astar,
-    /// Weighted A*: f = g + w·h; a solution costs at most w times the optimum.
-    WeightedAstar(f64),
+    /// Weighted A*: f = g + w·h, with the runner's weight w ([`Runner::weight`], 2 by
+    /// default); a solution costs at most w times the optimum.
+    WeightedAstar,
     /// Iterative-deepening A* (optimal with an admissible heuristic, linear memory).
     IdaStar,
 }
@@ -47,7 +54,7 @@ impl Algorithm {
             Algorithm::Ucs => "ucs",
             Algorithm::Greedy => "greedy",
             Algorithm::Astar => "astar",
-            Algorithm::WeightedAstar(_) => "wastar",
+            Algorithm::WeightedAstar => "wastar",
             Algorithm::IdaStar => "idastar",
         }
     }
@@ -69,7 +76,7 @@ impl Algorithm {
     pub fn is_informed(self) -> bool {
         matches!(
             self,
-            Algorithm::Greedy | Algorithm::Astar | Algorithm::WeightedAstar(_) | Algorithm::IdaStar
+            Algorithm::Greedy | Algorithm::Astar | Algorithm::WeightedAstar | Algorithm::IdaStar
         )
     }
 }
@@ -80,28 +87,16 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// An unknown algorithm name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An unknown algorithm name: the search crate's one error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm '{0}' (expected one of: {names})", names = Algorithm::NAMES.join(", "))]
 pub struct ParseAlgorithmError(pub String);
-
-impl fmt::Display for ParseAlgorithmError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown algorithm '{}' (expected one of: {})",
-            self.0,
-            Algorithm::NAMES.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for ParseAlgorithmError {}
 
 impl FromStr for Algorithm {
     type Err = ParseAlgorithmError;
 
-    /// Parses a name; `wastar` gets weight 2 (set another with [`Runner::run`] on
-    /// `Algorithm::WeightedAstar(w)`).
+    /// Parses a name (case-insensitive; `ids`, `dijkstra`, `a*`, `weighted-astar` and
+    /// `ida*` are accepted as aliases).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Ok(match s.to_ascii_lowercase().as_str() {
             "random" => Algorithm::Random,
@@ -111,15 +106,21 @@ impl FromStr for Algorithm {
             "ucs" | "dijkstra" => Algorithm::Ucs,
             "greedy" => Algorithm::Greedy,
             "astar" | "a*" => Algorithm::Astar,
-            "wastar" | "weighted-astar" => Algorithm::WeightedAstar(2.0),
+            "wastar" | "weighted-astar" => Algorithm::WeightedAstar,
             "idastar" | "ida*" => Algorithm::IdaStar,
             _ => return Err(ParseAlgorithmError(s.to_string())),
         })
     }
 }
 
-/// Runs algorithms on one problem with a heuristic, limits, an observer, a seed (for
-/// `random`) and a depth limit (for `dfs`).
+/// The weight of weighted A* unless [`Runner::weight`] sets another: the command line's
+/// default, a common teaching value (solutions at most twice the optimum).
+pub const DEFAULT_WEIGHT: f64 = 2.0;
+
+/// Runs algorithms on one problem with a heuristic, limits, an observer, and the
+/// parameters of the algorithms that have one: the weight (for `wastar`), the seed (for
+/// `random`) and the depth limit (for `dfs`). Every parameter has a default, so a new one
+/// can be added without breaking callers.
 ///
 /// ```
 /// use resolu_search::{Algorithm, FnProblem, Limits, Runner, StopReason, Successor};
@@ -128,7 +129,7 @@ impl FromStr for Algorithm {
 /// let line = FnProblem::new(0u64, |_: &u64| false, |&s: &u64, out: &mut Vec<Successor<u64, ()>>| {
 ///     out.push(Successor::new((), s + 1, 1.0));
 /// });
-/// let outcome = Runner::new(&line).limits(Limits::new().max_expanded(100)).run(Algorithm::Bfs);
+/// let outcome = Runner::new(&line).limits(Limits::new().max_nodes(100)).run(Algorithm::Bfs);
 /// assert_eq!(outcome.reason, StopReason::NodeLimit);
 /// assert_eq!(outcome.stats.expanded, 100);
 /// ```
@@ -137,18 +138,21 @@ pub struct Runner<'p, P, H = ZeroHeuristic, O = NoObserver> {
     heuristic: H,
     observer: O,
     limits: Limits,
+    weight: f64,
     seed: u64,
     depth_limit: Option<usize>,
 }
 
 impl<'p, P: Problem> Runner<'p, P> {
-    /// A runner with no heuristic, no observer, default limits, seed 0, no depth limit.
+    /// A runner with no heuristic, no observer, default limits, weight
+    /// [`DEFAULT_WEIGHT`], seed 0, no depth limit.
     pub fn new(problem: &'p P) -> Self {
         Runner {
             problem,
             heuristic: ZeroHeuristic,
             observer: NoObserver,
             limits: Limits::default(),
+            weight: DEFAULT_WEIGHT,
             seed: 0,
             depth_limit: None,
         }
@@ -171,6 +175,7 @@ where
             heuristic,
             observer: self.observer,
             limits: self.limits,
+            weight: self.weight,
             seed: self.seed,
             depth_limit: self.depth_limit,
         }
@@ -183,6 +188,7 @@ where
             heuristic: self.heuristic,
             observer,
             limits: self.limits,
+            weight: self.weight,
             seed: self.seed,
             depth_limit: self.depth_limit,
         }
@@ -191,6 +197,13 @@ where
     /// Sets the limits.
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// Sets the weight w of weighted A* (f = g + w·h; a solution costs at most w times the
+    /// optimum). The other algorithms ignore it.
+    pub fn weight(mut self, weight: f64) -> Self {
+        self.weight = weight;
         self
     }
 
@@ -222,7 +235,7 @@ where
             Algorithm::Ucs => ucs::ucs(p, l, o),
             Algorithm::Greedy => greedy::greedy(p, h, l, o),
             Algorithm::Astar => astar::astar(p, h, l, o),
-            Algorithm::WeightedAstar(w) => astar::weighted_astar(p, h, w, l, o),
+            Algorithm::WeightedAstar => astar::weighted_astar(p, h, self.weight, l, o),
             Algorithm::IdaStar => idastar::idastar(p, h, l, o),
         }
     }

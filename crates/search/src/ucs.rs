@@ -1,6 +1,6 @@
 //! Uniform-cost search (Dijkstra's algorithm on the implicit graph).
 //!
-//! Expands the open state of least path cost g, with the same indexed-heap open set and
+//! Expands the open state of least path cost g, with the same bucket-queue open set and
 //! closed set as [`astar`](crate::astar) (it is A* with h = 0). Goal test at expansion.
 //!
 //! - Complete when step costs are bounded away from 0; optimal for non-negative costs.

@@ -83,6 +83,23 @@ fn check_path(g: &Graph, outcome: &Outcome<u32, u32>) {
     let path = outcome.path.as_ref().expect("a solved outcome has a path");
     let mut at = 0u32;
     let mut cost = 0.0;
+    // The step costs kept in the path are those of edges taken, and add up to its cost.
+    assert_eq!(path.step_costs.len(), path.len());
+    for ((_, state), step) in path.steps.iter().zip(&path.step_costs) {
+        let edges = &g.edges[at as usize];
+        assert!(
+            edges.iter().any(|(t, c)| t == state && c == step),
+            "{at} -> {state} has no edge of cost {step}"
+        );
+        at = *state;
+    }
+    let sum: f64 = path.step_costs.iter().sum();
+    assert!(
+        (sum - path.cost).abs() < 1e-9,
+        "step costs add up to {sum}, not {}",
+        path.cost
+    );
+    at = 0;
     for (action, state) in &path.steps {
         assert_eq!(action, state);
         let step = g.edges[at as usize]
@@ -119,6 +136,9 @@ fn graph_strategy(unit: bool) -> impl Strategy<Value = Graph> {
     })
 }
 
+/// The weight of weighted A* in these tests.
+const WEIGHT: f64 = 1.5;
+
 const ALL: [Algorithm; 9] = [
     Algorithm::Random,
     Algorithm::Dfs,
@@ -127,7 +147,7 @@ const ALL: [Algorithm; 9] = [
     Algorithm::Ucs,
     Algorithm::Greedy,
     Algorithm::Astar,
-    Algorithm::WeightedAstar(1.5),
+    Algorithm::WeightedAstar,
     Algorithm::IdaStar,
 ];
 
@@ -137,8 +157,16 @@ const ALL: [Algorithm; 9] = [
 fn run_all(g: &Graph, h: &dyn Fn(&u32) -> f64) -> Vec<(Algorithm, Outcome<u32, u32>)> {
     ALL.iter()
         .map(|&a| {
-            let limits = Limits::new().max_expanded(200_000);
-            (a, Runner::new(g).heuristic(h).seed(7).limits(limits).run(a))
+            let limits = Limits::new().max_nodes(200_000);
+            (
+                a,
+                Runner::new(g)
+                    .heuristic(h)
+                    .weight(WEIGHT)
+                    .seed(7)
+                    .limits(limits)
+                    .run(a),
+            )
         })
         .collect()
 }
@@ -179,9 +207,9 @@ proptest! {
                     (cost - optimum).abs() < 1e-9,
                     "{} found {} instead of {}", algo, cost, optimum
                 ),
-                Algorithm::WeightedAstar(w) => prop_assert!(
-                    cost <= w * optimum + 1e-9,
-                    "{} cost {} > {} x {}", algo, cost, w, optimum
+                Algorithm::WeightedAstar => prop_assert!(
+                    cost <= WEIGHT * optimum + 1e-9,
+                    "{} cost {} > {} x {}", algo, cost, WEIGHT, optimum
                 ),
                 _ => prop_assert!(cost >= optimum - 1e-9),
             }
@@ -277,7 +305,7 @@ impl Problem for Endless {
 fn every_algorithm_obeys_the_node_limit() {
     for algo in ALL {
         let outcome = Runner::new(&Endless)
-            .limits(Limits::new().max_expanded(500))
+            .limits(Limits::new().max_nodes(500))
             .run(algo);
         assert_eq!(outcome.reason, StopReason::NodeLimit, "{algo}");
         assert_eq!(outcome.stats.expanded, 500, "{algo}");
@@ -354,7 +382,7 @@ fn observers_see_every_expansion() {
         let mut count = Count::default();
         let outcome = Runner::new(&Endless)
             .observer(&mut count)
-            .limits(Limits::new().max_expanded(64))
+            .limits(Limits::new().max_nodes(64))
             .run(algo);
         assert_eq!(count.expanded, outcome.stats.expanded, "{algo}");
         assert_eq!(count.generated, outcome.stats.generated, "{algo}");
@@ -402,7 +430,7 @@ fn every_cut_off_of_every_algorithm_is_reported_as_such_on_a_solvable_problem() 
     RAISED.interrupt();
     let h = |s: &u64| (LINE_END - s) as f64;
     let cuts = [
-        (Limits::new().max_expanded(50), StopReason::NodeLimit),
+        (Limits::new().max_nodes(50), StopReason::NodeLimit),
         (
             Limits::new().timeout(std::time::Duration::ZERO),
             StopReason::TimeLimit,

@@ -219,7 +219,7 @@ fn a_million_levels_need_no_call_stack() {
 #[test]
 fn limits_stop_with_the_search_vocabulary() {
     let mut p = Perms::new(9);
-    let outcome = backtrack::count(&mut p, Limits::default().max_expanded(1000));
+    let outcome = backtrack::count(&mut p, Limits::default().max_tries(1000));
     assert_eq!(outcome.reason, StopReason::NodeLimit);
     assert_eq!(outcome.stats.tries, 1000);
 
@@ -248,7 +248,7 @@ fn every_cut_off_of_backtracking_is_reported_as_such_on_a_solvable_problem() {
         StopReason::Solved
     );
     for (limits, reason) in [
-        (Limits::new().max_expanded(5), StopReason::NodeLimit),
+        (Limits::new().max_tries(5), StopReason::NodeLimit),
         (
             Limits::new().timeout(std::time::Duration::ZERO),
             StopReason::TimeLimit,

@@ -5,7 +5,7 @@
 //!
 //! The data model is small. A [`Page`] holds [`Section`]s; each section is a sequence of
 //! [`Step`]s (a caption, the counters at that step, a text form of the state) and one SVG
-//! [`Scene`] whose elements carry the step at which they appear (`data-s`), disappear
+//! scene whose elements carry the step at which they appear (`data-s`), disappear
 //! (`data-x`) and are done (`data-d`: closed, expanded, valued). One shared script steps
 //! every section (buttons, a slider, keys, play/pause) by toggling classes, so a solution
 //! drawn frame by frame ([`Section::frames`]) and a search tree growing node by node

@@ -1,14 +1,14 @@
 //! `resolu connect4` (puissance4): Connect Four on any board from 4x4 to 8x8, a position
 //! given as the columns played; its exact score by the strong solver; and a game against
-//! the computer (the play loop of `resolu matches`).
+//! the computer (the shared play loop, [`crate::play`]).
 
-use crate::cmd::matches::{First, PlayArgs, Playable, parse_level, play_loop};
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
+use crate::play::{First, PlayArgs, Playable, parse_level, play_loop};
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::connect4::solver::{Analysis, Solver};
 use resolu_games::connect4::{Connect4, Position};
 use resolu_games::player::Level;
-use resolu_games::{Game, MoveValue, Outcome, Player, Solution, Stats, Value};
+use resolu_games::{Game, GameResult, GameStats, MoveValue, Player, Solution, Value};
 use serde_json::json;
 use std::cell::RefCell;
 use std::time::Duration;
@@ -147,9 +147,9 @@ fn draw(game: &Connect4, pos: &Position, io: &mut Io) -> Result<(), CliError> {
 }
 
 fn status(game: &Connect4, pos: &Position) -> String {
-    match game.outcome(pos) {
-        Some(Outcome::Win(p)) => format!("The game is over: {} ({}) has won.", p, mark(p)),
-        Some(Outcome::Draw) => "The game is over: a draw (the board is full).".into(),
+    match game.result(pos) {
+        Some(GameResult::Win(p)) => format!("The game is over: {} ({}) has won.", p, mark(p)),
+        Some(GameResult::Draw) => "The game is over: a draw (the board is full).".into(),
         None => {
             let p = game.to_move(pos);
             format!("{} stones played; {} ({}) to move.", pos.moves, p, mark(p))
@@ -167,8 +167,8 @@ fn show(game: &Connect4, pos: &Position, format: Format, io: &mut Io) -> CmdResu
                 "rows": rows,
                 "stones": pos.moves,
                 "to_move": game.to_move(pos).number(),
-                "winner": game.outcome(pos).and_then(Outcome::winner).map(Player::number),
-                "over": game.outcome(pos).is_some(),
+                "winner": game.result(pos).and_then(GameResult::winner).map(Player::number),
+                "over": game.result(pos).is_some(),
             }),
         )?;
         return Ok(Exit::Success);
@@ -247,12 +247,12 @@ fn solve(
     io: &mut Io,
 ) -> CmdResult {
     let json = format == Format::Json;
-    if game.outcome(pos).is_some() {
+    if game.result(pos).is_some() {
         if json {
             write_json(
                 io.out,
                 &json!({"score": null, "best_moves": [], "nodes": 0, "over": true,
-                        "winner": game.outcome(pos).and_then(Outcome::winner).map(Player::number)}),
+                        "winner": game.result(pos).and_then(GameResult::winner).map(Player::number)}),
             )?;
         } else {
             draw(game, pos, io)?;
@@ -390,10 +390,10 @@ impl Playable for Terminal<'_> {
             value: value(a.score),
             plies: Some(u64::from(plies(g, pos.moves, a.score))),
             moves,
-            stats: Stats {
+            stats: GameStats {
                 visited: a.nodes,
                 elapsed: a.elapsed,
-                ..Stats::default()
+                ..GameStats::default()
             },
         })
     }

@@ -133,8 +133,10 @@ fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
     if !(3..=8).contains(&args.pegs) {
         return Err(bad_input("--pegs: between 3 and 8 pegs"));
     }
-    let methods =
-        parse_list(&args.algos, "--algos", |s| s.parse::<hanoi::Method>()).map_err(bad_input)?;
+    let methods = parse_list(&args.algos, "--algos", |s| {
+        s.parse::<hanoi::Method>().map_err(|e| e.to_string())
+    })
+    .map_err(bad_input)?;
     let limits = run_limits(args.max_nodes, args.timeout, rayon_threads());
     let jobs: Vec<(usize, hanoi::Method)> = disks
         .iter()
@@ -454,7 +456,7 @@ const MAX_PER_DEPTH: usize = 1000;
 /// go on at once, and the command line's monitor (Ctrl-C stops the runs).
 fn run_limits(max_nodes: u64, timeout: Duration, threads: usize) -> Limits {
     Limits::new()
-        .max_expanded(max_nodes)
+        .max_nodes(max_nodes)
         .timeout(timeout)
         .max_memory_bytes(crate::common::default_memory_bytes() / threads.max(1) as u64)
         .monitor(&crate::progress::MONITOR)

@@ -112,6 +112,7 @@ fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdRe
     let runner = Runner::new(graph)
         .heuristic(h)
         .limits(args.limits.limits())
+        .weight(args.algo.weight)
         .seed(args.algo.seed)
         .depth_limit(args.algo.depth_limit);
     let outcome = if args.trace && args.format == Format::Text {
@@ -120,6 +121,7 @@ fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdRe
             &mut *io.out,
             |s: &u32| graph.name(*s).to_string(),
             algorithm,
+            args.algo.weight,
         );
         runner.observer(trace).run(algorithm)
     } else {
@@ -154,8 +156,7 @@ fn report(
             )?;
             let mut previous = path.start;
             let mut g = 0.0;
-            for (i, (_, node)) in path.steps.iter().enumerate() {
-                let step = path_step_cost(graph, previous, *node);
+            for (i, ((_, node), &step)) in path.steps.iter().zip(&path.step_costs).enumerate() {
                 g += step;
                 writeln!(
                     io.out,
@@ -175,17 +176,6 @@ fn report(
     }
     writeln!(io.out, "{}", stats_line(&outcome.stats))?;
     Ok(Exit::from_reason(outcome.reason))
-}
-
-/// The cheapest edge from `a` to `b` (a search follows the cheapest of parallel edges).
-fn path_step_cost(graph: &Graph, a: u32, b: u32) -> f64 {
-    use resolu_search::Problem;
-    let mut out = Vec::new();
-    graph.successors(&a, &mut out);
-    out.iter()
-        .filter(|s| s.state == b)
-        .map(|s| s.cost)
-        .fold(f64::INFINITY, f64::min)
 }
 
 /// `resolu demo`: A* and greedy search on the Romanian road map.

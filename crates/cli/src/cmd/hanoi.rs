@@ -1,11 +1,11 @@
 //! `resolu hanoi`: the Towers of Hanoi, by the course's expert system (a rule base run by
 //! forward chaining), by the optimal algorithms, or by search.
 
-use crate::cmd::rules::{set_limits, stop_text, strategy, write_trace};
 use crate::common::{
     CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, algorithm_named, bad_input,
     read_file, search_json, search_stop_text, stats_line, write_json,
 };
+use crate::rule_run::{set_limits, stop_text, strategy, write_trace};
 use clap::Args as ClapArgs;
 use resolu_logic::Term;
 use resolu_puzzles::hanoi::{DisksOffGoal, Hanoi, HanoiMove, OptimalMoves, Pegs, frame_stewart};
@@ -266,6 +266,7 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
     let runner = Runner::new(hanoi)
         .heuristic(DisksOffGoal::new(hanoi))
         .limits(args.limits.limits())
+        .weight(args.weight)
         .seed(args.seed)
         .depth_limit(args.depth_limit);
     if !json {
@@ -275,7 +276,12 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         writeln!(io.out, "Trace of {algorithm}:")?;
         let show = |s: &Pegs| hanoi.one_line(*s);
         runner
-            .observer(ExpansionTrace::new(&mut *io.out, show, algorithm))
+            .observer(ExpansionTrace::new(
+                &mut *io.out,
+                show,
+                algorithm,
+                args.weight,
+            ))
             .run(algorithm)
     } else {
         let mut runner = runner;
@@ -341,36 +347,32 @@ fn rule_source(args: &Args, hanoi: &Hanoi) -> Result<(String, String), CliError>
     Ok((name.clone(), read_file(&PathBuf::from(&name))?))
 }
 
-/// A situation as the rule bases write it: the pegs, each the list of its disks from the
-/// top, disks numbered by size from 1.
+/// A situation as the rule bases write it (see [`Hanoi::disk_lists`]), as a term.
 fn situation_term(hanoi: &Hanoi, s: Pegs) -> Term {
     let pegs = hanoi
-        .stacks(s)
-        .iter()
-        .map(|stack| {
-            let disks = stack.iter().rev().map(|&d| Term::int(i64::from(d) + 1));
-            Term::list(disks.collect(), Term::nil())
-        })
+        .disk_lists(s)
+        .into_iter()
+        .map(|disks| Term::list(disks.into_iter().map(Term::int).collect(), Term::nil()))
         .collect();
     Term::list(pegs, Term::nil())
 }
 
-/// The situation a rule base wrote, checked.
+/// The situation a rule base wrote, checked (see [`Hanoi::from_disk_lists`]).
 fn situation_of(hanoi: &Hanoi, t: &Term) -> Result<Pegs, String> {
     let pegs = t.list_items().ok_or("it is not a list of pegs")?;
-    let mut stacks = Vec::new();
+    let mut lists = Vec::with_capacity(pegs.len());
     for peg in pegs {
         let disks = peg.list_items().ok_or("a peg is not a list of disks")?;
-        let mut stack = Vec::new();
-        for d in disks.iter().rev() {
-            match d {
-                Term::Int(n) if (1..=64).contains(n) => stack.push((*n - 1) as u8),
-                other => return Err(format!("{other} is not a disk size")),
-            }
-        }
-        stacks.push(stack);
+        let sizes = disks
+            .iter()
+            .map(|d| match d {
+                Term::Int(n) => Ok(*n),
+                other => Err(format!("{other} is not a disk size")),
+            })
+            .collect::<Result<Vec<i64>, String>>()?;
+        lists.push(sizes);
     }
-    hanoi.situation(&stacks)
+    hanoi.from_disk_lists(&lists).map_err(|e| e.to_string())
 }
 
 /// `--method rules`: the expert system, each move checked and drawn.
@@ -444,15 +446,7 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
                 hanoi.pegs()
             ))
         })?;
-        let pegs = hanoi.pegs();
-        let legal = (0..pegs)
-            .flat_map(|f| (0..pegs).map(move |t| (f, t)))
-            .find_map(|(f, t)| {
-                hanoi
-                    .legal(state, f, t)
-                    .filter(|m| hanoi.apply(state, *m) == next)
-            });
-        let Some(m) = legal else {
+        let Some(m) = hanoi.move_between(state, next) else {
             return Err(bad_input(format!(
                 "{origin}: rule {rule} went from {} to {}, which is not one legal move",
                 hanoi.one_line(state),

@@ -1,13 +1,14 @@
-//! `resolu knight`: the knight's tour by backtracking. Also the enumeration of solutions,
-//! with its question after each one, that `queens` reuses.
+//! `resolu knight`: the knight's tour by backtracking; `--all` and `--count` go through the
+//! shared enumeration of solutions ([`crate::enumerate`]).
 
 use crate::common::{
     CliError, CmdResult, Exit, Format, Io, LimitArgs, backtrack_stats_json, backtrack_stats_line,
     backtrack_stop_text, bad_input, capitalise, write_json,
 };
+use crate::enumerate::{Enumerate, enumerate};
 use clap::Args as ClapArgs;
 use resolu_puzzles::knight::{KnightTour, Method, Ties, TourOptions, parse_size, parse_square};
-use resolu_search::backtrack::{self, Backtrack, Backtracker};
+use resolu_search::backtrack;
 use resolu_search::{Limits, StopReason};
 use serde_json::json;
 use std::path::PathBuf;
@@ -23,6 +24,7 @@ use std::path::PathBuf;
   resolu knight --size 5x6 --start 2,3 --method band
   resolu knight --count                          304 open tours of 5x5 from a corner
   resolu knight --size 6 --closed --count --prune   19,724 directed closed tours of 6x6
+  resolu knight --count --all-starts --prune     1,728 open tours of 5x5 from every square
   resolu knight --all                            one tour at a time, asking whether to go on
   resolu knight --all --limit 3 --format json    JSON Lines: 3 tours, then a summary
 
@@ -57,6 +59,10 @@ pub struct Args {
     /// Count the tours without printing them.
     #[arg(long)]
     pub count: bool,
+    /// With --count: the tours from every start square, counted from one square of each
+    /// class of the board's symmetries (on every core) times the class size.
+    #[arg(long, requires = "count")]
+    pub all_starts: bool,
     /// Stop after this many tours (implies --all).
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
@@ -94,6 +100,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let json = args.format == Format::Json;
     let what = describe(&opts);
     crate::html::knight(&args.html, opts, &args.limits)?;
+    if args.all_starts {
+        return all_starts(opts, limits, json, io);
+    }
     if args.all || args.count || args.limit.is_some() {
         let mut last_svg = None;
         let mode = Enumerate {
@@ -179,102 +188,6 @@ fn write_svg(path: &std::path::Path, svg: &str) -> Result<(), CliError> {
         .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
 }
 
-/// How to enumerate: count only, up to a limit, or asking after each solution.
-pub(crate) struct Enumerate {
-    /// Print no solution, only the count.
-    pub count_only: bool,
-    /// Stop after this many solutions.
-    pub limit: Option<u64>,
-    /// JSON Lines output.
-    pub json: bool,
-    /// What a solution is called ("tour", "solution").
-    pub noun: &'static str,
-    /// What is enumerated, for the text summary.
-    pub title: String,
-}
-
-/// Runs through the solutions of `problem`: each is shown by `show` (unless counting), then
-/// the limit is checked or the user asked whether to go on (an answer starting with n or q,
-/// or the end of the input, stops). Ends with a summary: text, or a JSON object with
-/// `count`, `stats` and `reason` (`exhausted` when every solution was seen, `stopped` when
-/// the limit or the user stopped, or the limit that struck).
-pub(crate) fn enumerate<P, F>(
-    problem: &mut P,
-    limits: Limits,
-    mode: &Enumerate,
-    io: &mut Io,
-    mut show: F,
-) -> CmdResult
-where
-    P: Backtrack,
-    F: FnMut(&P, u64, &mut Io) -> Result<(), CliError>,
-{
-    let mut run = Backtracker::new(problem, limits);
-    // `--limit 0` asks for no solution at all: nothing is searched.
-    let mut stopped = mode.limit == Some(0);
-    while !stopped && run.next_solution().is_some() {
-        // The solutions met so far, this one included.
-        let count = run.stats().solutions;
-        if !mode.count_only {
-            show(run.problem(), count, io)?;
-        }
-        if mode.limit.is_some_and(|l| count >= l) {
-            stopped = true;
-            break;
-        }
-        if !mode.count_only && mode.limit.is_none() && !ask_more(io, mode)? {
-            stopped = true;
-            break;
-        }
-    }
-    let stats = run.stats();
-    let count = stats.solutions;
-    let reason = run.reason();
-    let reason_str = match reason {
-        Some(r) if !stopped => r.as_str(),
-        _ => "stopped",
-    };
-    let exit = match reason {
-        _ if stopped => Exit::Success,
-        Some(r) if r.is_limit() => Exit::Limit,
-        _ if count == 0 => Exit::NoSolution,
-        _ => Exit::Success,
-    };
-    if mode.json {
-        write_json(
-            io.out,
-            &json!({ "count": count, "stats": backtrack_stats_json(&stats), "reason": reason_str }),
-        )?;
-    } else {
-        let plural = if count == 1 { "" } else { "s" };
-        let how = match reason {
-            _ if stopped => " (stopped before the end)",
-            Some(StopReason::Exhausted) => " (all of them)",
-            Some(StopReason::Interrupted) => " (interrupted: the count is a lower bound)",
-            Some(r) if r.is_limit() => " (stopped by a limit: the count is a lower bound)",
-            _ => "",
-        };
-        writeln!(io.out, "{count} {}{plural}{how}: {}", mode.noun, mode.title)?;
-        writeln!(io.out, "{}", backtrack_stats_line(&stats))?;
-    }
-    Ok(exit)
-}
-
-/// Asks whether to go on; the prompt is shown on a terminal in text mode only, but the
-/// answer is always read, so scripts can drive it.
-fn ask_more(io: &mut Io, mode: &Enumerate) -> Result<bool, CliError> {
-    if io.interactive && !mode.json {
-        write!(io.out, "Another {}? [Y/n] ", mode.noun)?;
-        io.out.flush()?;
-    }
-    let mut answer = String::new();
-    if io.input.read_line(&mut answer)? == 0 {
-        return Ok(false);
-    }
-    let a = answer.trim().to_ascii_lowercase();
-    Ok(!(a.starts_with('n') || a.starts_with('q')))
-}
-
 /// `resolu demo`: the course's 5x5 tour by the basic version, then by Warnsdorff's rule.
 pub fn demo(io: &mut Io) -> CmdResult {
     let mut worst = Exit::Success;
@@ -299,4 +212,68 @@ pub fn demo(io: &mut Io) -> CmdResult {
         backtrack_stats_line(&outcome.stats)
     )?;
     Ok(worst)
+}
+
+/// `--count --all-starts`: the tours from every start, one start per symmetry class.
+fn all_starts(opts: TourOptions, limits: Limits, json: bool, io: &mut Io) -> CmdResult {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (total, classes) = resolu_puzzles::knight::count_all_starts(opts, limits, threads)
+        .map_err(|e| bad_input(e.to_string()))?;
+    let reasons: Vec<Option<StopReason>> = classes
+        .iter()
+        .map(|c| c.outcome.as_ref().map(|o| o.reason))
+        .collect();
+    let complete = reasons.iter().all(|r| *r == Some(StopReason::Exhausted));
+    if json {
+        let per_class: Vec<serde_json::Value> = classes
+            .iter()
+            .map(|c| {
+                json!({
+                    "start": [c.start.0, c.start.1],
+                    "squares": c.size,
+                    "tours": c.outcome.as_ref().map(|o| o.stats.solutions),
+                    "tries": c.outcome.as_ref().map(|o| o.stats.tries),
+                })
+            })
+            .collect();
+        write_json(
+            io.out,
+            &json!({ "count": total, "complete": complete, "classes": per_class }),
+        )?;
+    } else {
+        for c in &classes {
+            if let Some(o) = &c.outcome {
+                writeln!(
+                    io.out,
+                    "{} like ({}, {}): {} each ({} tries)",
+                    crate::common::plural(c.size, "square"),
+                    c.start.0,
+                    c.start.1,
+                    crate::common::plural(o.stats.solutions, "tour"),
+                    o.stats.tries
+                )?;
+            }
+        }
+        let what = if opts.closed { "closed" } else { "open" };
+        if complete {
+            writeln!(
+                io.out,
+                "{total} directed {what} tours from every start square."
+            )?;
+        } else {
+            writeln!(
+                io.out,
+                "stopped by a limit: at least {total} directed {what} tours."
+            )?;
+        }
+    }
+    Ok(if complete {
+        if total == 0 {
+            Exit::NoSolution
+        } else {
+            Exit::Success
+        }
+    } else {
+        Exit::Limit
+    })
 }

@@ -1,15 +1,15 @@
 //! `resolu matches` (allumettes): the course's matches game as a state space, its search
 //! tree and plays, who wins and how, and a game against the computer; generalised to any
-//! heap, take set, misère play and sums of heaps (Nim). The play loop here also serves
-//! `resolu tictactoe`.
+//! heap, take set, misère play and sums of heaps (Nim). The game against the computer runs
+//! in the shared play loop ([`crate::play`]).
 
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, write_json};
-use clap::{Args as ClapArgs, Subcommand, ValueEnum};
+use crate::play::{PlayArgs, Playable, play_loop, player_name, solution_json};
+use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::enumerate::{Counts, count, count_within, plays_bfs, plays_dfs, reachable};
 use resolu_games::matches::{Analysis, Matches, Position, SolveError, Take, TakeSet};
-use resolu_games::player::{Computer, Level, Reasoning};
 use resolu_games::solver::Solver;
-use resolu_games::{Game, Outcome, Player, Solution, Value};
+use resolu_games::{Game, GameResult, Player, Solution, Value};
 use serde_json::{Value as Json, json};
 use std::ops::ControlFlow;
 
@@ -159,62 +159,6 @@ pub struct PlaysArgs {
     pub limit: u64,
 }
 
-/// Who moves first in `play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum First {
-    /// You.
-    Human,
-    /// The computer.
-    Computer,
-}
-
-/// Flags of the `play` subcommands.
-#[derive(ClapArgs, Debug, Clone)]
-pub struct PlayArgs {
-    /// Who plays first.
-    #[arg(long, value_enum, default_value_t = First::Human)]
-    pub first: First,
-    /// The computer's level: perfect, random, mcts:N (Monte Carlo tree search, N
-    /// iterations a move; mcts:time=1s, mcts:N,c=0.7 for another exploration constant),
-    /// alphabeta:time=1s (iterative deepening, that long a move) or alphabeta:depth=N.
-    #[arg(long, default_value = "perfect", value_parser = parse_level, value_name = "LEVEL")]
-    pub level: Level,
-    /// Seed of the random and mcts levels.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-}
-
-/// Reads `--level`.
-pub fn parse_level(text: &str) -> Result<Level, String> {
-    text.parse::<Level>().map_err(|e| e.to_string())
-}
-
-/// What the computer says of its move beside it: nothing for the perfect and random
-/// levels, the search's figures for the others.
-fn reasoning_note<M>(r: &Reasoning<M>) -> String {
-    match r {
-        Reasoning::Solved(_) | Reasoning::Random => String::new(),
-        Reasoning::Mcts { iterations, chosen } => format!(
-            " (MCTS: {iterations} iterations, {} through this move, {:.0}% for the computer)",
-            chosen.visits,
-            chosen.value * 100.0
-        ),
-        Reasoning::AlphaBeta {
-            depth,
-            score,
-            proven,
-        } => {
-            let what = match proven {
-                Some(Value::Win) => "a forced win".to_string(),
-                Some(Value::Loss) => "a forced loss".to_string(),
-                Some(Value::Draw) => "a draw".to_string(),
-                None => format!("estimate {score:+}"),
-            };
-            format!(" (alpha-beta: depth {depth}, {what})")
-        }
-    }
-}
-
 /// The game described by the flags, and its start.
 struct Setup {
     game: Matches,
@@ -355,10 +299,6 @@ fn model(setup: &Setup, io: &mut Io) -> CmdResult {
     Ok(Exit::Success)
 }
 
-fn player_name(p: Player) -> String {
-    format!("player {}", p.number())
-}
-
 /// The states, initial and final states, operators, and (if `successors`) the successor
 /// function.
 fn states_text(setup: &Setup, limit: usize, successors: bool, io: &mut Io) -> CmdResult {
@@ -391,9 +331,9 @@ fn states_text(setup: &Setup, limit: usize, successors: bool, io: &mut Io) -> Cm
     let finals: Vec<String> = list
         .iter()
         .filter_map(|s| {
-            game.outcome(s).map(|o| match o {
-                Outcome::Win(p) => format!("{s} ({} has won)", player_name(p)),
-                Outcome::Draw => format!("{s} (draw)"),
+            game.result(s).map(|o| match o {
+                GameResult::Win(p) => format!("{s} ({} has won)", player_name(p)),
+                GameResult::Draw => format!("{s} (draw)"),
             })
         })
         .collect();
@@ -458,7 +398,7 @@ fn states(setup: &Setup, limit: usize, format: Format, io: &mut Io) -> CmdResult
                     })
                     .collect();
                 let mut v = state_json(s);
-                if let (Json::Object(map), Some(o)) = (&mut v, game.outcome(s)) {
+                if let (Json::Object(map), Some(o)) = (&mut v, game.result(s)) {
                     map.insert("winner".into(), json!(o.winner().map(Player::number)));
                 }
                 if let Json::Object(map) = &mut v {
@@ -517,7 +457,7 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
         next: usize,
     }
     let label = |solver: &mut Solver<Matches>, s: &Position| -> String {
-        if let Some(o) = game.outcome(s) {
+        if let Some(o) = game.result(s) {
             return match o.winner() {
                 Some(p) => format!("  {} has won", player_name(p)),
                 None => "  draw".into(),
@@ -608,7 +548,7 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
 /// The verdict on the start, given its analysis, in a sentence or two.
 fn verdict(setup: &Setup, analysis: &Analysis, io: &mut Io) -> Result<(), CliError> {
     let s = &analysis.solution;
-    if let Some(o) = setup.game.outcome(&setup.start) {
+    if let Some(o) = setup.game.result(&setup.start) {
         let end = match o.winner() {
             Some(p) => format!("{} has won", player_name(p)),
             None => "a draw".into(),
@@ -696,16 +636,6 @@ fn solve(setup: &Setup, format: Format, io: &mut Io) -> CmdResult {
     Ok(Exit::Success)
 }
 
-/// The JSON of a solution: `{"to_move", "value", "winning_moves", "plies_to_end"}`.
-pub fn solution_json<M>(s: &Solution<M>, mv: impl Fn(&M) -> Json) -> Json {
-    json!({
-        "to_move": s.to_move.number(),
-        "value": s.value.as_str(),
-        "winning_moves": s.winning_moves().into_iter().map(mv).collect::<Vec<_>>(),
-        "plies_to_end": s.plies,
-    })
-}
-
 /// A play of more moves than twice this shows only this many at each end (text).
 const LONG_PLAY_ENDS: usize = 12;
 /// Most moves, over all plays, a JSON listing holds.
@@ -729,7 +659,7 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
     let mut json_moves = 0u64;
     let mut out: Vec<Json> = Vec::new();
     let mut error: Option<std::io::Error> = None;
-    let mut visit = |states: &[Position], moves: &[Take], o: Outcome| {
+    let mut visit = |states: &[Position], moves: &[Take], o: GameResult| {
         if winner.is_some() && o.winner() != winner {
             return ControlFlow::Continue(());
         }
@@ -823,107 +753,6 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
         }
     )?;
     Ok(Exit::Success)
-}
-
-/// What a game must offer to be played in the terminal.
-pub trait Playable {
-    /// The game.
-    type G: Game;
-    /// The game itself.
-    fn game(&self) -> &Self::G;
-    /// Draws a position.
-    fn show(&self, state: &<Self::G as Game>::State, io: &mut Io) -> Result<(), CliError>;
-    /// The prompt for a human move.
-    fn prompt(&self, state: &<Self::G as Game>::State) -> String;
-    /// Reads a human move, or says why it is refused.
-    fn parse_move(
-        &self,
-        state: &<Self::G as Game>::State,
-        text: &str,
-    ) -> Result<<Self::G as Game>::Move, String>;
-    /// A move in words.
-    fn words(&self, mv: &<Self::G as Game>::Move) -> String;
-    /// Solves a position for the computer.
-    fn solve(
-        &self,
-        state: &<Self::G as Game>::State,
-    ) -> Result<Solution<<Self::G as Game>::Move>, CliError>;
-}
-
-/// A game against the computer: moves read line by line from `io.input`; a refused move
-/// is explained and asked again; end of input ends the game.
-pub fn play_loop<P: Playable>(
-    p: &P,
-    start: <P::G as Game>::State,
-    args: &PlayArgs,
-    io: &mut Io,
-) -> CmdResult {
-    let mut computer = Computer::new(args.level, args.seed);
-    let first = p.game().to_move(&start);
-    let human = match args.first {
-        First::Human => first,
-        First::Computer => first.other(),
-    };
-    writeln!(
-        io.out,
-        "You are {}, the computer ({} level) is {}. Type 'q' to stop.",
-        player_name(human),
-        args.level.describe(),
-        player_name(human.other())
-    )?;
-    let mut state = start;
-    loop {
-        p.show(&state, io)?;
-        if let Some(o) = p.game().outcome(&state) {
-            let msg = match o.winner() {
-                Some(w) if w == human => "You win!",
-                Some(_) => "The computer wins.",
-                None => "Draw.",
-            };
-            writeln!(io.out, "{msg}")?;
-            return Ok(Exit::Success);
-        }
-        let mv = if p.game().to_move(&state) == human {
-            loop {
-                if io.interactive {
-                    write!(io.out, "{}: ", p.prompt(&state))?;
-                    io.out.flush()?;
-                }
-                let mut line = String::new();
-                if io.input.read_line(&mut line)? == 0 {
-                    writeln!(io.out, "End of input: the game stops here.")?;
-                    return Ok(Exit::Success);
-                }
-                let text = line.trim();
-                if text.is_empty() {
-                    continue;
-                }
-                if ["q", "quit", "exit", "abandon"].contains(&text.to_lowercase().as_str()) {
-                    writeln!(io.out, "You stop the game.")?;
-                    return Ok(Exit::Success);
-                }
-                match p.parse_move(&state, text) {
-                    Ok(mv) => {
-                        writeln!(io.out, "You: {}.", p.words(&mv))?;
-                        break mv;
-                    }
-                    Err(why) => writeln!(io.out, "Refused: {why}. Try again.")?,
-                }
-            }
-        } else {
-            let Some(decision) = computer.decide(p.game(), &state, |s| p.solve(s))? else {
-                unreachable!("a position that is not final has a move")
-            };
-            writeln!(
-                io.out,
-                "Computer: {}.{}",
-                p.words(&decision.mv),
-                reasoning_note(&decision.reasoning)
-            )?;
-            decision.mv
-        };
-        state = p.game().play(&state, &mv);
-    }
 }
 
 impl Playable for Setup {

@@ -1,19 +1,16 @@
 //! `resolu pdb`: pattern databases of the sliding-tile puzzle built ahead of time, listed
-//! and checked; and the loader `resolu taquin --heuristic pdb` shares (cache directory,
-//! progress bar, memory refusal).
+//! and checked. The loader it shares with `resolu taquin --heuristic pdb` (cache directory,
+//! progress bar, memory refusal) is [`crate::tables`].
 
-use crate::common::{
-    CliError, CmdResult, Exit, Format, bad_input, default_memory_bytes, write_json,
-};
+use crate::common::{CmdResult, Exit, Format, bad_input, default_memory_bytes, write_json};
 use clap::{Args as ClapArgs, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use resolu_puzzles::cache;
-use resolu_puzzles::sliding::pdb::{self, Partition, PatternDatabase, Progress, Source};
-use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
+use resolu_puzzles::sliding::pdb::{self, Partition};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::common::Io;
+use crate::tables::{build_bar, dir_of, goal_puzzle, progress_of};
 
 /// Flags of `resolu pdb`.
 #[derive(ClapArgs, Debug)]
@@ -79,148 +76,6 @@ pub struct BuildArgs {
     pub max_memory: Option<u64>,
     #[command(flatten)]
     pub dir: DirArgs,
-}
-
-/// The default table directory: `pdb` in resolu's cache directory.
-pub fn default_dir() -> Option<PathBuf> {
-    pdb::default_dir(
-        std::env::var_os("XDG_CACHE_HOME").as_deref(),
-        std::env::var_os("HOME").as_deref(),
-    )
-}
-
-fn dir_of(flag: &Option<PathBuf>) -> Result<PathBuf, CliError> {
-    match flag {
-        Some(d) => Ok(d.clone()),
-        None => default_dir().ok_or_else(|| {
-            bad_input("no cache directory: set HOME or XDG_CACHE_HOME, or give --pdb-dir")
-        }),
-    }
-}
-
-/// The goal puzzle for a size and a goal.
-pub fn goal_puzzle(size: Option<&str>, goal: Option<&str>) -> Result<SlidingPuzzle, CliError> {
-    let goal = match goal {
-        Some(g) => Goal::parse(g).map_err(|e| bad_input(format!("--goal: {e}")))?,
-        None => Goal::Standard,
-    };
-    let (rows, cols) = match (size, &goal) {
-        (Some(s), _) => parse_size(s)?,
-        (None, Goal::Grid(g)) => (g.rows, g.cols),
-        (None, _) => (4, 4),
-    };
-    let n = rows * cols;
-    let cells = (1..n).map(|t| Some(t.to_string())).chain([None]).collect();
-    let board = match &goal {
-        Goal::Grid(g) => g.clone(),
-        _ => Grid { rows, cols, cells },
-    };
-    if (board.rows, board.cols) != (rows, cols) {
-        return Err(bad_input(format!(
-            "--goal is {}x{} but --size is {rows}x{cols}",
-            board.rows, board.cols
-        )));
-    }
-    SlidingPuzzle::new(&board, goal).map_err(|e| bad_input(format!("--goal: {e}")))
-}
-
-/// Reads `N` or `ROWSxCOLS`.
-pub fn parse_size(size: &str) -> Result<(usize, usize), CliError> {
-    let (rows, cols) = match size.split_once(['x', 'X']) {
-        Some((r, c)) => (r.trim().parse::<usize>(), c.trim().parse::<usize>()),
-        None => (size.trim().parse::<usize>(), size.trim().parse::<usize>()),
-    };
-    match (rows, cols) {
-        (Ok(r), Ok(c)) if r >= 2 && c >= 2 && r * c <= pdb::MAX_CELLS => Ok((r, c)),
-        _ => Err(bad_input(format!(
-            "--size: '{size}' is not N or ROWSxCOLS between 2x2 and 64 cells"
-        ))),
-    }
-}
-
-/// A progress bar on standard error for a table build (hidden when not a terminal).
-fn build_bar() -> ProgressBar {
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} states, {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
-}
-
-fn progress_of(bar: &ProgressBar) -> impl Fn(Progress) + Sync + '_ {
-    move |p| match p {
-        Progress::Group {
-            group,
-            groups,
-            tiles,
-        } => {
-            bar.set_position(0);
-            bar.set_message(format!(
-                "pattern database: group {} of {groups} ({tiles} tiles)",
-                group + 1
-            ));
-        }
-        Progress::Layer(l) => {
-            bar.set_length(l.total);
-            bar.set_position(l.reached);
-        }
-    }
-}
-
-/// Why tables could not be had: bad input (exit 2) or the memory budget (exit 3).
-pub enum LoadError {
-    /// A usage error.
-    Cli(CliError),
-    /// The build would exceed `--max-memory`.
-    Memory(String),
-}
-
-impl From<CliError> for LoadError {
-    fn from(e: CliError) -> Self {
-        LoadError::Cli(e)
-    }
-}
-
-/// The pattern database named by `spec` (`pdb` or `pdb:PARTITION`) for `puzzle`: the exact
-/// table on boards of 10 cells or fewer when no partition is named; else tables read from
-/// `dir` (default cache directory) or built, stored, with a progress bar on standard error.
-/// `note` receives what happened to a cached file that could not be used.
-pub fn load(
-    puzzle: &SlidingPuzzle,
-    spec: &str,
-    dir: &Option<PathBuf>,
-    max_memory: u64,
-    note: &mut dyn FnMut(String),
-) -> Result<PatternDatabase, LoadError> {
-    let named = spec
-        .strip_prefix("pdb")
-        .map(|rest| rest.strip_prefix(':'))
-        .ok_or_else(|| bad_input(format!("'{spec}' is not a pattern database")))?;
-    let partition = match named {
-        None if puzzle.cells() <= 10 => {
-            return PatternDatabase::exact(puzzle).map_err(|e| LoadError::Cli(bad_input(e)));
-        }
-        None => Partition::best_for(puzzle),
-        Some(text) => Partition::parse(puzzle, text)
-            .map_err(|e| LoadError::Cli(bad_input(format!("--heuristic {spec}: {e}"))))?,
-    };
-    let dir = dir_of(dir)?;
-    let bar = build_bar();
-    let progress = progress_of(&bar);
-    let loaded = pdb::load_or_build(puzzle, &partition, &dir, max_memory, &progress);
-    bar.finish_and_clear();
-    let (tables, source) = loaded.map_err(|e| {
-        if e.contains("memory budget") {
-            LoadError::Memory(e)
-        } else {
-            LoadError::Cli(bad_input(e))
-        }
-    })?;
-    if let Source::Built(Some(why)) = source {
-        note(format!("{why}: rebuilt"));
-    }
-    Ok(PatternDatabase::additive(puzzle, &partition, tables, true))
 }
 
 /// Runs `resolu pdb`.

@@ -1,10 +1,10 @@
 //! `resolu queens N`: the N-queens problem by backtracking.
 
-use crate::cmd::knight::{Enumerate, enumerate};
 use crate::common::{
     CmdResult, Exit, Format, Io, LimitArgs, backtrack_stats_json, backtrack_stats_line,
     backtrack_stop_text, bad_input, write_json,
 };
+use crate::enumerate::{Enumerate, enumerate};
 use clap::Args as ClapArgs;
 use resolu_puzzles::queens::Queens;
 use resolu_search::backtrack;

@@ -5,9 +5,9 @@ use crate::common::{
     read_file, search_json, search_stop_text, stats_line, unsolvable_json, write_json,
 };
 use clap::Args as ClapArgs;
-use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
-use resolu_puzzles::sliding::{Cells, Goal, Grid, Move, SlidingPuzzle};
-use resolu_search::{Algorithm, Outcome, Path, Runner};
+use resolu_puzzles::sliding::heuristics::HeuristicName;
+use resolu_puzzles::sliding::{Goal, Grid, Move, SlidingPuzzle, SolveSettings};
+use resolu_search::{Algorithm, Outcome};
 use std::path::PathBuf;
 
 /// The course's instance: 5 moves from the spiral goal.
@@ -147,7 +147,7 @@ fn census(args: &Args, io: &mut Io) -> CmdResult {
         }
         (None, _) => Some("3x3"),
     };
-    let mut puzzle = crate::cmd::pdb::goal_puzzle(size, goal_text)?;
+    let mut puzzle = crate::tables::goal_puzzle(size, goal_text)?;
     if args.goal.is_none() && (puzzle.rows(), puzzle.cols()) == (3, 3) {
         // The course's convention: the snail goal on 3x3.
         puzzle = SlidingPuzzle::new(&puzzle.goal_grid(), Goal::Default)
@@ -239,7 +239,7 @@ impl Solver<'_> {
             .max_memory
             .map_or_else(crate::common::default_memory_bytes, |mb| mb << 20);
         let mut notes = Vec::new();
-        match crate::cmd::pdb::load(
+        match crate::tables::load(
             puzzle,
             &self.args.heuristic,
             &self.args.pdb_dir,
@@ -253,8 +253,8 @@ impl Solver<'_> {
                 resolu_puzzles::sliding::pdb::install(puzzle, db);
                 Ok(None)
             }
-            Err(crate::cmd::pdb::LoadError::Cli(e)) => Err(e),
-            Err(crate::cmd::pdb::LoadError::Memory(e)) => {
+            Err(crate::tables::LoadError::Cli(e)) => Err(e),
+            Err(crate::tables::LoadError::Memory(e)) => {
                 if self.args.format == Format::Json {
                     write_json(
                         io.out,
@@ -268,52 +268,26 @@ impl Solver<'_> {
         }
     }
 
-    /// Searches with the packing that fits the board.
-    fn search(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> Outcome<(), Move> {
-        match puzzle.cells() {
-            n if n <= u64::MAX_CELLS => self.search_with::<u64>(puzzle, io),
-            n if n <= u128::MAX_CELLS => self.search_with::<u128>(puzzle, io),
-            _ => self.search_with::<Box<[u8]>>(puzzle, io),
-        }
-    }
-
-    fn search_with<C: Cells>(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> Outcome<(), Move> {
-        if self.algorithm == Algorithm::IdaStar && !self.args.trace {
-            // The library's one entry (the in-place IDA*, on --threads threads): the path
-            // the benchmarks measure.
-            return resolu_puzzles::sliding::solve(
-                puzzle,
-                self.algorithm,
-                self.heuristic,
-                self.args.limits.limits(),
-                self.threads,
-            );
-        }
-        let problem = puzzle.problem::<C>();
-        let runner = Runner::new(&problem)
-            .heuristic(TileHeuristic::new(self.heuristic, puzzle))
-            .limits(self.args.limits.limits())
-            .seed(self.args.algo.seed)
-            .depth_limit(self.args.algo.depth_limit);
-        let outcome = if self.args.trace && self.args.format == Format::Text {
-            let _ = writeln!(io.out, "Trace of {}:", self.algorithm);
-            let show = |b: &_| puzzle.grid(b).one_line();
-            runner
-                .observer(ExpansionTrace::new(&mut *io.out, show, self.algorithm))
-                .run(self.algorithm)
-        } else {
-            let mut runner = runner;
-            runner.run(self.algorithm)
+    /// Searches with the flags' settings (and the trace they ask for).
+    fn search(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> Outcome<Vec<u8>, Move> {
+        let settings = SolveSettings {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            limits: self.args.limits.limits(),
+            weight: self.args.algo.weight,
+            seed: self.args.algo.seed,
+            depth_limit: self.args.algo.depth_limit,
+            threads: self.threads,
         };
-        // Moves carry everything the caller needs: the boards are replayed from them.
-        Outcome {
-            reason: outcome.reason,
-            path: outcome.path.map(|p| Path {
-                start: (),
-                steps: p.steps.into_iter().map(|(m, _)| (m, ())).collect(),
-                cost: p.cost,
-            }),
-            stats: outcome.stats,
+        if self.args.trace && self.args.format == Format::Text {
+            let _ = writeln!(io.out, "Trace of {}:", self.algorithm);
+            let show = |tiles: &Vec<u8>| puzzle.grid_of(tiles).one_line();
+            puzzle.solve_observed(
+                &settings,
+                ExpansionTrace::new(&mut *io.out, show, self.algorithm, self.args.algo.weight),
+            )
+        } else {
+            puzzle.solve(&settings)
         }
     }
 
@@ -362,11 +336,9 @@ impl Solver<'_> {
         match &outcome.path {
             Some(path) => {
                 let moves: Vec<Move> = path.actions().copied().collect();
-                let mut tiles = puzzle.start_tiles().to_vec();
-                for (i, m) in moves.iter().enumerate() {
-                    tiles.swap(m.from as usize, m.to as usize);
+                for (i, (m, tiles)) in path.steps.iter().enumerate() {
                     writeln!(io.out, "Move {}: {}", i + 1, puzzle.label(m.tile))?;
-                    write!(io.out, "{}", puzzle.grid_of(&tiles))?;
+                    write!(io.out, "{}", puzzle.grid_of(tiles))?;
                 }
                 let optimal = if self.algorithm.is_optimal()
                     && (self.heuristic != HeuristicName::Zero || !self.algorithm.is_informed())
@@ -410,7 +382,7 @@ fn show_boards(puzzle: &SlidingPuzzle, io: &mut Io) -> Result<(), CliError> {
 }
 
 /// The tiles moved, written as in the input.
-fn moves_json(puzzle: &SlidingPuzzle, outcome: &Outcome<(), Move>) -> Vec<serde_json::Value> {
+fn moves_json(puzzle: &SlidingPuzzle, outcome: &Outcome<Vec<u8>, Move>) -> Vec<serde_json::Value> {
     outcome.path.as_ref().map_or_else(Vec::new, |p| {
         p.actions().map(|m| puzzle.label(m.tile).into()).collect()
     })
@@ -437,7 +409,7 @@ fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
         boards.push((i, board, parsed));
     }
     let parallel = solver.threads > 1 && boards.len() > 1 && !solver.args.trace;
-    let solved: Vec<Option<Outcome<(), Move>>> = if parallel {
+    let solved: Vec<Option<Outcome<Vec<u8>, Move>>> = if parallel {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let workers = solver.threads.min(boards.len());
         // The boards in flight share the memory budget.
@@ -458,13 +430,12 @@ fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
                         if !puzzle.is_solvable() {
                             continue;
                         }
-                        let outcome = resolu_puzzles::sliding::solve(
-                            puzzle,
-                            solver.algorithm,
-                            solver.heuristic,
-                            limits,
-                            1,
-                        );
+                        let mut settings =
+                            SolveSettings::new(solver.algorithm, solver.heuristic, limits);
+                        settings.weight = solver.args.algo.weight;
+                        settings.seed = solver.args.algo.seed;
+                        settings.depth_limit = solver.args.algo.depth_limit;
+                        let outcome = puzzle.solve(&settings);
                         if let Ok(mut r) = results.lock() {
                             r[k] = Some(outcome);
                         }

@@ -1,8 +1,8 @@
 //! `resolu tictactoe` (morpion): the game tree's counts, the verdict with the search effort
 //! of each algorithm, solving a position, and a game against the computer.
 
-use crate::cmd::matches::{PlayArgs, Playable, play_loop, solution_json};
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, write_json};
+use crate::play::{PlayArgs, Playable, play_loop, solution_json};
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::alphabeta::alphabeta;
 use resolu_games::enumerate::count;
@@ -128,7 +128,7 @@ fn verdict_line(board: &Board, s: &Solution<u8>) -> String {
         "O"
     };
     let plies = s.plies.unwrap_or(0);
-    if let Some(o) = TicTacToe.outcome(board) {
+    if let Some(o) = TicTacToe.result(board) {
         return match o.winner() {
             Some(resolu_games::Player::One) => "The game is over: X has won.".into(),
             Some(resolu_games::Player::Two) => "The game is over: O has won.".into(),

@@ -20,31 +20,23 @@
 //! one code path for all sizes, at some cost in speed on 7x6 (where a `u64` would do).
 //!
 //! ```
-//! use resolu_games::{Game, Outcome, Player, connect4::Connect4};
+//! use resolu_games::{Game, GameResult, Player, connect4::Connect4};
 //!
 //! let game = Connect4::standard();
 //! let pos = game.parse_moves("4455667").unwrap(); // player 1 has 4, 5, 6 and 7 on the bottom row
-//! assert_eq!(game.outcome(&pos), Some(Outcome::Win(Player::One)));
+//! assert_eq!(game.result(&pos), Some(GameResult::Win(Player::One)));
 //! assert!(game.parse_moves("44444444").is_err()); // column 4 holds 6 stones
 //! ```
 
 pub mod solver;
 mod table;
 
-use crate::{Game, Outcome, Player};
-use std::fmt;
+use crate::{Game, GameResult, Player};
 
 /// Why a board size or a sequence of moves is refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// The smallest number of columns or rows.
 pub const MIN_SIZE: u32 = 4;
@@ -358,7 +350,7 @@ impl Game for Connect4 {
 
     /// The playable columns, centre first.
     fn moves(&self, pos: &Position, out: &mut Vec<u8>) {
-        if self.outcome(pos).is_some() {
+        if self.result(pos).is_some() {
             return;
         }
         out.extend(
@@ -373,11 +365,11 @@ impl Game for Connect4 {
         self.play_column(pos, u32::from(*col))
     }
 
-    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+    fn result(&self, pos: &Position) -> Option<GameResult> {
         if self.last_mover_won(pos) {
-            Some(Outcome::Win(self.to_move(pos).other()))
+            Some(GameResult::Win(self.to_move(pos).other()))
         } else if pos.moves == self.cells() {
-            Some(Outcome::Draw)
+            Some(GameResult::Draw)
         } else {
             None
         }

@@ -44,30 +44,17 @@
 
 use super::table::Table;
 use super::{Connect4, Position};
-use std::fmt;
 use std::time::{Duration, Instant};
 
 /// The solver ran into its node or time limit; nothing was decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("stopped by the limit after {nodes} positions ({:.1} s)", elapsed.as_secs_f64())]
 pub struct Stopped {
     /// Positions searched before the stop.
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
 }
-
-impl fmt::Display for Stopped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "stopped by the limit after {} positions ({:.1} s)",
-            self.nodes,
-            self.elapsed.as_secs_f64()
-        )
-    }
-}
-
-impl std::error::Error for Stopped {}
 
 /// A position's score, its best columns and the score of every column.
 #[derive(Clone, Debug, PartialEq, Eq)]

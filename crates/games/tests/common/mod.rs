@@ -1,7 +1,7 @@
 //! Helpers shared by the games tests.
 
 use resolu_games::matches::{Matches, Position, Take};
-use resolu_games::{Game, Outcome, Player};
+use resolu_games::{Game, GameResult, Player};
 
 /// The matches game without the canonical form: the solver then stores every position as
 /// it is (heaps in order, player included): plain memoised search.
@@ -22,7 +22,7 @@ impl Game for Plain {
     fn play(&self, s: &Position, m: &Take) -> Position {
         self.0.play(s, m)
     }
-    fn outcome(&self, s: &Position) -> Option<Outcome> {
-        self.0.outcome(s)
+    fn result(&self, s: &Position) -> Option<GameResult> {
+        self.0.result(s)
     }
 }

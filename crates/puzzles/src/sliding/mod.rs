@@ -31,7 +31,7 @@ pub mod pdb;
 mod solve;
 
 pub use grid::{Grid, GridError};
-pub use solve::solve;
+pub use solve::SolveSettings;
 
 use rand::Rng;
 use resolu_search::{InPlace, Problem, Successor};

@@ -1,57 +1,129 @@
-//! One entry point that solves a [`SlidingPuzzle`] with any algorithm and heuristic, with the
-//! packing that fits its size: the path of `resolu taquin` and of the benchmarks.
+//! Solving a puzzle in one call: the board packing that fits the size is chosen here, so
+//! that callers (the CLI, the lab) neither repeat that choice nor see the packed states.
 
 use super::heuristics::{HeuristicName, TileHeuristic};
 use super::{Board, Cells, Move, SlidingProblem, SlidingPuzzle};
 use resolu_search::{
-    Algorithm, InPlaceHeuristic, Limits, NoObserver, Outcome, Path, Runner, ZeroHeuristic,
+    Algorithm, InPlaceHeuristic, Limits, NoObserver, Observer, Outcome, Prune, Runner,
+    ZeroHeuristic,
 };
 
-/// Solves `puzzle` with `algorithm` and the heuristic `name`, within `limits`. The path's
-/// states are left out (`()`): the moves carry everything, and the boards are replayed
-/// from them ([`SlidingPuzzle::replay`]).
-///
-/// `threads` is the number of threads IDA* may use (0 or 1: one); other algorithms use one.
-pub fn solve(
-    puzzle: &SlidingPuzzle,
-    algorithm: Algorithm,
-    name: HeuristicName,
-    limits: Limits,
-    threads: usize,
-) -> Outcome<(), Move> {
-    match puzzle.cells() {
-        n if n <= u64::MAX_CELLS => solve_with::<u64>(puzzle, algorithm, name, limits, threads),
-        n if n <= u128::MAX_CELLS => solve_with::<u128>(puzzle, algorithm, name, limits, threads),
-        _ => solve_with::<Box<[u8]>>(puzzle, algorithm, name, limits, threads),
+/// How [`SlidingPuzzle::solve`] searches: the algorithm, the heuristic and the run's
+/// settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolveSettings {
+    /// The search algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic (ignored by the uninformed algorithms). `Pdb` needs the puzzle's
+    /// pattern database installed first (see [`super::pdb::install`]).
+    pub heuristic: HeuristicName,
+    /// The limits that may stop the search.
+    pub limits: Limits,
+    /// The weight of weighted A* (f = g + weight · h).
+    pub weight: f64,
+    /// The seed of the random algorithms.
+    pub seed: u64,
+    /// The depth limit of depth-first search.
+    pub depth_limit: Option<usize>,
+    /// The threads IDA* may use (0 or 1: one; at most the cores available); the other
+    /// algorithms use one.
+    pub threads: usize,
+}
+
+impl SolveSettings {
+    /// `algorithm` with `heuristic`, the given limits, the default weight
+    /// ([`resolu_search::DEFAULT_WEIGHT`]), seed 0 and no depth limit.
+    pub fn new(algorithm: Algorithm, heuristic: HeuristicName, limits: Limits) -> Self {
+        SolveSettings {
+            algorithm,
+            heuristic,
+            limits,
+            weight: resolu_search::DEFAULT_WEIGHT,
+            seed: 0,
+            depth_limit: None,
+            threads: 1,
+        }
     }
 }
 
-fn solve_with<C: Cells>(
-    puzzle: &SlidingPuzzle,
-    algorithm: Algorithm,
-    name: HeuristicName,
-    limits: Limits,
-    threads: usize,
-) -> Outcome<(), Move> {
-    let problem = puzzle.problem::<C>();
-    let heuristic = TileHeuristic::new(name, puzzle);
-    let outcome = if algorithm == Algorithm::IdaStar {
-        // The in-place IDA*, instantiated for each heuristic, so that its update is
-        // inlined in the loop (through the enum it was a call per move).
-        match &heuristic {
-            TileHeuristic::Zero => idastar(&problem, &ZeroHeuristic, limits, threads),
-            TileHeuristic::Misplaced(h) => idastar(&problem, h, limits, threads),
-            TileHeuristic::Manhattan(h) => idastar(&problem, h, limits, threads),
-            TileHeuristic::LinearConflict(h) => idastar(&problem, h, limits, threads),
-            TileHeuristic::Pdb(_) => idastar(&problem, &heuristic, limits, threads),
+impl SlidingPuzzle {
+    /// Searches from the start to the goal with the packing that fits the board (`u64` up
+    /// to 16 cells, `u128` up to 25, bytes beyond). The path's states are the boards as
+    /// internal tile numbers, row-major (draw them with [`SlidingPuzzle::grid_of`]).
+    ///
+    /// ```
+    /// use resolu_puzzles::sliding::heuristics::HeuristicName;
+    /// use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle, SolveSettings};
+    /// use resolu_search::{Algorithm, Limits};
+    /// let start = Grid::parse("1 2 3/4 5 6/_ 7 8").unwrap();
+    /// let puzzle = SlidingPuzzle::new(&start, Goal::Standard).unwrap();
+    /// let settings = SolveSettings::new(Algorithm::Astar, HeuristicName::Manhattan, Limits::new());
+    /// let path = puzzle.solve(&settings).path.unwrap();
+    /// assert_eq!(path.len(), 2);
+    /// assert_eq!(puzzle.grid_of(path.last()).one_line(), "123/456/78_");
+    /// ```
+    pub fn solve(&self, settings: &SolveSettings) -> Outcome<Vec<u8>, Move> {
+        match self.cells() {
+            n if n <= u64::MAX_CELLS => self.solve_packed::<u64, _>(settings, None::<Silent>),
+            n if n <= u128::MAX_CELLS => self.solve_packed::<u128, _>(settings, None::<Silent>),
+            _ => self.solve_packed::<Box<[u8]>, _>(settings, None::<Silent>),
         }
-    } else {
-        Runner::new(&problem)
+    }
+
+    /// [`SlidingPuzzle::solve`], telling `observer` each event of the search with the
+    /// boards unpacked as in the path (which costs an allocation per event: for traces).
+    pub fn solve_observed<O: Observer<Vec<u8>, Move>>(
+        &self,
+        settings: &SolveSettings,
+        mut observer: O,
+    ) -> Outcome<Vec<u8>, Move> {
+        match self.cells() {
+            n if n <= u64::MAX_CELLS => self.solve_packed::<u64, _>(settings, Some(&mut observer)),
+            n if n <= u128::MAX_CELLS => {
+                self.solve_packed::<u128, _>(settings, Some(&mut observer))
+            }
+            _ => self.solve_packed::<Box<[u8]>, _>(settings, Some(&mut observer)),
+        }
+    }
+
+    fn solve_packed<C: Cells, O: Observer<Vec<u8>, Move>>(
+        &self,
+        settings: &SolveSettings,
+        observer: Option<O>,
+    ) -> Outcome<Vec<u8>, Move> {
+        let problem = self.problem::<C>();
+        let heuristic = TileHeuristic::new(settings.heuristic, self);
+        if settings.algorithm == Algorithm::IdaStar && observer.is_none() {
+            // The in-place IDA*, instantiated for each heuristic, so that its update is
+            // inlined in the loop (through the enum it was a call per move).
+            let (limits, threads) = (settings.limits, settings.threads);
+            let outcome = match &heuristic {
+                TileHeuristic::Zero => idastar(&problem, &ZeroHeuristic, limits, threads),
+                TileHeuristic::Misplaced(h) => idastar(&problem, h, limits, threads),
+                TileHeuristic::Manhattan(h) => idastar(&problem, h, limits, threads),
+                TileHeuristic::LinearConflict(h) => idastar(&problem, h, limits, threads),
+                TileHeuristic::Pdb(_) => idastar(&problem, &heuristic, limits, threads),
+            };
+            return outcome.map_states(|board| self.tiles(&board));
+        }
+        let mut runner = Runner::new(&problem)
             .heuristic(heuristic)
-            .limits(limits)
-            .run(algorithm)
-    };
-    without_states(outcome)
+            .limits(settings.limits)
+            .weight(settings.weight)
+            .seed(settings.seed)
+            .depth_limit(settings.depth_limit);
+        let outcome = match observer {
+            // Without an observer the search runs on the packed boards alone.
+            None => runner.run(settings.algorithm),
+            Some(inner) => runner
+                .observer(Unpacking {
+                    puzzle: self,
+                    inner,
+                })
+                .run(settings.algorithm),
+        };
+        outcome.map_states(|board| self.tiles(&board))
+    }
 }
 
 /// IDA* in place on `threads` threads (one for 0 or 1).
@@ -68,15 +140,32 @@ fn idastar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32> + Sync>(
     }
 }
 
-/// The outcome with the states of its path left out.
-fn without_states<S>(outcome: Outcome<S, Move>) -> Outcome<(), Move> {
-    Outcome {
-        reason: outcome.reason,
-        path: outcome.path.map(|p| Path {
-            start: (),
-            steps: p.steps.into_iter().map(|(m, _)| (m, ())).collect(),
-            cost: p.cost,
-        }),
-        stats: outcome.stats,
+/// The observer type of an unobserved [`SlidingPuzzle::solve`] (never called).
+struct Silent;
+
+impl Observer<Vec<u8>, Move> for Silent {}
+
+/// Hands the events of a search over packed boards to an observer of unpacked boards.
+struct Unpacking<'p, O> {
+    puzzle: &'p SlidingPuzzle,
+    inner: O,
+}
+
+impl<C: Cells, O: Observer<Vec<u8>, Move>> Observer<Board<C>, Move> for Unpacking<'_, O> {
+    fn expand(&mut self, state: &Board<C>, g: f64, h: f64) {
+        self.inner.expand(&self.puzzle.tiles(state), g, h);
+    }
+    fn generate(&mut self, parent: &Board<C>, action: &Move, state: &Board<C>, g: f64, h: f64) {
+        let (parent, state) = (self.puzzle.tiles(parent), self.puzzle.tiles(state));
+        self.inner.generate(&parent, action, &state, g, h);
+    }
+    fn update(&mut self, state: &Board<C>, old_g: f64, new_g: f64) {
+        self.inner.update(&self.puzzle.tiles(state), old_g, new_g);
+    }
+    fn prune(&mut self, state: &Board<C>, why: Prune) {
+        self.inner.prune(&self.puzzle.tiles(state), why);
+    }
+    fn iteration(&mut self, bound: f64) {
+        self.inner.iteration(bound);
     }
 }

@@ -1,0 +1,77 @@
+//! Running a rule base, shared by `rules` and `hanoi --method rules`: the strategy named
+//! by a flag, the engine's limits from the flags, one cycle of a trace, and why a run
+//! stopped (in words and as an exit code).
+
+use crate::common::{CliError, Exit, Io, bad_input, default_memory_bytes};
+use resolu_logic::writeq;
+use resolu_rules::{Cycle, Engine, Stop, Strategy};
+use std::time::Duration;
+
+/// Parses a strategy name into the library's type.
+pub fn strategy(name: &str) -> Result<Strategy, CliError> {
+    name.parse()
+        .map_err(|e: resolu_rules::ParseStrategyError| bad_input(e.to_string()))
+}
+
+/// The exit code of a stop.
+pub fn exit_of(stop: Stop) -> Exit {
+    match stop {
+        Stop::Goal | Stop::Halt | Stop::Quiescent => Exit::Success,
+        Stop::Stuck => Exit::NoSolution,
+        Stop::CycleLimit | Stop::TimeLimit | Stop::MemoryLimit => Exit::Limit,
+    }
+}
+
+/// One sentence on why a run stopped.
+pub fn stop_text(stop: Stop, cycles: u64) -> String {
+    let after = format!("after {cycles} cycle{}", if cycles == 1 { "" } else { "s" });
+    match stop {
+        Stop::Goal => format!("Goal reached {after}."),
+        Stop::Halt => format!("Halted by a rule {after}."),
+        Stop::Quiescent => {
+            format!("No rule is eligible any more {after}: everything derivable is derived.")
+        }
+        Stop::Stuck => format!(
+            "Stuck {after}: no rule is eligible and the goal is not reached (the rule base \
+             cannot go on from this situation)."
+        ),
+        Stop::CycleLimit => format!("Stopped {after}: the cycle limit (--max-cycles) was reached."),
+        Stop::TimeLimit => format!("Stopped {after}: the time limit (--timeout) was reached."),
+        Stop::MemoryLimit => {
+            format!("Stopped {after}: the memory budget (--max-memory) was reached.")
+        }
+    }
+}
+
+/// Writes one cycle of a trace.
+pub fn write_trace(cycle: &Cycle, io: &mut Io) -> Result<(), CliError> {
+    let set: Vec<String> = cycle.conflict_set.iter().map(|i| i.to_string()).collect();
+    writeln!(
+        io.out,
+        "Cycle {}: conflict set ({}): {}",
+        cycle.number,
+        set.len(),
+        set.join("; ")
+    )?;
+    writeln!(io.out, "  fires {}", cycle.fired().name)?;
+    for f in &cycle.removed {
+        writeln!(io.out, "  - {}", writeq(f))?;
+    }
+    for f in &cycle.added {
+        writeln!(io.out, "  + {}", writeq(f))?;
+    }
+    Ok(())
+}
+
+/// Sets the engine's limits from the flags: cycles, time (counted from now), memory.
+pub fn set_limits(
+    engine: &mut Engine,
+    max_cycles: u64,
+    timeout: Option<Duration>,
+    max_memory_mb: Option<u64>,
+) {
+    engine.set_max_cycles(Some(max_cycles));
+    engine.set_timeout(timeout);
+    let bytes = max_memory_mb.map_or_else(default_memory_bytes, |mb| mb << 20);
+    engine.set_max_memory(Some(usize::try_from(bytes).unwrap_or(usize::MAX)));
+}
