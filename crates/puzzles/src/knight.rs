@@ -635,3 +635,95 @@ pub fn tour_svg(rows: usize, cols: usize, path: &[(usize, usize)], closed: bool)
     s.push_str("</svg>\n");
     s
 }
+
+/// The directed tours from every start square, counted from one square of each class of
+/// the board's symmetries (8 on a square board, 4 on another rectangle): a symmetry maps
+/// the tours from a square one to one onto the tours from its image, so each class's count
+/// is its representative's times the class size. The classes are counted on up to
+/// `threads` threads at once (each with its share of `limits`' memory). Returns the total
+/// and, per class, the representative, the class size and its outcome; the total is
+/// exact only if every outcome is `Exhausted`.
+///
+/// ```
+/// use resolu_puzzles::knight::{count_all_starts, TourOptions};
+/// use resolu_search::Limits;
+/// let opts = TourOptions { prune: true, ..TourOptions::square(5) };
+/// let (total, classes) = count_all_starts(opts, Limits::default(), 1).unwrap();
+/// assert_eq!(total, 1728); // directed open tours of 5x5 (OEIS A165134)
+/// assert_eq!(classes.len(), 6); // 25 squares, 6 classes
+/// ```
+pub fn count_all_starts(
+    opts: TourOptions,
+    limits: resolu_search::Limits,
+    threads: usize,
+) -> Result<(u64, Vec<StartClass>), KnightError> {
+    let (rows, cols) = (opts.rows, opts.cols);
+    KnightTour::new(opts)?;
+    let images = |(r, c): (usize, usize)| -> Vec<(usize, usize)> {
+        let (fr, fc) = (rows - 1 - r, cols - 1 - c);
+        let mut v = vec![(r, c), (fr, c), (r, fc), (fr, fc)];
+        if rows == cols {
+            v.extend([(c, r), (fc, r), (c, fr), (fc, fr)]);
+        }
+        v
+    };
+    let mut classes: Vec<StartClass> = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let mut orbit = images((r, c));
+            orbit.sort_unstable();
+            orbit.dedup();
+            if orbit[0] == (r, c) {
+                classes.push(StartClass {
+                    start: (r, c),
+                    size: orbit.len() as u64,
+                    outcome: None,
+                });
+            }
+        }
+    }
+    let workers = threads.clamp(1, classes.len().max(1));
+    let limits = limits.max_memory_bytes(limits.max_memory_bytes / workers as u64);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(vec![None; classes.len()]);
+    let starts: Vec<(usize, usize)> = classes.iter().map(|c| c.start).collect();
+    let work = || {
+        loop {
+            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(&start) = starts.get(k) else { break };
+            let outcome = KnightTour::new(TourOptions { start, ..opts })
+                .map(|mut tour| resolu_search::backtrack::count(&mut tour, limits));
+            if let (Ok(outcome), Ok(mut r)) = (outcome, results.lock()) {
+                r[k] = Some(outcome);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..workers {
+            scope.spawn(work);
+        }
+        work();
+    });
+    let mut total = 0;
+    for (class, outcome) in classes
+        .iter_mut()
+        .zip(results.into_inner().unwrap_or_default())
+    {
+        if let Some(o) = &outcome {
+            total += o.stats.solutions * class.size;
+        }
+        class.outcome = outcome;
+    }
+    Ok((total, classes))
+}
+
+/// A class of start squares under the board's symmetries, with its count.
+#[derive(Clone, Debug)]
+pub struct StartClass {
+    /// The representative (the smallest square of the class, row-major).
+    pub start: (usize, usize),
+    /// The number of squares in the class.
+    pub size: u64,
+    /// The count from the representative (`None` if it could not run).
+    pub outcome: Option<resolu_search::BacktrackOutcome>,
+}

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
-use resolu_puzzles::sliding::{Cells, Goal, Grid, Move, SlidingPuzzle};
+use resolu_puzzles::sliding::{Cells, Goal, Grid, Move, SlidingPuzzle, SolveSettings};
 use resolu_search::{Algorithm, Heuristic, Limits, Problem, Runner, StopReason};
 
 const HEURISTICS: [HeuristicName; 3] = [
@@ -333,4 +333,127 @@ fn mismatched_goals_are_refused() {
         let e = SlidingPuzzle::new(&start, Goal::parse(goal).unwrap()).unwrap_err();
         assert!(e.0.contains(why), "{goal}: {e}");
     }
+}
+
+/// The generic IDA* (a list of successors per frame) on `p` with `h`: moves and expansions.
+fn generic_idastar<C: Cells>(p: &SlidingPuzzle, h: HeuristicName) -> (Vec<Move>, u64) {
+    let problem = p.problem::<C>();
+    let outcome = Runner::new(&problem)
+        .heuristic(TileHeuristic::new(h, p))
+        .run(Algorithm::IdaStar);
+    let moves = outcome.path.unwrap().actions().copied().collect();
+    (moves, outcome.stats.expanded)
+}
+
+/// IDA* through `SlidingPuzzle::solve` (in place) on `threads` threads, with `limits`.
+fn solve_idastar(
+    p: &SlidingPuzzle,
+    h: HeuristicName,
+    limits: Limits,
+    threads: usize,
+) -> resolu_search::Outcome<Vec<u8>, Move> {
+    let mut settings = SolveSettings::new(Algorithm::IdaStar, h, limits);
+    settings.threads = threads;
+    p.solve(&settings)
+}
+
+/// `SlidingPuzzle::solve` with IDA* (in place) on `threads` threads: moves and expansions,
+/// the moves replayed to the goal.
+fn in_place_idastar(p: &SlidingPuzzle, h: HeuristicName, threads: usize) -> (Vec<Move>, u64) {
+    let outcome = solve_idastar(p, h, Limits::new(), threads);
+    assert_eq!(outcome.reason, StopReason::Solved);
+    let moves: Vec<Move> = outcome.path.unwrap().actions().copied().collect();
+    assert_eq!(
+        p.replay(&moves).unwrap(),
+        p.goal_tiles(),
+        "replay reaches the goal"
+    );
+    (moves, outcome.stats.expanded)
+}
+
+#[test]
+fn the_in_place_idastar_makes_the_generic_ones_expansions_and_path_on_every_packing() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let goal = "123/456/780";
+    let base = puzzle(goal, goal);
+    let mut cases: Vec<(SlidingPuzzle, &[HeuristicName])> = (0..20)
+        .map(|_| {
+            let tiles = base.random_walk_from_goal(40, &mut rng);
+            let p = base.with_start(&base.grid_of(&tiles)).unwrap();
+            (p, &HEURISTICS[..])
+        })
+        .collect();
+    // Two of Korf's instances, with the heuristics that solve them in a blink.
+    let instances = korf("korf100.txt");
+    cases.extend([79, 12].map(|id| (instances[id - 1].1.clone(), &HEURISTICS[1..])));
+    for (p, heuristics) in &cases {
+        for &h in *heuristics {
+            let (moves, expanded) = generic_idastar::<u64>(p, h);
+            assert_eq!(in_place_idastar(p, h, 1), (moves.clone(), expanded), "{h}");
+            // Two threads: the same solution (the first in depth-first order), optimal.
+            assert_eq!(in_place_idastar(p, h, 2).0, moves, "{h}, 2 threads");
+        }
+    }
+    // A 5x5 board (u128 cells) and a 16x16 one (boxed cells; lines too long for the
+    // conflict tables), a few moves from the goal.
+    for (rows, cols, steps) in [(5, 5, 30), (16, 16, 24)] {
+        let text: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| ((r * cols + c + 1) % (rows * cols)).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let base = puzzle(&text.join("/"), "standard");
+        let tiles = base.random_walk_from_goal(steps, &mut rng);
+        let p = base.with_start(&base.grid_of(&tiles)).unwrap();
+        for h in [HeuristicName::Manhattan, HeuristicName::LinearConflict] {
+            let generic = if rows * cols <= 25 {
+                generic_idastar::<u128>(&p, h)
+            } else {
+                generic_idastar::<Box<[u8]>>(&p, h)
+            };
+            assert_eq!(in_place_idastar(&p, h, 1), generic, "{rows}x{cols} {h}");
+        }
+    }
+}
+
+#[test]
+fn linear_conflicts_are_updated_exactly_on_lines_too_long_for_tables() {
+    // Rows of 8 cells: the conflicts of a row are recomputed, those of a column (3 cells)
+    // read from the table. Every move of a long random walk is checked against the value
+    // computed from scratch.
+    let goal = "1 2 3 4 5 6 7 8/9 10 11 12 13 14 15 16/17 18 19 20 21 22 23 0";
+    let p = puzzle(goal, goal);
+    let h = TileHeuristic::new(HeuristicName::LinearConflict, &p);
+    let problem = p.problem::<u128>();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut succ = Vec::new();
+    for _ in 0..200 {
+        let tiles = p.random_walk_from_goal(40, &mut rng);
+        let board = p.board::<u128>(&tiles);
+        let v = h.estimate(&board);
+        succ.clear();
+        problem.successors(&board, &mut succ);
+        for s in &succ {
+            assert_eq!(
+                h.update(&board, v, &s.action, &s.state),
+                h.estimate(&s.state)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_in_place_idastar_stops_at_the_node_limit() {
+    let (_, p) = &korf("korf100.txt")[0];
+    let limits = Limits::new().max_nodes(10_000);
+    let one = solve_idastar(p, HeuristicName::Manhattan, limits, 1);
+    assert_eq!(
+        (one.reason, one.stats.expanded),
+        (StopReason::NodeLimit, 10_000)
+    );
+    let two = solve_idastar(p, HeuristicName::Manhattan, limits, 2);
+    assert_eq!(two.reason, StopReason::NodeLimit);
 }

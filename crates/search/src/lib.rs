@@ -39,6 +39,7 @@ pub mod dfs;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
+mod inplace;
 mod nodes;
 pub mod numbered;
 mod observer;
@@ -51,6 +52,7 @@ pub mod tutorial;
 pub mod ucs;
 
 pub use backtrack::{Backtrack, BacktrackOutcome, BacktrackStats};
+pub use inplace::{Cost, InPlace, InPlaceHeuristic};
 pub use observer::{NoObserver, Observer, Prune};
 pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Monitor, Outcome, Path, Stats, StopReason};
 pub use problem::{FnProblem, Heuristic, Problem, Successor, ZeroHeuristic};

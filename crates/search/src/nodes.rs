@@ -38,10 +38,24 @@ const INITIAL_RECORDS: usize = 1024;
 const INITIAL_IDS: usize = 4096;
 
 /// States in insertion order (so a node id is stable and iteration deterministic), each
-/// stored once, in its node; the hash table holds only node ids.
+/// stored once, in its node; the hash table holds node ids and 32 bits of their state's
+/// hash.
+///
+/// Why the hash in the table (#14): growing the table rehashes every entry, and rehashing
+/// from the states meant hashing every board again (256 bytes each on 16x16: a pause of
+/// a second when millions were stored, so a `--timeout 5` stopped at 6.4 s). With the hash
+/// kept, a rehash reads 8 bytes an entry; a probe also compares the hashes before the
+/// states. (Records in fixed segments, so that growing never copies them, were tried too:
+/// 25% slower on the 8-puzzle for the extra indirection, and not needed: a large vector's
+/// growth is a `mremap` of its pages, not a copy.)
 pub(crate) struct Nodes<S, A> {
     nodes: Vec<Node<S, A>>,
-    index: HashTable<NodeId>,
+    /// The table of states no larger than 16 bytes: ids alone (hashing such a state again
+    /// costs a multiply, and 4-byte entries keep the 8-puzzle's small searches in cache:
+    /// with the hash beside them they ran 12% slower).
+    ids: HashTable<NodeId>,
+    /// The table of larger states: ids and hashes.
+    hashed: HashTable<(NodeId, u32)>,
     /// The most records the memory budget allows (the search stops soon after): the record
     /// vector grows up to it, not to the next power of two, which could ask the allocator
     /// for twice the budget at once.
@@ -51,6 +65,14 @@ pub(crate) struct Nodes<S, A> {
 /// Records added beyond `max_records` at most: the searches check the budget before each
 /// expansion, so one expansion's successors may land past it.
 const SLACK_RECORDS: usize = 1024;
+
+/// The table's 64-bit hash from the 32 bits it keeps, repeated: hashbrown reads its bucket
+/// from the low bits and its control byte from the high ones. (A multiply to spread them
+/// cost 4% on the 8-puzzle, whose searches are a few hundred nodes each.)
+#[inline]
+fn spread(h: u32) -> u64 {
+    u64::from(h) << 32 | u64::from(h)
+}
 
 /// What [`Nodes::offer`] found.
 pub(crate) enum Offer {
@@ -62,16 +84,35 @@ pub(crate) enum Offer {
     Worse(NodeId),
 }
 
+/// The state's hash (Fx).
 #[inline]
 fn hash<S: Hash>(state: &S) -> u64 {
     FxBuildHasher.hash_one(state)
 }
 
+/// 32 bits of a hash, its two halves folded, for the table that keeps them. (Fx's high
+/// half alone, tried first, depends on only the low 38 bits of a `u64` state: 15-puzzle
+/// boards differing in their last six cells collided, and A* ran four times slower.)
+#[inline]
+fn fold(h: u64) -> u32 {
+    (h ^ (h >> 32)) as u32
+}
+
 impl<S: Clone + Eq + Hash, A: Clone> Nodes<S, A> {
+    /// Whether the table keeps each state's hash (see [`Nodes`]).
+    const KEEP_HASH: bool = std::mem::size_of::<S>() > 16;
+
     /// A store holding `start`, for at most about `max_states` states (the budget's).
     pub fn new(start: S, max_states: u64) -> Self {
-        let mut index = HashTable::with_capacity(INITIAL_IDS);
-        index.insert_unique(hash(&start), 0, |_: &NodeId| unreachable!("room was made"));
+        let (mut ids, mut hashed) = (HashTable::new(), HashTable::new());
+        if Self::KEEP_HASH {
+            let h = fold(hash(&start));
+            hashed.reserve(INITIAL_IDS, |&(_, h)| spread(h));
+            hashed.insert_unique(spread(h), (0, h), |&(_, h)| spread(h));
+        } else {
+            ids.reserve(INITIAL_IDS, |_: &NodeId| unreachable!("empty"));
+            ids.insert_unique(hash(&start), 0, |_: &NodeId| unreachable!("room was made"));
+        }
         let mut nodes = Vec::with_capacity(INITIAL_RECORDS);
         nodes.push(Node {
             state: start,
@@ -87,7 +128,8 @@ impl<S: Clone + Eq + Hash, A: Clone> Nodes<S, A> {
         });
         Nodes {
             nodes,
-            index,
+            ids,
+            hashed,
             max_records: usize::try_from(max_states).unwrap_or(usize::MAX),
         }
     }
@@ -121,15 +163,39 @@ impl<S: Clone + Eq + Hash, A: Clone> Nodes<S, A> {
         better: impl Fn(&NodeInfo<A>) -> bool,
     ) -> Offer {
         let nodes = &mut self.nodes;
-        let entry = self.index.entry(
-            hash(&succ.state),
-            |&id| nodes[id as usize].state == succ.state,
-            |&id| hash(&nodes[id as usize].state),
-        );
-        match entry {
-            Entry::Vacant(v) => {
-                let id = nodes.len() as NodeId;
-                v.insert(id);
+        let full = hash(&succ.state);
+        let new_id = nodes.len() as NodeId;
+        let seen = if Self::KEEP_HASH {
+            let h = fold(full);
+            let entry = self.hashed.entry(
+                spread(h),
+                |&(id, hh)| hh == h && nodes[id as usize].state == succ.state,
+                |&(_, hh)| spread(hh),
+            );
+            match entry {
+                Entry::Occupied(o) => Some(o.get().0),
+                Entry::Vacant(v) => {
+                    v.insert((new_id, h));
+                    None
+                }
+            }
+        } else {
+            let entry = self.ids.entry(
+                full,
+                |&id| nodes[id as usize].state == succ.state,
+                |&id| hash(&nodes[id as usize].state),
+            );
+            match entry {
+                Entry::Occupied(o) => Some(*o.get()),
+                Entry::Vacant(v) => {
+                    v.insert(new_id);
+                    None
+                }
+            }
+        };
+        match seen {
+            None => {
+                let id = new_id;
                 if nodes.len() == nodes.capacity() {
                     let len = nodes.len();
                     let room = len.min(self.max_records.saturating_sub(len));
@@ -149,8 +215,7 @@ impl<S: Clone + Eq + Hash, A: Clone> Nodes<S, A> {
                 });
                 Offer::New(id)
             }
-            Entry::Occupied(o) => {
-                let id = *o.get();
+            Some(id) => {
                 let info = &mut nodes[id as usize].info;
                 if better(info) {
                     let old = info.g;

@@ -24,6 +24,7 @@ use std::path::PathBuf;
   resolu knight --size 5x6 --start 2,3 --method band
   resolu knight --count                          304 open tours of 5x5 from a corner
   resolu knight --size 6 --closed --count --prune   19,724 directed closed tours of 6x6
+  resolu knight --count --all-starts --prune     1,728 open tours of 5x5 from every square
   resolu knight --all                            one tour at a time, asking whether to go on
   resolu knight --all --limit 3 --format json    JSON Lines: 3 tours, then a summary
 
@@ -58,6 +59,10 @@ pub struct Args {
     /// Count the tours without printing them.
     #[arg(long)]
     pub count: bool,
+    /// With --count: the tours from every start square, counted from one square of each
+    /// class of the board's symmetries (on every core) times the class size.
+    #[arg(long, requires = "count")]
+    pub all_starts: bool,
     /// Stop after this many tours (implies --all).
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
@@ -95,6 +100,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let json = args.format == Format::Json;
     let what = describe(&opts);
     crate::html::knight(&args.html, opts, &args.limits)?;
+    if args.all_starts {
+        return all_starts(opts, limits, json, io);
+    }
     if args.all || args.count || args.limit.is_some() {
         let mut last_svg = None;
         let mode = Enumerate {
@@ -204,4 +212,68 @@ pub fn demo(io: &mut Io) -> CmdResult {
         backtrack_stats_line(&outcome.stats)
     )?;
     Ok(worst)
+}
+
+/// `--count --all-starts`: the tours from every start, one start per symmetry class.
+fn all_starts(opts: TourOptions, limits: Limits, json: bool, io: &mut Io) -> CmdResult {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (total, classes) = resolu_puzzles::knight::count_all_starts(opts, limits, threads)
+        .map_err(|e| bad_input(e.to_string()))?;
+    let reasons: Vec<Option<StopReason>> = classes
+        .iter()
+        .map(|c| c.outcome.as_ref().map(|o| o.reason))
+        .collect();
+    let complete = reasons.iter().all(|r| *r == Some(StopReason::Exhausted));
+    if json {
+        let per_class: Vec<serde_json::Value> = classes
+            .iter()
+            .map(|c| {
+                json!({
+                    "start": [c.start.0, c.start.1],
+                    "squares": c.size,
+                    "tours": c.outcome.as_ref().map(|o| o.stats.solutions),
+                    "tries": c.outcome.as_ref().map(|o| o.stats.tries),
+                })
+            })
+            .collect();
+        write_json(
+            io.out,
+            &json!({ "count": total, "complete": complete, "classes": per_class }),
+        )?;
+    } else {
+        for c in &classes {
+            if let Some(o) = &c.outcome {
+                writeln!(
+                    io.out,
+                    "{} like ({}, {}): {} each ({} tries)",
+                    crate::common::plural(c.size, "square"),
+                    c.start.0,
+                    c.start.1,
+                    crate::common::plural(o.stats.solutions, "tour"),
+                    o.stats.tries
+                )?;
+            }
+        }
+        let what = if opts.closed { "closed" } else { "open" };
+        if complete {
+            writeln!(
+                io.out,
+                "{total} directed {what} tours from every start square."
+            )?;
+        } else {
+            writeln!(
+                io.out,
+                "stopped by a limit: at least {total} directed {what} tours."
+            )?;
+        }
+    }
+    Ok(if complete {
+        if total == 0 {
+            Exit::NoSolution
+        } else {
+            Exit::Success
+        }
+    } else {
+        Exit::Limit
+    })
 }

@@ -22,6 +22,8 @@ pub const COURSE_START: &str = "b h c / a f d / g _ e";
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar
   resolu taquin --start '1 2/_ 3' --goal standard --format json
   resolu taquin --batch examples/boards.txt --heuristic linear-conflict
+  resolu taquin --batch examples/boards.txt --algo idastar --threads 2   boards on 2 cores
+  resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --threads 0
   resolu taquin --census --size 2x5 --format json      boards at each distance from the goal
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --heuristic pdb:5-5-5
 
@@ -77,6 +79,10 @@ pub struct Args {
     /// per board in input order; the exit code is the worst of the boards'.
     #[arg(long, value_name = "FILE")]
     pub batch: Option<PathBuf>,
+    /// Threads: IDA* splits one board's tree over them, --batch solves that many boards at
+    /// once (results still in input order); 0 = every core. Capped at the cores available.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
     #[command(flatten)]
     pub html: crate::html::SearchHtml,
 }
@@ -96,10 +102,16 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         Some(g) => Goal::parse(g).map_err(|e| bad_input(format!("--goal: {e}")))?,
         None => Goal::Default,
     };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = match args.threads {
+        0 => cores,
+        n => n.min(cores),
+    };
     let solver = Solver {
         algorithm,
         heuristic,
         args: &args,
+        threads,
     };
     if let Some(path) = &args.batch {
         return batch(&solver, &read_file(path)?, &goal, io);
@@ -208,6 +220,8 @@ struct Solver<'a> {
     algorithm: Algorithm,
     heuristic: HeuristicName,
     args: &'a Args,
+    /// Threads for one board (IDA*); a batch of several boards gives each board one.
+    threads: usize,
 }
 
 impl Solver<'_> {
@@ -263,6 +277,7 @@ impl Solver<'_> {
             weight: self.args.algo.weight,
             seed: self.args.algo.seed,
             depth_limit: self.args.algo.depth_limit,
+            threads: self.threads,
         };
         if self.args.trace && self.args.format == Format::Text {
             let _ = writeln!(io.out, "Trace of {}:", self.algorithm);
@@ -374,15 +389,65 @@ fn moves_json(puzzle: &SlidingPuzzle, outcome: &Outcome<Vec<u8>, Move>) -> Vec<s
 }
 
 /// `--batch`: one JSON object per board, in input order; a bad line gives an object with an
-/// `error` and the batch goes on.
+/// `error` and the batch goes on. With several threads (and no trace), the boards are solved
+/// that many at a time, each on one thread, and written in input order.
 fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
     let mut worst = Exit::Success;
+    let mut boards = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let board = line.split('#').next().unwrap_or("").trim();
         if board.is_empty() {
             continue;
         }
         let parsed = Grid::parse(board).and_then(|g| SlidingPuzzle::new(&g, goal.clone()));
+        if let Ok(puzzle) = &parsed
+            && puzzle.is_solvable()
+            && let Some(exit) = solver.prepare(puzzle, io)?
+        {
+            return Ok(exit);
+        }
+        boards.push((i, board, parsed));
+    }
+    let parallel = solver.threads > 1 && boards.len() > 1 && !solver.args.trace;
+    let solved: Vec<Option<Outcome<Vec<u8>, Move>>> = if parallel {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let workers = solver.threads.min(boards.len());
+        // The boards in flight share the memory budget.
+        let mut limits = solver.args.limits.limits();
+        limits.max_memory_bytes /= workers as u64;
+        let results = std::sync::Mutex::new(vec![None; boards.len()]);
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| {
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((_, _, Ok(puzzle))) = boards.get(k) else {
+                            if k >= boards.len() {
+                                break;
+                            }
+                            continue;
+                        };
+                        if !puzzle.is_solvable() {
+                            continue;
+                        }
+                        let mut settings =
+                            SolveSettings::new(solver.algorithm, solver.heuristic, limits);
+                        settings.weight = solver.args.algo.weight;
+                        settings.seed = solver.args.algo.seed;
+                        settings.depth_limit = solver.args.algo.depth_limit;
+                        let outcome = puzzle.solve(&settings);
+                        if let Ok(mut r) = results.lock() {
+                            r[k] = Some(outcome);
+                        }
+                    }
+                });
+            }
+        });
+        results.into_inner().unwrap_or_default()
+    } else {
+        vec![None; boards.len()]
+    };
+    for ((i, board, parsed), outcome) in boards.iter().zip(solved) {
         let (mut value, exit) = match parsed {
             Err(e) => (
                 serde_json::json!({ "error": format!("line {}: {e}", i + 1) }),
@@ -390,19 +455,19 @@ fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
             ),
             Ok(puzzle) if !puzzle.is_solvable() => (unsolvable_json(), Exit::NoSolution),
             Ok(puzzle) => {
-                if let Some(exit) = solver.prepare(&puzzle, io)? {
-                    return Ok(exit);
-                }
-                let outcome = solver.search(&puzzle, io);
+                let outcome = match outcome {
+                    Some(o) => o,
+                    None => solver.search(puzzle, io),
+                };
                 (
-                    search_json(&outcome, moves_json(&puzzle, &outcome)),
+                    search_json(&outcome, moves_json(puzzle, &outcome)),
                     Exit::from_reason(outcome.reason),
                 )
             }
         };
         if let serde_json::Value::Object(map) = &mut value {
             map.insert("line".into(), (i + 1).into());
-            map.insert("start".into(), board.into());
+            map.insert("start".into(), (*board).into());
         }
         write_json(io.out, &value)?;
         worst = worst.worst(exit);
@@ -431,12 +496,14 @@ pub fn demo(io: &mut Io) -> CmdResult {
         trace: false,
         format: Format::Text,
         batch: None,
+        threads: 1,
         html: Default::default(),
     };
     let solver = Solver {
         algorithm: Algorithm::Astar,
         heuristic: HeuristicName::Manhattan,
         args: &args,
+        threads: 1,
     };
     let course = Grid::parse(COURSE_START).map_err(|e| bad_input(e.to_string()))?;
     let puzzle =

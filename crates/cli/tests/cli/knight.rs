@@ -222,3 +222,25 @@ fn help_has_examples() {
     assert_eq!(code, 0);
     assert!(out.contains("Examples:") && out.contains("--ties roth"));
 }
+
+#[test]
+fn count_all_starts_counts_every_start_through_the_symmetries() {
+    let (code, out, _) = run(&[
+        "knight",
+        "--count",
+        "--all-starts",
+        "--prune",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["count"], 1728);
+    let squares: u64 = v["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["squares"].as_u64().unwrap())
+        .sum();
+    assert_eq!(squares, 25);
+}

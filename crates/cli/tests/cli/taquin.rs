@@ -225,3 +225,69 @@ fn bad_input_exits_2_with_one_clear_line() {
         assert!(!err.contains("panicked"));
     }
 }
+
+#[test]
+fn batch_on_two_threads_gives_the_one_thread_lines_in_input_order() {
+    let file = temp_file(
+        "threads.txt",
+        "bhc/afd/g_e\nnot a board\nabc/g_d/hfe\n1 2 3/4 5 6/7 _ 8\n8 6 7/2 5 4/3 _ 1\n",
+    );
+    let lines = |threads: &str| -> (Option<i32>, Vec<serde_json::Value>) {
+        let out = resolu()
+            .args([
+                "taquin",
+                "--batch",
+                &file,
+                "--algo",
+                "idastar",
+                "--threads",
+                threads,
+            ])
+            .output()
+            .unwrap();
+        let values = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                if let Some(stats) = v.get_mut("stats") {
+                    stats["elapsed_ms"] = 0.into();
+                }
+                v
+            })
+            .collect();
+        (out.status.code(), values)
+    };
+    let (one, two) = (lines("1"), lines("2"));
+    assert_eq!(one, two);
+    assert_eq!(one.0, Some(2));
+    let order: Vec<_> = one.1.iter().map(|v| v["line"].clone()).collect();
+    assert_eq!(order, [1, 2, 3, 4, 5].map(serde_json::Value::from));
+}
+
+#[test]
+fn idastar_on_two_threads_finds_the_one_thread_solution() {
+    // Korf's instance #79 with linear conflicts: 42 moves either way, the same ones.
+    let args = |threads: &'static str| {
+        [
+            "taquin",
+            "--goal",
+            "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
+            "--start",
+            "0 1 9 7/11 13 5 3/14 12 4 2/8 6 10 15",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "linear-conflict",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ]
+    };
+    let (c1, o1, _) = run(&args("1"));
+    let (c2, o2, _) = run(&args("2"));
+    assert_eq!((c1, c2), (0, 0));
+    assert_eq!(json(&o1)["length"], 42);
+    assert_eq!(json(&o1)["moves"], json(&o2)["moves"]);
+}

@@ -16,7 +16,7 @@
 //! check it against exhaustive search.
 
 use super::{Board, Cells, Move, SlidingPuzzle};
-use resolu_search::Heuristic;
+use resolu_search::{Heuristic, InPlaceHeuristic};
 use std::fmt;
 use std::str::FromStr;
 
@@ -46,9 +46,16 @@ impl<C: Cells> Heuristic<Board<C>, Move> for Misplaced {
     }
 
     #[inline]
-    fn update(&self, _: &Board<C>, parent_h: f64, m: &Move, _: &Board<C>) -> f64 {
+    fn update(&self, parent: &Board<C>, parent_h: f64, m: &Move, _: &Board<C>) -> f64 {
+        f64::from(self.update_in_place(parent, parent_h as u32, m))
+    }
+}
+
+impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for Misplaced {
+    #[inline]
+    fn update_in_place(&self, _: &Board<C>, parent_h: u32, m: &Move) -> u32 {
         let goal = self.goal_cell[m.tile as usize];
-        parent_h - f64::from(goal != m.from) + f64::from(goal != m.to)
+        parent_h - u32::from(goal != m.from) + u32::from(goal != m.to)
     }
 }
 
@@ -56,20 +63,22 @@ impl<C: Cells> Heuristic<Board<C>, Move> for Misplaced {
 #[derive(Clone, Debug)]
 pub struct Manhattan {
     cells: usize,
-    /// `distance[tile * cells + cell]`.
-    distance: Vec<u8>,
+    /// `distance[tile << 8 | cell]`: a tile and a cell are bytes, so the index is always in
+    /// the table and the compiler checks no bound in the search's inner loop (64 KiB, of
+    /// which a search touches one cache line per tile).
+    distance: Box<[u8; 1 << 16]>,
 }
 
 impl Manhattan {
     /// The heuristic for `puzzle`'s goal.
     pub fn new(puzzle: &SlidingPuzzle) -> Self {
         let (n, cols) = (puzzle.cells(), puzzle.cols());
-        let mut distance = vec![0u8; n * n];
+        let mut distance = Box::new([0u8; 1 << 16]);
         for (tile, &goal) in puzzle.goal_cells().iter().enumerate().skip(1) {
             let goal = goal as usize;
             for cell in 0..n {
                 let d = (cell / cols).abs_diff(goal / cols) + (cell % cols).abs_diff(goal % cols);
-                distance[tile * n + cell] = d as u8;
+                distance[tile << 8 | cell] = d as u8;
             }
         }
         Manhattan { cells: n, distance }
@@ -78,7 +87,7 @@ impl Manhattan {
     /// The distance of `tile` in `cell` to its goal cell.
     #[inline]
     pub fn of(&self, tile: u8, cell: u8) -> u8 {
-        self.distance[tile as usize * self.cells + cell as usize]
+        self.distance[(tile as usize) << 8 | cell as usize]
     }
 
     fn total<C: Cells>(&self, board: &Board<C>) -> u32 {
@@ -94,12 +103,30 @@ impl<C: Cells> Heuristic<Board<C>, Move> for Manhattan {
     }
 
     #[inline]
-    fn update(&self, _: &Board<C>, parent_h: f64, m: &Move, _: &Board<C>) -> f64 {
-        parent_h - f64::from(self.of(m.tile, m.from)) + f64::from(self.of(m.tile, m.to))
+    fn update(&self, parent: &Board<C>, parent_h: f64, m: &Move, _: &Board<C>) -> f64 {
+        f64::from(self.update_in_place(parent, parent_h as u32, m))
+    }
+}
+
+impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for Manhattan {
+    #[inline(always)]
+    fn update_in_place(&self, _: &Board<C>, parent_h: u32, m: &Move) -> u32 {
+        parent_h + u32::from(self.of(m.tile, m.to)) - u32::from(self.of(m.tile, m.from))
     }
 }
 
 /// Manhattan distance plus linear conflicts (see the [module documentation](self)).
+///
+/// A move changes the conflicts of one line at most: the goal line of the moved tile, if
+/// the tile leaves or enters it (the other tiles keep their order). That line's conflicts
+/// with and without the tile are read from a table indexed by the line's key, the goal
+/// positions of the tiles that belong to it written in base `length + 1` (0 for a tile of
+/// another line or the blank): one table for the rows, one for the columns, of
+/// `(length + 1)^length` entries (625 on the 15-puzzle). So a move costs a Manhattan update
+/// plus, for about half of the moves, one key (a lookup per cell of the line) and two table
+/// reads, about as much as Manhattan, where recomputing the conflicts of the four lines a
+/// move touches cost eight times more. Lines longer than [`MAX_TABLE_LINE`] cells, whose
+/// tables would be too large, are recomputed.
 #[derive(Clone, Debug)]
 pub struct LinearConflict {
     manhattan: Manhattan,
@@ -107,19 +134,130 @@ pub struct LinearConflict {
     cols: usize,
     goal_row: Vec<u8>,
     goal_col: Vec<u8>,
+    rows_by_key: LineTable,
+    cols_by_key: LineTable,
+}
+
+/// The longest line whose conflicts are tabulated: 7^6 = 117,649 keys.
+pub const MAX_TABLE_LINE: usize = 6;
+
+/// The conflicts of the lines of one direction (rows or columns), by key.
+#[derive(Clone, Debug)]
+struct LineTable {
+    /// `code[line << 8 | tile]`: 1 + the tile's goal position in `line` if `line` is its
+    /// goal line, else 0 (and 0 for the blank). Byte indices: no bound to check.
+    code: Box<[u8; 1 << 16]>,
+    /// `weight[k]` = (length + 1)^k, the weight of the k-th cell of a line in its key.
+    weight: Vec<u32>,
+    /// Twice the tiles to take out, by key; empty when the lines are too long.
+    doubled: Vec<u8>,
+}
+
+impl LineTable {
+    /// The table of lines of `length` cells, `goal_line[t]` and `goal_pos[t]` giving each
+    /// tile's goal line and position in it.
+    fn new(length: usize, goal_line: &[u8], goal_pos: &[u8]) -> LineTable {
+        let cells = goal_line.len();
+        let mut code = Box::new([0u8; 1 << 16]);
+        for tile in 1..cells {
+            code[(goal_line[tile] as usize) << 8 | tile] = goal_pos[tile] + 1;
+        }
+        let base = length as u32 + 1;
+        let weight: Vec<u32> = (0..length as u32).map(|k| base.pow(k)).collect();
+        let doubled = if length <= MAX_TABLE_LINE {
+            (0..base.pow(length as u32))
+                .map(|key| {
+                    let digits = (0..length as u32).map(|k| (key / base.pow(k)) % base);
+                    let goal_positions = digits.filter(|&d| d > 0).map(|d| (d - 1) as u8);
+                    (2 * to_take_out(goal_positions)) as u8
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        LineTable {
+            code,
+            weight,
+            doubled,
+        }
+    }
+
+    /// The code of `tile` in `line`.
+    #[inline]
+    fn code(&self, line: usize, tile: u8) -> u8 {
+        self.code[(line & 0xFF) << 8 | tile as usize]
+    }
+
+    /// The change of twice the conflicts of `line` (whose cells `cell_of(k)` are read on
+    /// `board`) when `tile`, whose goal line it is, leaves position `pos` (`leaving`) or
+    /// enters it (the cell is then the blank's).
+    #[inline]
+    fn delta<C: Cells>(
+        &self,
+        board: &Board<C>,
+        line: usize,
+        cell_of: impl Fn(usize) -> usize,
+        tile: u8,
+        pos: usize,
+        leaving: bool,
+    ) -> i32 {
+        let (with, without) = if self.doubled.is_empty() {
+            let codes = |include: bool| {
+                let cell_of = &cell_of;
+                (0..self.weight.len()).filter_map(move |k| {
+                    let c = if k == pos {
+                        if include { self.code(line, tile) } else { 0 }
+                    } else {
+                        self.code(line, board.cells.get(cell_of(k)))
+                    };
+                    (c > 0).then_some(c)
+                })
+            };
+            (
+                2 * to_take_out(codes(true)) as usize,
+                2 * to_take_out(codes(false)) as usize,
+            )
+        } else {
+            let key: u32 = self
+                .weight
+                .iter()
+                .enumerate()
+                .map(|(k, &w)| u32::from(self.code(line, board.cells.get(cell_of(k)))) * w)
+                .sum();
+            let code = u32::from(self.code(line, tile)) * self.weight[pos];
+            let (with, without) = if leaving {
+                (key, key - code)
+            } else {
+                (key + code, key)
+            };
+            (
+                self.doubled[with as usize] as usize,
+                self.doubled[without as usize] as usize,
+            )
+        };
+        if leaving {
+            without as i32 - with as i32
+        } else {
+            with as i32 - without as i32
+        }
+    }
 }
 
 impl LinearConflict {
     /// The heuristic for `puzzle`'s goal.
     pub fn new(puzzle: &SlidingPuzzle) -> Self {
-        let cols = puzzle.cols();
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let goal = puzzle.goal_cells();
+        let goal_row: Vec<u8> = goal.iter().map(|&c| c / cols as u8).collect();
+        let goal_col: Vec<u8> = goal.iter().map(|&c| c % cols as u8).collect();
         LinearConflict {
             manhattan: Manhattan::new(puzzle),
-            rows: puzzle.rows(),
+            rows,
             cols,
-            goal_row: goal.iter().map(|&c| c / cols as u8).collect(),
-            goal_col: goal.iter().map(|&c| c % cols as u8).collect(),
+            rows_by_key: LineTable::new(cols, &goal_row, &goal_col),
+            cols_by_key: LineTable::new(rows, &goal_col, &goal_row),
+            goal_row,
+            goal_col,
         }
     }
 
@@ -166,25 +304,48 @@ impl<C: Cells> Heuristic<Board<C>, Move> for LinearConflict {
     }
 
     #[inline]
-    fn update(&self, parent: &Board<C>, parent_h: f64, m: &Move, child: &Board<C>) -> f64 {
-        let (from, to) = (m.from as usize, m.to as usize);
-        let manhattan = f64::from(self.manhattan.of(m.tile, m.from))
-            - f64::from(self.manhattan.of(m.tile, m.to));
-        let (before, after) = if from / self.cols == to / self.cols {
-            // A horizontal move keeps the order of its row: only two columns change.
-            let (a, b) = (from % self.cols, to % self.cols);
-            (
-                self.col_conflicts(parent, a) + self.col_conflicts(parent, b),
-                self.col_conflicts(child, a) + self.col_conflicts(child, b),
-            )
+    fn update(&self, parent: &Board<C>, parent_h: f64, m: &Move, _: &Board<C>) -> f64 {
+        f64::from(self.update_in_place(parent, parent_h as u32, m))
+    }
+}
+
+impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for LinearConflict {
+    // Always inlined: out of line (the compiler's choice, the body being long) it was a
+    // call per move in the search's inner loop.
+    #[inline(always)]
+    fn update_in_place(&self, parent: &Board<C>, parent_h: u32, m: &Move) -> u32 {
+        let (from, to, cols) = (m.from as usize, m.to as usize, self.cols);
+        let manhattan = i32::from(self.manhattan.of(m.tile, m.to))
+            - i32::from(self.manhattan.of(m.tile, m.from));
+        let tile = m.tile as usize;
+        let conflicts = if from / cols == to / cols {
+            // A horizontal move: the tile leaves column `from % cols` for `to % cols` at
+            // the same row; only its goal column can change.
+            let (row, goal) = (from / cols, self.goal_col[tile] as usize);
+            let column = |c: usize| move |k: usize| k * cols + c;
+            if goal == from % cols {
+                self.cols_by_key
+                    .delta(parent, goal, column(goal), m.tile, row, true)
+            } else if goal == to % cols {
+                self.cols_by_key
+                    .delta(parent, goal, column(goal), m.tile, row, false)
+            } else {
+                0
+            }
         } else {
-            let (a, b) = (from / self.cols, to / self.cols);
-            (
-                self.row_conflicts(parent, a) + self.row_conflicts(parent, b),
-                self.row_conflicts(child, a) + self.row_conflicts(child, b),
-            )
+            let (col, goal) = (from % cols, self.goal_row[tile] as usize);
+            let row = |r: usize| move |k: usize| r * cols + k;
+            if goal == from / cols {
+                self.rows_by_key
+                    .delta(parent, goal, row(goal), m.tile, col, true)
+            } else if goal == to / cols {
+                self.rows_by_key
+                    .delta(parent, goal, row(goal), m.tile, col, false)
+            } else {
+                0
+            }
         };
-        parent_h - manhattan + 2.0 * (f64::from(after) - f64::from(before))
+        (parent_h as i32 + manhattan + conflicts) as u32
     }
 }
 
@@ -307,6 +468,21 @@ impl<C: Cells> Heuristic<Board<C>, Move> for TileHeuristic {
             TileHeuristic::Manhattan(h) => h.update(parent, parent_h, m, child),
             TileHeuristic::LinearConflict(h) => h.update(parent, parent_h, m, child),
             TileHeuristic::Pdb(h) => h.update(parent, parent_h, m, child),
+        }
+    }
+}
+
+impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for TileHeuristic {
+    #[inline]
+    fn update_in_place(&self, parent: &Board<C>, parent_h: u32, m: &Move) -> u32 {
+        match self {
+            TileHeuristic::Zero => 0,
+            TileHeuristic::Misplaced(h) => h.update_in_place(parent, parent_h, m),
+            TileHeuristic::Manhattan(h) => h.update_in_place(parent, parent_h, m),
+            TileHeuristic::LinearConflict(h) => h.update_in_place(parent, parent_h, m),
+            TileHeuristic::Pdb(h) => {
+                h.update(parent, f64::from(parent_h), m, &parent.apply(*m)) as u32
+            }
         }
     }
 }

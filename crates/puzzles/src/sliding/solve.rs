@@ -2,8 +2,11 @@
 //! that callers (the CLI, the lab) neither repeat that choice nor see the packed states.
 
 use super::heuristics::{HeuristicName, TileHeuristic};
-use super::{Board, Cells, Move, SlidingPuzzle};
-use resolu_search::{Algorithm, Limits, Observer, Outcome, Prune, Runner};
+use super::{Board, Cells, Move, SlidingProblem, SlidingPuzzle};
+use resolu_search::{
+    Algorithm, InPlaceHeuristic, Limits, NoObserver, Observer, Outcome, Prune, Runner,
+    ZeroHeuristic,
+};
 
 /// How [`SlidingPuzzle::solve`] searches: the algorithm, the heuristic and the run's
 /// settings.
@@ -22,6 +25,9 @@ pub struct SolveSettings {
     pub seed: u64,
     /// The depth limit of depth-first search.
     pub depth_limit: Option<usize>,
+    /// The threads IDA* may use (0 or 1: one; at most the cores available); the other
+    /// algorithms use one.
+    pub threads: usize,
 }
 
 impl SolveSettings {
@@ -35,6 +41,7 @@ impl SolveSettings {
             weight: resolu_search::DEFAULT_WEIGHT,
             seed: 0,
             depth_limit: None,
+            threads: 1,
         }
     }
 }
@@ -85,8 +92,22 @@ impl SlidingPuzzle {
         observer: Option<O>,
     ) -> Outcome<Vec<u8>, Move> {
         let problem = self.problem::<C>();
+        let heuristic = TileHeuristic::new(settings.heuristic, self);
+        if settings.algorithm == Algorithm::IdaStar && observer.is_none() {
+            // The in-place IDA*, instantiated for each heuristic, so that its update is
+            // inlined in the loop (through the enum it was a call per move).
+            let (limits, threads) = (settings.limits, settings.threads);
+            let outcome = match &heuristic {
+                TileHeuristic::Zero => idastar(&problem, &ZeroHeuristic, limits, threads),
+                TileHeuristic::Misplaced(h) => idastar(&problem, h, limits, threads),
+                TileHeuristic::Manhattan(h) => idastar(&problem, h, limits, threads),
+                TileHeuristic::LinearConflict(h) => idastar(&problem, h, limits, threads),
+                TileHeuristic::Pdb(_) => idastar(&problem, &heuristic, limits, threads),
+            };
+            return outcome.map_states(|board| self.tiles(&board));
+        }
         let mut runner = Runner::new(&problem)
-            .heuristic(TileHeuristic::new(settings.heuristic, self))
+            .heuristic(heuristic)
             .limits(settings.limits)
             .weight(settings.weight)
             .seed(settings.seed)
@@ -102,6 +123,20 @@ impl SlidingPuzzle {
                 .run(settings.algorithm),
         };
         outcome.map_states(|board| self.tiles(&board))
+    }
+}
+
+/// IDA* in place on `threads` threads (one for 0 or 1).
+fn idastar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32> + Sync>(
+    problem: &SlidingProblem<'_, C>,
+    heuristic: &H,
+    limits: Limits,
+    threads: usize,
+) -> Outcome<Board<C>, Move> {
+    if threads > 1 {
+        resolu_search::idastar::idastar_parallel(problem, heuristic, limits, threads)
+    } else {
+        resolu_search::idastar::idastar_in_place(problem, heuristic, limits, &mut NoObserver)
     }
 }
 
