@@ -104,7 +104,9 @@ fn main() -> ExitCode {
     }
     let stdin = io::stdin();
     let interactive = stdin.is_terminal();
-    let mut input = stdin.lock();
+    // Not a lock held for the whole run: `prove`'s read/1 takes standard input from inside
+    // the prover, which must be able to lock it then.
+    let mut input = io::BufReader::new(stdin);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(progress::ClearingWriter(stdout.lock()));
     let mut io = Io {

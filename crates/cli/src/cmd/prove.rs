@@ -198,6 +198,13 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         return toplevel(&mut db, &options, &args, io);
     };
     let q = parse_user_query(query)?;
+    // read/1 reads standard input, taken whole at the first read (a query that reads
+    // nothing never waits). The query mode reads nothing else from it.
+    db.set_input(|| {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text);
+        text
+    });
     if args.html.html.is_some() {
         // The page replays the query on a database of its own, loaded as the first was
         // (which already ran the directives within the limits).

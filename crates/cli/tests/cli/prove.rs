@@ -263,6 +263,27 @@ fn output_of_the_program_comes_before_its_answer() {
 }
 
 #[test]
+fn read_takes_terms_from_standard_input_then_end_of_file() {
+    let output = resolu()
+        .args([
+            "prove",
+            "examples/prolog/family.pl",
+            "read(X), read(Y), read(Z)",
+        ])
+        .write_stdin("foo(bar, [1, 2]).\n'a b' - 3.\n")
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        out.trim_end(),
+        "X = foo(bar,[1,2]), Y = 'a b'-3, Z = end_of_file",
+        "{out}"
+    );
+}
+
+#[test]
 fn the_interactive_top_level_can_be_scripted() {
     let output = resolu()
         .args(["prove", "examples/prolog/family.pl"])
