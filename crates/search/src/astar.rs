@@ -114,7 +114,7 @@ where
     H: Heuristic<P::State, P::Action>,
     O: Observer<P::State, P::Action>,
 {
-    let budget = Budget::new(limits, problem.state_bytes() + 24);
+    let budget = Budget::new(limits, problem.state_bytes() + 24).releasing::<P::State>();
     let mut stats = Stats {
         iterations: 1,
         ..Stats::default()

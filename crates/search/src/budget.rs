@@ -31,7 +31,14 @@ pub(crate) struct Budget {
     /// (a node of a huge graph, a board of 10,000 tiles).
     stride: Cell<u32>,
     last_read: Cell<Instant>,
+    /// The time it takes to free one stored state when the run ends (0 for states that
+    /// own no heap memory), so that the time limit covers the release too.
+    release_per_state: Duration,
 }
+
+/// What freeing one stored state that owns heap memory (a boxed board) costs when a search
+/// ends: about 85 ns measured on a 16x16 A* holding 6.5 million boxed boards; rounded up.
+const RELEASE_PER_OWNED_STATE: Duration = Duration::from_nanos(100);
 
 impl Budget {
     /// Starts the clock of a search for `limits`, for states of `state_bytes` bytes each
@@ -64,7 +71,18 @@ impl Budget {
             countdown: Cell::new(1),
             stride: Cell::new(1),
             last_read: Cell::new(started),
+            release_per_state: Duration::ZERO,
         }
+    }
+
+    /// Makes the time limit cover the release of the stored states of type `S` when the
+    /// run ends: with states that own heap memory, freeing millions of them takes a good
+    /// part of a second, which the user would otherwise wait for after the limit.
+    pub(crate) fn releasing<S>(mut self) -> Self {
+        if std::mem::needs_drop::<S>() {
+            self.release_per_state = RELEASE_PER_OWNED_STATE;
+        }
+        self
     }
 
     /// The time since the start.
@@ -120,7 +138,15 @@ impl Budget {
             }
         }
         match self.limits.timeout {
-            Some(timeout) if now - self.started >= timeout => Some(StopReason::TimeLimit),
+            Some(timeout)
+                if now - self.started
+                    + self
+                        .release_per_state
+                        .saturating_mul(u32::try_from(stored).unwrap_or(u32::MAX))
+                    >= timeout =>
+            {
+                Some(StopReason::TimeLimit)
+            }
             _ => None,
         }
     }

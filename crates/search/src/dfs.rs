@@ -41,7 +41,7 @@ where
     P: Problem,
     O: Observer<P::State, P::Action>,
 {
-    let budget = Budget::new(limits, problem.state_bytes());
+    let budget = Budget::new(limits, problem.state_bytes()).releasing::<P::State>();
     let mut stats = Stats {
         iterations: 1,
         max_frontier: 1,

@@ -36,7 +36,7 @@ where
     P: Problem,
     O: Observer<P::State, P::Action>,
 {
-    let budget = Budget::new(limits, problem.state_bytes());
+    let budget = Budget::new(limits, problem.state_bytes()).releasing::<P::State>();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = Stats {
         iterations: 1,
