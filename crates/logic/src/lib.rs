@@ -301,6 +301,10 @@ pub struct Database {
     pub(crate) globals: FxHashMap<String, Term>,
     /// What read/1 and read_term/2 read.
     pub(crate) input: Input,
+    /// The heap and stacks of the last query, emptied, kept for the next one: a caller
+    /// running many small queries (the rule engine) then skips allocating and faulting
+    /// in the reserved headroom each time.
+    pub(crate) spare: Option<Box<machine::Spare>>,
 }
 
 /// The text read/1 reads: not asked for yet (the source gives it at the first read), or
@@ -368,6 +372,7 @@ impl Database {
             ],
             globals: FxHashMap::default(),
             input: Input::Pending(None),
+            spare: None,
         };
         // The reader's settings on this thread start afresh with each database.
         ops::reset_user_ops();

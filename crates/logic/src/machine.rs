@@ -223,6 +223,18 @@ pub struct Options {
     pub deadline: Option<Instant>,
 }
 
+/// The buffers a finished query leaves to the next one on the same database (emptied,
+/// their capacity kept). Only buffers of about the size the first limit check reserves
+/// (at most twice the headroom) are kept, so a big query's memory is still freed when it
+/// ends. The next query's budget check counts the capacity it holds, as always.
+#[derive(Default)]
+pub(crate) struct Spare {
+    heap: Vec<Cell>,
+    trail: Vec<u32>,
+    conts: Vec<Frame>,
+    cps: Vec<Cp>,
+}
+
 /// A running query.
 pub(crate) struct Machine<'a> {
     pub(crate) db: &'a mut Database,
@@ -276,6 +288,31 @@ pub(crate) struct Machine<'a> {
     pub(crate) halted: bool,
 }
 
+impl Drop for Machine<'_> {
+    /// Leaves the heap and stacks to the database's next query when they are no larger
+    /// than a fresh query's first reservation (see [`Spare`]).
+    fn drop(&mut self) {
+        let small = self.heap.capacity() <= 2 * HEAP_HEADROOM
+            && self.trail.capacity() <= 2 * STACK_HEADROOM
+            && self.conts.capacity() <= 2 * STACK_HEADROOM
+            && self.cps.capacity() <= 2 * STACK_HEADROOM;
+        if !small {
+            return;
+        }
+        let mut spare = Spare {
+            heap: std::mem::take(&mut self.heap),
+            trail: std::mem::take(&mut self.trail),
+            conts: std::mem::take(&mut self.conts),
+            cps: std::mem::take(&mut self.cps),
+        };
+        spare.heap.clear();
+        spare.trail.clear();
+        spare.conts.clear();
+        spare.cps.clear();
+        self.db.spare = Some(Box::new(spare));
+    }
+}
+
 impl<'a> Machine<'a> {
     pub(crate) fn new(
         db: &'a mut Database,
@@ -292,14 +329,18 @@ impl<'a> Machine<'a> {
             (a, b) => a.or(b),
         };
         let budget = opts.max_memory.unwrap_or(u64::MAX);
+        let spare = db.spare.take().map(|b| *b).unwrap_or_else(|| Spare {
+            heap: Vec::with_capacity(1 << 12),
+            ..Spare::default()
+        });
         let mut m = Machine {
             db,
-            heap: Vec::with_capacity(1 << 12),
-            trail: Vec::new(),
-            conts: Vec::new(),
+            heap: spare.heap,
+            trail: spare.trail,
+            conts: spare.conts,
             cont: NONE,
             direct: None,
-            cps: Vec::new(),
+            cps: spare.cps,
             proofs: Vec::new(),
             bags: Vec::new(),
             bag_cells: 0,

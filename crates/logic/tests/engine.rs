@@ -636,6 +636,31 @@ fn the_memory_budget_raises_a_resource_error_that_catch_handles() {
 }
 
 #[test]
+fn queries_in_a_row_reuse_buffers_and_still_meet_the_budget() {
+    // The rule engine's pattern: many small queries on one database, which now hands
+    // each query the emptied heap and stacks of the previous one.
+    let mut db = db(RECURSIONS);
+    for n in 0..2000i64 {
+        let q = parse_query(&format!("mk({}, L), sum(L, 0, S)", n % 50)).unwrap();
+        let a = db.solve(&q, Options::default()).next().unwrap().unwrap();
+        let k = n % 50;
+        assert_eq!(a.get("S"), Some(&Term::Int(k * (k + 1) / 2)));
+    }
+    // A reused buffer does not loosen the budget: the same queries as on a fresh
+    // database raise the memory error, caught or not, and a small one still answers.
+    let q =
+        parse_query("catch(numlist(1, 10000000, _), error(resource_error(R), _), true)").unwrap();
+    let a = db.solve(&q, with_budget(32)).next().unwrap().unwrap();
+    assert_eq!(a.get("R"), Some(&Term::atom("memory")));
+    let q = parse_query("findall(X, between(1, inf, X), _)").unwrap();
+    let e = db.solve(&q, with_budget(32)).next().unwrap().unwrap_err();
+    assert_eq!(e, SolveError::MemoryLimit(32 << 20));
+    let q = parse_query("mk(100, L), sum(L, 0, S)").unwrap();
+    let a = db.solve(&q, with_budget(32)).next().unwrap().unwrap();
+    assert_eq!(a.get("S"), Some(&Term::Int(5050)));
+}
+
+#[test]
 fn a_deadline_stops_the_query_like_a_timeout() {
     let mut db = db("loop :- loop.");
     let opts = Options {
