@@ -57,3 +57,17 @@ pub use observer::{NoObserver, Observer, Prune};
 pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Monitor, Outcome, Path, Stats, StopReason};
 pub use problem::{FnProblem, Heuristic, Problem, Successor, ZeroHeuristic};
 pub use runner::{Algorithm, DEFAULT_WEIGHT, ParseAlgorithmError, Runner};
+
+/// Every error of this crate, for callers that want one type (`?` converts each).
+/// A search itself never fails: it returns an [`Outcome`] whose [`StopReason`] says why
+/// it stopped; errors are about what is asked of it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// An unknown algorithm name.
+    #[error(transparent)]
+    Algorithm(#[from] ParseAlgorithmError),
+    /// A search over numbered states that could not run.
+    #[error(transparent)]
+    Numbered(#[from] numbered::NumberedError),
+}

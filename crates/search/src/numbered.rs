@@ -46,7 +46,6 @@
 //! ```
 
 use rayon::prelude::*;
-use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A problem whose states are numbered `0..state_count()`.
@@ -123,9 +122,14 @@ pub struct LayerDone {
 }
 
 /// Why a search over numbered states did not run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NumberedError {
     /// The array would exceed the memory budget.
+    #[error(
+        "the state table needs {} MB, more than the memory budget of {} MB (--max-memory)",
+        needed.div_ceil(1 << 20),
+        limit >> 20
+    )]
     TooBig {
         /// Bytes the array needs.
         needed: u64,
@@ -133,27 +137,12 @@ pub enum NumberedError {
         limit: u64,
     },
     /// A start rank is not below the state count.
+    #[error("start rank {0} is out of range")]
     BadStart(u64),
     /// [`Encoding::Byte`] cannot store a depth of 255 or more.
+    #[error("a depth exceeds 254, too deep for a byte table")]
     TooDeep,
 }
-
-impl fmt::Display for NumberedError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NumberedError::TooBig { needed, limit } => write!(
-                f,
-                "the state table needs {} MB, more than the memory budget of {} MB (--max-memory)",
-                needed.div_ceil(1 << 20),
-                limit >> 20
-            ),
-            NumberedError::BadStart(r) => write!(f, "start rank {r} is out of range"),
-            NumberedError::TooDeep => f.write_str("a depth exceeds 254, too deep for a byte table"),
-        }
-    }
-}
-
-impl std::error::Error for NumberedError {}
 
 /// The table a search leaves: each state's depth (or depth modulo 3).
 #[derive(Debug)]

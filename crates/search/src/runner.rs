@@ -87,7 +87,7 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// An unknown algorithm name: the search crate's one error.
+/// An unknown algorithm name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown algorithm '{0}' (expected one of: {names})", names = Algorithm::NAMES.join(", "))]
 pub struct ParseAlgorithmError(pub String);
