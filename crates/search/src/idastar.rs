@@ -312,43 +312,88 @@ where
     loop {
         stats.iterations += 1;
         observer.iteration(bound.to_f64());
-        frames.clear();
-        frames.push(InPlaceFrame {
-            came_by: None,
-            cursor: 0,
-            g: P::Cost::default(),
-            h: h0,
-        });
-        let mut next_bound = P::Cost::INFINITY;
-        match dive_recursive(
+        let iteration = serial_iteration(
             problem,
             heuristic,
+            &start,
             &mut state,
             &mut frames,
-            bound,
-            &mut next_bound,
+            (bound, h0),
             &mut stats,
             &budget,
             observer,
-            &mut NoPoll,
-            limits.max_nodes.unwrap_or(u64::MAX),
-        ) {
-            Dive::Found => {
-                let steps = frames
-                    .iter()
-                    .filter_map(|f| f.came_by.clone().map(|a| (a, f.g)));
-                let path = replay(problem, &start, steps);
-                return finish(StopReason::Solved, Some(path), stats);
-            }
-            Dive::Stopped(reason) => {
-                return finish(reason.unwrap_or(StopReason::Interrupted), None, stats);
-            }
-            Dive::Done => {}
+            limits,
+        );
+        match iteration {
+            Iteration::Ended(reason, path) => return finish(reason, path, stats),
+            Iteration::Next(next_bound) => bound = next_bound,
         }
-        if next_bound == P::Cost::INFINITY {
-            return finish(StopReason::Exhausted, None, stats);
+    }
+}
+
+/// How one iteration of in-place IDA* ended: the search is over, or the next bound.
+enum Iteration<S, A, C> {
+    Ended(StopReason, Option<Path<S, A>>),
+    Next(C),
+}
+
+/// One iteration of in-place IDA* under `bound` on this thread, from the root (whose
+/// heuristic is `h0`); `frames` is reused between iterations.
+#[allow(clippy::too_many_arguments)]
+fn serial_iteration<P, H, O>(
+    problem: &P,
+    heuristic: &H,
+    start: &P::State,
+    state: &mut P::State,
+    frames: &mut Vec<InPlaceFrame<P::Action, P::Cost>>,
+    (bound, h0): (P::Cost, P::Cost),
+    stats: &mut Stats,
+    budget: &Budget,
+    observer: &mut O,
+    limits: Limits,
+) -> Iteration<P::State, P::Action, P::Cost>
+where
+    P: InPlace,
+    H: InPlaceHeuristic<P::State, P::Action, P::Cost>,
+    O: Observer<P::State, P::Action>,
+{
+    frames.clear();
+    frames.push(InPlaceFrame {
+        came_by: None,
+        cursor: 0,
+        g: P::Cost::default(),
+        h: h0,
+    });
+    let mut next_bound = P::Cost::INFINITY;
+    match dive_recursive(
+        problem,
+        heuristic,
+        state,
+        frames,
+        bound,
+        &mut next_bound,
+        stats,
+        budget,
+        observer,
+        &mut NoPoll,
+        limits.max_nodes.unwrap_or(u64::MAX),
+    ) {
+        Dive::Found => {
+            let steps = frames
+                .iter()
+                .filter_map(|f| f.came_by.clone().map(|a| (a, f.g)));
+            let path = replay(problem, start, steps);
+            return Iteration::Ended(StopReason::Solved, Some(path));
         }
-        bound = next_bound;
+        Dive::Stopped(reason) => {
+            return Iteration::Ended(reason.unwrap_or(StopReason::Interrupted), None);
+        }
+        Dive::Done => {}
+    }
+    if next_bound == P::Cost::INFINITY {
+        Iteration::Ended(StopReason::Exhausted, None)
+    } else {
+        Iteration::Next(next_bound)
     }
 }
 
@@ -699,42 +744,23 @@ where
         if stats.expanded < PARALLEL_FROM {
             // A small iteration (they grow geometrically): on this thread, as the serial
             // search, rather than wake threads for a few milliseconds of work.
-            let mut frames = vec![InPlaceFrame {
-                came_by: None,
-                cursor: 0,
-                g: P::Cost::default(),
-                h: h0,
-            }];
-            let mut next_bound = P::Cost::INFINITY;
-            match dive_recursive(
+            let mut frames = Vec::new();
+            let iteration = serial_iteration(
                 problem,
                 heuristic,
+                &start,
                 &mut state,
                 &mut frames,
-                bound,
-                &mut next_bound,
+                (bound, h0),
                 &mut stats,
                 &budget,
                 &mut crate::NoObserver,
-                &mut NoPoll,
-                limits.max_nodes.unwrap_or(u64::MAX),
-            ) {
-                Dive::Found => {
-                    let steps = frames
-                        .iter()
-                        .filter_map(|f| f.came_by.clone().map(|a| (a, f.g)));
-                    let path = replay(problem, &start, steps);
-                    return finish(StopReason::Solved, Some(path), stats);
-                }
-                Dive::Stopped(reason) => {
-                    return finish(reason.unwrap_or(StopReason::Interrupted), None, stats);
-                }
-                Dive::Done => {}
+                limits,
+            );
+            match iteration {
+                Iteration::Ended(reason, path) => return finish(reason, path, stats),
+                Iteration::Next(next_bound) => bound = next_bound,
             }
-            if next_bound == P::Cost::INFINITY {
-                return finish(StopReason::Exhausted, None, stats);
-            }
-            bound = next_bound;
             continue;
         }
         // The top of the tree, one level deeper until there are enough subtrees.
