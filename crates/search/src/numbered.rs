@@ -59,6 +59,17 @@ pub trait Numbered: Sync {
     fn state_count(&self) -> u64;
     /// Pushes into `out` the rank of each state one move away from the state `rank`.
     fn successor_ranks(&self, rank: u64, out: &mut Vec<u64>);
+    /// What the search calls to expand `rank`, a state reached at `depth`: pushes its
+    /// successors as [`successor_ranks`](Numbered::successor_ranks) does (the default).
+    /// Every state reached is expanded exactly once, at its depth, in order of depth, so a
+    /// problem can override this to record something about each state where the state is
+    /// decoded anyway (the pattern databases write their table here, which spares decoding
+    /// each state a second time in [`NumberedBfs::on_reached`]).
+    #[inline]
+    fn expand(&self, rank: u64, depth: u32, out: &mut Vec<u64>) {
+        let _ = depth;
+        self.successor_ranks(rank, out);
+    }
 }
 
 /// A problem described by its states and a bijection between them and `0..state_count()`;
@@ -353,11 +364,12 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             if (word.load(Ordering::Relaxed) >> shift) & entry_mask != unseen {
                 return false;
             }
-            word.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
-                ((w >> shift) & entry_mask == unseen)
-                    .then(|| (w & !(entry_mask << shift)) | (value << shift))
-            })
-            .is_ok()
+            // Within a layer an entry only ever goes from unseen (all ones) to the next
+            // layer's value, and the other entries of the word are left as they are by an
+            // AND with ones around `value`: so one `fetch_and`, and no compare-and-swap
+            // loop, claims it; the old word says whether this call was first.
+            let old = word.fetch_and(!(entry_mask << shift) | (value << shift), Ordering::Relaxed);
+            (old >> shift) & entry_mask == unseen
         };
         let layer_value = |d: u32| -> u64 {
             if two_bits {
@@ -423,7 +435,7 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                         hits &= hits - 1;
                         let rank = base + u64::from(bit >> bits_shift);
                         out.clear();
-                        self.problem.successor_ranks(rank, &mut out);
+                        self.problem.expand(rank, depth, &mut out);
                         expanded |= entry_mask << bit;
                         for &n in &out {
                             if claim(n, next) {

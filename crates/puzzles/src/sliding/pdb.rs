@@ -403,6 +403,12 @@ pub struct PatternSpace {
     /// For groups of at most 8 tiles, each order unranked ahead of time: the index in the
     /// set of each tile's cell, 4 bits a tile (decoding is most of the build's time).
     order_index: Vec<u32>,
+    /// For groups of at most 8 tiles, `reorder[(order * k + i) * k + b]`: the order after
+    /// tile `i` moves to index `b` of the new set (the tiles between its old and new index
+    /// shift by one; the others keep theirs). A move changes the order only so, so a
+    /// successor's order is one lookup in the parent's row of `k * k` entries (128 bytes for
+    /// 8 tiles, 5 MB in all) instead of ranking a permutation.
+    reorder: Vec<u16>,
     /// The neighbours of each cell, as a mask.
     neighbour_mask: Vec<u64>,
     /// `cell_index[set * n + cell]`: the index of a cell of a set among the set's cells.
@@ -414,22 +420,6 @@ pub struct PatternSpace {
     inverse: u128,
     inverse_exact: bool,
 }
-
-/// `ONES_BELOW[used][x]`: the ones of `used` below bit `x`, for the orders of at most 8
-/// tiles (the build's inner loop).
-static ONES_BELOW: [[u8; 8]; 256] = {
-    let mut t = [[0u8; 8]; 256];
-    let mut used = 0;
-    while used < 256 {
-        let mut x = 0;
-        while x < 8 {
-            t[used][x] = ((used as u32) & ((1 << x) - 1)).count_ones() as u8;
-            x += 1;
-        }
-        used += 1;
-    }
-    t
-};
 
 impl PatternSpace {
     /// The space of `tiles` (internal numbers) in `puzzle`.
@@ -482,6 +472,7 @@ impl PatternSpace {
         } else {
             Vec::new()
         };
+        let reorder = if k <= 8 { reorder_table(k) } else { Vec::new() };
         let neighbour_mask = geometry
             .neighbours
             .iter()
@@ -509,6 +500,7 @@ impl PatternSpace {
             cell_index,
             neighbour_mask,
             order_index,
+            reorder,
             goal_cells: tiles
                 .iter()
                 .map(|&t| puzzle.goal_cells()[t as usize])
@@ -560,10 +552,10 @@ impl PatternSpace {
         (pair as usize, rank - pair * orders)
     }
 
-    /// The pair number (`offset[set] + region`) of a rank, and the cells of the group's
-    /// tiles written into `cells`.
+    /// The pair number (`offset[set] + region`) and the order of a rank, and the cells of
+    /// the group's tiles written into `cells`.
     #[inline]
-    fn decode(&self, rank: u64, cells: &mut [u8]) -> usize {
+    fn decode(&self, rank: u64, cells: &mut [u8]) -> (usize, u64) {
         let k = self.placements.k;
         let (pair, order) = self.split(rank);
         let set = self.set_of[pair] as usize;
@@ -579,33 +571,17 @@ impl PatternSpace {
                 cells[i] = set_cells[index[i] as usize];
             }
         }
-        pair
+        (pair, order)
     }
 
-    /// The table entry of the placement of a state: its index and `(depth - manhattan) / 2`.
+    /// Pushes the successors of the state `(pair, order)` whose group's tiles are on
+    /// `cells`.
     #[inline]
-    fn entry(&self, rank: u64, depth: u32) -> (u64, u8) {
-        let mut cells = [0u8; MAX_CELLS];
-        let pair = self.decode(rank, &mut cells);
-        let set = u64::from(self.set_of[pair]);
-        let order = self.split(rank).1;
-        let m = self.placements.manhattan(&cells[..self.placements.k]);
-        let extra = (depth.saturating_sub(m) / 2).min(u32::from(UNREACHED) - 1) as u8;
-        (set * self.placements.orders + order, extra)
-    }
-}
-
-impl Numbered for PatternSpace {
-    fn state_count(&self) -> u64 {
-        self.offset[self.offset.len() - 1] * self.placements.orders
-    }
-
-    fn successor_ranks(&self, rank: u64, out: &mut Vec<u64>) {
+    fn successors(&self, pair: usize, order: u64, cells: &mut [u8], out: &mut Vec<u64>) {
         let (n, k) = (self.geometry.cells, self.placements.k);
-        let mut cells = [0u8; MAX_CELLS];
-        let pair = self.decode(rank, &mut cells);
         let region = self.region_mask[pair];
         let mask = self.set_mask[self.set_of[pair] as usize];
+        let row = (order as usize) * k * k;
         for i in 0..k {
             let from = cells[i];
             let mut targets = self.neighbour_mask[from as usize] & region;
@@ -619,34 +595,63 @@ impl Numbered for PatternSpace {
                     Some(&set) => set as usize,
                     None => self.placements.set_rank(after) as usize,
                 };
-                cells[i] = to;
-                // When no cell of the group lies between the two cells (always so for a
-                // move along a row), every tile keeps its index in the set: same order.
-                let (lo, hi) = (from.min(to), from.max(to));
-                let between = ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
-                let order = if mask & between == 0 {
-                    self.split(rank).1
-                } else if k <= 8 {
-                    let index = &self.cell_index[set * n..(set + 1) * n];
-                    let mut order = 0u64;
-                    let mut used = 0usize;
-                    for (j, &c) in cells[..k].iter().enumerate() {
-                        let x = index[c as usize];
-                        let below = ONES_BELOW[used & 0xFF][usize::from(x & 7)];
-                        order = order * (k - j) as u64 + u64::from(x - below);
-                        used |= 1 << (x & 7);
-                    }
+                let order = if self.reorder.is_empty() {
+                    cells[i] = to;
+                    let order = self.placements.order_rank(&cells[..k], after);
+                    cells[i] = from;
                     order
                 } else {
-                    self.placements.order_rank(&cells[..k], after)
+                    let b = usize::from(self.cell_index[set * n + to as usize]);
+                    u64::from(self.reorder[row + i * k + b])
                 };
                 let new_region = self.region_of[set * n + from as usize];
                 out.push(
                     (self.offset[set] + u64::from(new_region)) * self.placements.orders + order,
                 );
             }
-            cells[i] = from;
         }
+    }
+}
+
+/// The table of [`PatternSpace::reorder`] for groups of `k` tiles (at most 8).
+fn reorder_table(k: usize) -> Vec<u16> {
+    let orders: u64 = (1..=k as u64).product();
+    let mut table = Vec::with_capacity(orders as usize * k * k);
+    let mut index = [0u8; MAX_CELLS];
+    let mut moved = [0u8; MAX_CELLS];
+    for order in 0..orders {
+        unrank_into(order, k, k as u32, &mut index);
+        for i in 0..k {
+            let a = index[i];
+            for b in 0..k as u8 {
+                for j in 0..k {
+                    let x = index[j];
+                    moved[j] = if j == i {
+                        b
+                    } else if a < b && x > a && x <= b {
+                        x - 1
+                    } else if b < a && x >= b && x < a {
+                        x + 1
+                    } else {
+                        x
+                    };
+                }
+                table.push(rank_partial_permutation(&moved[..k], k as u32) as u16);
+            }
+        }
+    }
+    table
+}
+
+impl Numbered for PatternSpace {
+    fn state_count(&self) -> u64 {
+        self.offset[self.offset.len() - 1] * self.placements.orders
+    }
+
+    fn successor_ranks(&self, rank: u64, out: &mut Vec<u64>) {
+        let mut cells = [0u8; MAX_CELLS];
+        let (pair, order) = self.decode(rank, &mut cells);
+        self.successors(pair, order, &mut cells, out);
     }
 }
 
@@ -676,22 +681,56 @@ pub fn build_group(
         });
     }
     let table: Vec<AtomicU8> = (0..table_bytes).map(|_| AtomicU8::new(0xFF)).collect();
-    // The search reaches states in order of depth, so the first state of a placement
-    // reached gives its least distance over the blank's regions.
-    let record = |rank: u64, depth: u32| {
-        let (index, extra) = space.entry(rank, depth);
-        let shift = 4 * (index % 2);
-        let _ =
-            table[(index / 2) as usize].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
-                ((b >> shift) & 0xF == UNREACHED).then(|| (b & !(0xF << shift)) | (extra << shift))
-            });
+    let builder = TableBuilder {
+        space: &space,
+        table: &table,
     };
-    let mut bfs = NumberedBfs::new(&space).on_reached(&record);
+    let mut bfs = NumberedBfs::new(&builder);
     if let Some(o) = observer {
         bfs = bfs.observer(o);
     }
     bfs.run(&[space.goal_rank()])?;
     Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// The search of [`build_group`]: the pattern space, whose states write their placement's
+/// entry when expanded. The search expands every state once, at its depth, in order of
+/// depth, so the first state of a placement expanded gives its least distance over the
+/// blank's regions; and the state is decoded there anyway, for its successors.
+struct TableBuilder<'a> {
+    space: &'a PatternSpace,
+    table: &'a [AtomicU8],
+}
+
+impl Numbered for TableBuilder<'_> {
+    fn state_count(&self) -> u64 {
+        self.space.state_count()
+    }
+
+    fn successor_ranks(&self, rank: u64, out: &mut Vec<u64>) {
+        self.space.successor_ranks(rank, out);
+    }
+
+    #[inline]
+    fn expand(&self, rank: u64, depth: u32, out: &mut Vec<u64>) {
+        let space = self.space;
+        let k = space.placements.k;
+        let mut cells = [0u8; MAX_CELLS];
+        let (pair, order) = space.decode(rank, &mut cells);
+        let index = u64::from(space.set_of[pair]) * space.placements.orders + order;
+        let shift = 4 * (index % 2);
+        let byte = &self.table[(index / 2) as usize];
+        // Most placements were written by a shallower state already (a placement has 2.75
+        // states on average on 4x4): a plain load skips them.
+        if (byte.load(Ordering::Relaxed) >> shift) & 0xF == UNREACHED {
+            let m = space.placements.manhattan(&cells[..k]);
+            let extra = (depth.saturating_sub(m) / 2).min(u32::from(UNREACHED) - 1) as u8;
+            let _ = byte.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+                ((b >> shift) & 0xF == UNREACHED).then(|| (b & !(0xF << shift)) | (extra << shift))
+            });
+        }
+        space.successors(pair, order, &mut cells, out);
+    }
 }
 
 /// A partition of the tiles into groups (internal tile numbers).
