@@ -47,6 +47,7 @@
 
 use super::{Board, Cells, Move, SlidingPuzzle};
 use crate::cache::{self, CacheError};
+use rayon::prelude::*;
 use resolu_search::Heuristic;
 use resolu_search::numbered::{
     BfsReport, Encoding, LayerDone, Numbered, NumberedBfs, NumberedError, permutations, popcount,
@@ -54,7 +55,7 @@ use resolu_search::numbered::{
 };
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -660,6 +661,33 @@ fn table_bytes_for(placements: u64) -> u64 {
     placements.div_ceil(2)
 }
 
+/// While a group's table is built, its entries take 3 bits, 21 to a 64-bit word, rather
+/// than the table's 4: with the search's array beside it, that is what keeps the 7-8 build
+/// under 600 MB (the 8-tile table's 519 million entries take 198 MB so, 259 MB at 4 bits).
+/// Values 0 to 5 are the entry's; [`BUILD_MORE`] says the value is 6 or more and is in the
+/// list of larger values (few: the search reaches most placements close to their Manhattan
+/// distance); [`BUILD_UNREACHED`] is not reached yet. Once the search is over and its array
+/// freed, the entries are written out at 4 bits.
+const BUILD_PER_WORD: u64 = 21;
+/// A 3-bit build entry: the value is 6 or more, in the list of larger values.
+const BUILD_MORE: u8 = 6;
+/// A 3-bit build entry: not reached yet.
+const BUILD_UNREACHED: u64 = 7;
+
+/// Bytes of the 3-bit build entries of `placements` placements.
+fn build_entries_bytes_for(placements: u64) -> u64 {
+    placements.div_ceil(BUILD_PER_WORD) * 8
+}
+
+/// The most memory [`build_group`] holds at once for a group of `k` tiles: the search's
+/// array beside the 3-bit entries, or the 3-bit entries beside the 4-bit table they are
+/// written out to (the list of values above 5 aside).
+fn build_group_peak_bytes(space: &PatternSpace) -> u64 {
+    let entries = build_entries_bytes_for(space.placements());
+    let search = Encoding::TwoBits.bytes_for(space.state_count());
+    entries + search.max(table_bytes_for(space.placements()))
+}
+
 /// Builds the table of one group: for each placement (numbered as described at
 /// [`PatternSpace`]), the fewest moves of those tiles to their goal cells, packed as
 /// described at the module level. Refused when the search's array and the table would
@@ -670,27 +698,82 @@ pub fn build_group(
     max_memory: u64,
     observer: Option<&(dyn Fn(LayerDone) + Sync)>,
 ) -> Result<Vec<u8>, NumberedError> {
+    build_group_listing_from(puzzle, tiles, max_memory, observer, BUILD_MORE)
+}
+
+/// [`build_group`], with the values from `more_from` (at most [`BUILD_MORE`]) kept in the
+/// list rather than in the 3-bit entries (the tests send every value through the list).
+fn build_group_listing_from(
+    puzzle: &SlidingPuzzle,
+    tiles: &[u8],
+    max_memory: u64,
+    observer: Option<&(dyn Fn(LayerDone) + Sync)>,
+    more_from: u8,
+) -> Result<Vec<u8>, NumberedError> {
+    let more_from = more_from.min(BUILD_MORE);
     let space = PatternSpace::new(puzzle, tiles);
-    let table_bytes = table_bytes_for(space.placements());
-    let bfs_bytes = Encoding::TwoBits.bytes_for(space.state_count());
-    let needed = bfs_bytes.saturating_add(table_bytes);
+    let needed = build_group_peak_bytes(&space);
     if needed > max_memory {
         return Err(NumberedError::TooBig {
             needed,
             limit: max_memory,
         });
     }
-    let table: Vec<AtomicU8> = (0..table_bytes).map(|_| AtomicU8::new(0xFF)).collect();
+    let placements = space.placements();
+    // All ones: every entry BUILD_UNREACHED.
+    let entries: Vec<AtomicU64> = (0..placements.div_ceil(BUILD_PER_WORD))
+        .map(|_| AtomicU64::new(u64::MAX))
+        .collect();
+    let more = Mutex::new(Vec::new());
     let builder = TableBuilder {
         space: &space,
-        table: &table,
+        entries: &entries,
+        more: &more,
+        more_from,
     };
     let mut bfs = NumberedBfs::new(&builder);
     if let Some(o) = observer {
         bfs = bfs.observer(o);
     }
+    // The search's array is freed when `run` returns: the 4-bit table is allocated after.
     bfs.run(&[space.goal_rank()])?;
-    Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+    let mut table = vec![0u8; table_bytes_for(placements) as usize];
+    // 42 entries are 2 words of build entries and 21 bytes of the table.
+    const WORDS: usize = 1 << 12;
+    let bytes = WORDS / 2 * 21;
+    table
+        .par_chunks_mut(bytes)
+        .zip(entries.par_chunks(WORDS))
+        .for_each(|(out, words)| {
+            for (i, w) in words.iter().enumerate() {
+                let w = w.load(Ordering::Relaxed);
+                for slot in 0..BUILD_PER_WORD as usize {
+                    let index = i * BUILD_PER_WORD as usize + slot;
+                    let Some(byte) = out.get_mut(index / 2) else {
+                        break;
+                    };
+                    let v = ((w >> (3 * slot)) & 7) as u8;
+                    let nibble = if u64::from(v) == BUILD_UNREACHED {
+                        UNREACHED
+                    } else {
+                        v
+                    };
+                    *byte = if index % 2 == 0 {
+                        (*byte & 0xF0) | nibble
+                    } else {
+                        (*byte & 0x0F) | (nibble << 4)
+                    };
+                }
+            }
+        });
+    drop(entries);
+    for packed in more.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        let (index, extra) = (packed >> 8, (packed & 0xFF) as u8);
+        let shift = 4 * (index % 2);
+        let byte = &mut table[(index / 2) as usize];
+        *byte = (*byte & !(0xF << shift)) | (extra << shift);
+    }
+    Ok(table)
 }
 
 /// The search of [`build_group`]: the pattern space, whose states write their placement's
@@ -699,7 +782,12 @@ pub fn build_group(
 /// blank's regions; and the state is decoded there anyway, for its successors.
 struct TableBuilder<'a> {
     space: &'a PatternSpace,
-    table: &'a [AtomicU8],
+    /// The 3-bit entries ([`BUILD_PER_WORD`]).
+    entries: &'a [AtomicU64],
+    /// Values of 6 or more: placement index << 8 | value.
+    more: &'a Mutex<Vec<u64>>,
+    /// The least value kept in `more` ([`BUILD_MORE`] but in tests).
+    more_from: u8,
 }
 
 impl Numbered for TableBuilder<'_> {
@@ -718,16 +806,22 @@ impl Numbered for TableBuilder<'_> {
         let mut cells = [0u8; MAX_CELLS];
         let (pair, order) = space.decode(rank, &mut cells);
         let index = u64::from(space.set_of[pair]) * space.placements.orders + order;
-        let shift = 4 * (index % 2);
-        let byte = &self.table[(index / 2) as usize];
+        let shift = 3 * (index % BUILD_PER_WORD);
+        let word = &self.entries[(index / BUILD_PER_WORD) as usize];
         // Most placements were written by a shallower state already (a placement has 2.75
         // states on average on 4x4): a plain load skips them.
-        if (byte.load(Ordering::Relaxed) >> shift) & 0xF == UNREACHED {
+        if (word.load(Ordering::Relaxed) >> shift) & 7 == BUILD_UNREACHED {
             let m = space.placements.manhattan(&cells[..k]);
             let extra = (depth.saturating_sub(m) / 2).min(u32::from(UNREACHED) - 1) as u8;
-            let _ = byte.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
-                ((b >> shift) & 0xF == UNREACHED).then(|| (b & !(0xF << shift)) | (extra << shift))
-            });
+            let stored = u64::from(extra.min(self.more_from));
+            // Other states of the placement expanded in this layer write the same value,
+            // and an unreached entry is all ones: an AND writes it; the old word says
+            // which call was first (the one that records a larger value).
+            let old = word.fetch_and(!(7 << shift) | (stored << shift), Ordering::Relaxed);
+            if (old >> shift) & 7 == BUILD_UNREACHED && extra >= self.more_from {
+                let mut more = self.more.lock().unwrap_or_else(|e| e.into_inner());
+                more.push(index << 8 | u64::from(extra));
+            }
         }
         space.successors(pair, order, &mut cells, out);
     }
@@ -910,18 +1004,16 @@ impl Partition {
     }
 
     /// The most memory the build needs at once: over the groups in their build order, the
-    /// tables built before, the group's table and its search's array (2 bits a state of
-    /// its [`PatternSpace`]).
+    /// tables built before and the group's own peak: its search's array (2 bits a state of
+    /// its [`PatternSpace`]) beside its 3-bit build entries, or those beside its table.
     pub fn build_peak_bytes(&self, puzzle: &SlidingPuzzle) -> u64 {
         let mut done = 0u64;
         let mut peak = 0u64;
         for i in self.build_order() {
             let g = &self.groups[i];
-            let table = group_table_bytes(puzzle, g.len());
             let space = PatternSpace::new(puzzle, g);
-            let search = Encoding::TwoBits.bytes_for(space.state_count());
-            peak = peak.max(done + table + search);
-            done += table;
+            peak = peak.max(done + build_group_peak_bytes(&space));
+            done += group_table_bytes(puzzle, g.len());
         }
         peak
     }
@@ -1356,5 +1448,79 @@ impl PatternDatabase {
         let partition = Partition::best_for(puzzle);
         let tables = build_tables(puzzle, &partition, max_memory, &|_| ())?;
         Ok(PatternDatabase::additive(puzzle, &partition, tables, true))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sliding::{Goal, Grid};
+
+    /// The values above 5 go through the list of larger values; no small board has any,
+    /// so the list is tested by sending lower values through it: the tables must not
+    /// change (they are checked against an independent search in tests/pdb.rs).
+    #[test]
+    fn values_kept_in_the_list_give_the_same_table() {
+        let puzzle = SlidingPuzzle::new(
+            &Grid::parse("1 2 3 4/5 6 7 8/9 10 11 _").unwrap(),
+            Goal::Standard,
+        )
+        .unwrap();
+        for tiles in [&[1u8, 2, 5, 6, 9][..], &[3, 4, 7, 8, 10, 11]] {
+            let plain = build_group(&puzzle, tiles, u64::MAX, None).unwrap();
+            let values: Vec<u8> = plain.iter().flat_map(|b| [b & 0xF, b >> 4]).collect();
+            assert!(values.iter().any(|&v| v >= 2), "values of 2 or more");
+            for more_from in 0..=BUILD_MORE {
+                let listed =
+                    build_group_listing_from(&puzzle, tiles, u64::MAX, None, more_from).unwrap();
+                assert_eq!(listed, plain, "values from {more_from} listed");
+            }
+        }
+    }
+
+    /// Each entry of the reorder table is the rank of the indices after the move, worked
+    /// out by sorting the cells again.
+    #[test]
+    fn the_reorder_table_matches_sorting_the_cells_again() {
+        for k in 1..=5usize {
+            let table = reorder_table(k);
+            let orders: u64 = (1..=k as u64).product();
+            for order in 0..orders {
+                let index = unrank_partial_permutation_vec(order, k);
+                for i in 0..k {
+                    for b in 0..k {
+                        // Tile i goes to just below the b-th smallest of the others (or
+                        // above them all): positions as half-integers, then re-ranked.
+                        let mut keys: Vec<(i32, usize)> = (0..k)
+                            .filter(|&j| j != i)
+                            .map(|j| (2 * i32::from(index[j]), j))
+                            .collect();
+                        keys.sort_unstable();
+                        let slot = if b < keys.len() {
+                            keys[b].0 - 1
+                        } else {
+                            2 * k as i32
+                        };
+                        keys.push((slot, i));
+                        keys.sort_unstable();
+                        let mut moved = vec![0u8; k];
+                        for (new_index, &(_, j)) in keys.iter().enumerate() {
+                            moved[j] = new_index as u8;
+                        }
+                        assert_eq!(moved[i], b as u8);
+                        assert_eq!(
+                            u64::from(table[((order as usize) * k + i) * k + b]),
+                            rank_partial_permutation(&moved, k as u32)
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn unrank_partial_permutation_vec(order: u64, k: usize) -> Vec<u8> {
+        let mut index = [0u8; MAX_CELLS];
+        unrank_into(order, k, k as u32, &mut index);
+        index[..k].to_vec()
     }
 }
