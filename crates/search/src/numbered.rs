@@ -14,8 +14,10 @@
 //!   layer values swap roles at each depth, and a state is marked done once expanded, so
 //!   no state is expanded twice); [`Encoding::Byte`] stores the depth itself (a byte a
 //!   state, depths up to 254) and keeps the table for lookups and paths. Each layer is swept
-//!   in parallel over chunks of the array (rayon); an entry is claimed by an atomic
-//!   compare-and-swap, so each state is counted once.
+//!   in parallel over chunks of the array (rayon); an entry is claimed by an atomic AND
+//!   whose old value says which thread was first, so each state is counted once.
+//! - Every state reached is expanded once, at its depth, through [`Numbered::expand`]: a
+//!   problem that records something per state does it there, on the state it decodes.
 //! - Before it starts, the memory the array needs is estimated and the run refused if that
 //!   exceeds the budget ([`NumberedBfs::max_memory_bytes`]).
 //!

@@ -20,8 +20,9 @@
 //!
 //! An entry takes 4 bits: the table keeps `(d - m) / 2`, where `m` is the Manhattan
 //! distance of the group's tiles (`d` is never below `m` and has its parity), so the
-//! 8-tile table of the 15-puzzle takes 259 MB and its search 357 MB more, built before the
-//! smaller groups. An excess over Manhattan above 28 would be stored as 28 (a lower
+//! 8-tile table of the 15-puzzle takes 259 MB. While a table is built its entries take 3
+//! bits (the few larger values listed apart) beside the search's array (357 MB for the
+//! 8-tile group, built before the smaller ones), so the 7-8 build peaks under 600 MB. An excess over Manhattan above 28 would be stored as 28 (a lower
 //! bound); none of the partitions here comes near.
 //!
 //! The tables are admissible and additive, **not consistent**: a placement's value is the
