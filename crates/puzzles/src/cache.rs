@@ -94,28 +94,91 @@ pub struct CachedTable {
 /// megabytes is checked in well under a second. Not cryptographic: it catches damage, not
 /// forgery.
 pub fn checksum(bytes: &[u8]) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut lanes = [OFFSET; 8];
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        for (lane, &b) in lanes.iter_mut().zip(chunk) {
+    let mut hasher = Hasher::new();
+    hasher.update(bytes);
+    hasher.finish()
+}
+
+const PRIME: u64 = 0x0000_0100_0000_01b3;
+const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// [`checksum`] over bytes that come in parts (the tables of several groups, written one
+/// after the other without being concatenated first): the value is that of the
+/// concatenation.
+struct Hasher {
+    lanes: [u64; 8],
+    /// The start of an 8-byte chunk that a part ended in.
+    carry: [u8; 8],
+    carried: usize,
+    len: u64,
+}
+
+impl Hasher {
+    fn new() -> Hasher {
+        Hasher {
+            lanes: [OFFSET; 8],
+            carry: [0; 8],
+            carried: 0,
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn mix(&mut self, chunk: &[u8]) {
+        for (lane, &b) in self.lanes.iter_mut().zip(chunk) {
             *lane = (*lane ^ u64::from(b)).wrapping_mul(PRIME);
         }
     }
-    let mut h = OFFSET;
-    for lane in lanes {
-        h = (h ^ lane).wrapping_mul(PRIME);
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        self.len += bytes.len() as u64;
+        if self.carried > 0 {
+            let take = (8 - self.carried).min(bytes.len());
+            self.carry[self.carried..self.carried + take].copy_from_slice(&bytes[..take]);
+            self.carried += take;
+            bytes = &bytes[take..];
+            if self.carried < 8 {
+                return;
+            }
+            let chunk = self.carry;
+            self.mix(&chunk);
+            self.carried = 0;
+        }
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.mix(chunk);
+        }
+        let rest = chunks.remainder();
+        self.carry[..rest.len()].copy_from_slice(rest);
+        self.carried = rest.len();
     }
-    for &b in chunks.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(PRIME);
+
+    fn finish(&self) -> u64 {
+        let mut h = OFFSET;
+        for lane in self.lanes {
+            h = (h ^ lane).wrapping_mul(PRIME);
+        }
+        for &b in &self.carry[..self.carried] {
+            h = (h ^ u64::from(b)).wrapping_mul(PRIME);
+        }
+        (h ^ self.len).wrapping_mul(PRIME)
     }
-    (h ^ bytes.len() as u64).wrapping_mul(PRIME)
 }
 
 /// Writes a table under `path` (creating its directory), through a temporary file renamed
 /// into place.
 pub fn write(path: &Path, key: &str, build_ms: u64, payload: &[u8]) -> Result<(), CacheError> {
+    write_parts(path, key, build_ms, &[payload])
+}
+
+/// [`write`] with the payload given in parts, one after the other: a payload of several
+/// large tables is written without a copy of them all.
+pub fn write_parts(
+    path: &Path,
+    key: &str,
+    build_ms: u64,
+    parts: &[&[u8]],
+) -> Result<(), CacheError> {
     let io_err = |source| CacheError::Io {
         path: path.to_path_buf(),
         source,
@@ -139,9 +202,15 @@ pub fn write(path: &Path, key: &str, build_ms: u64, payload: &[u8]) -> Result<()
         file.write_all(&(key.len() as u32).to_le_bytes())?;
         file.write_all(key.as_bytes())?;
         file.write_all(&build_ms.to_le_bytes())?;
-        file.write_all(&(payload.len() as u64).to_le_bytes())?;
-        file.write_all(&checksum(payload).to_le_bytes())?;
-        file.write_all(payload)?;
+        let mut hasher = Hasher::new();
+        for part in parts {
+            hasher.update(part);
+        }
+        file.write_all(&hasher.len.to_le_bytes())?;
+        file.write_all(&hasher.finish().to_le_bytes())?;
+        for part in parts {
+            file.write_all(part)?;
+        }
         file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         fs::rename(&tmp, path)
     })();
@@ -298,6 +367,47 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("resolu-cache-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         dir
+    }
+
+    /// The checksum as it was computed on a whole payload before payloads could come in
+    /// parts (files written then must still check).
+    fn whole_payload_checksum(bytes: &[u8]) -> u64 {
+        let mut lanes = [OFFSET; 8];
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            for (lane, &b) in lanes.iter_mut().zip(chunk) {
+                *lane = (*lane ^ u64::from(b)).wrapping_mul(PRIME);
+            }
+        }
+        let mut h = OFFSET;
+        for lane in lanes {
+            h = (h ^ lane).wrapping_mul(PRIME);
+        }
+        for &b in chunks.remainder() {
+            h = (h ^ u64::from(b)).wrapping_mul(PRIME);
+        }
+        (h ^ bytes.len() as u64).wrapping_mul(PRIME)
+    }
+
+    #[test]
+    fn a_payload_in_parts_has_the_checksum_of_the_whole() -> Result<(), CacheError> {
+        let payload: Vec<u8> = (0..53u32).map(|i| (i * 37 % 251) as u8).collect();
+        for a in 0..=payload.len() {
+            for b in a..=payload.len() {
+                let mut hasher = Hasher::new();
+                for part in [&payload[..a], &payload[a..b], &payload[b..]] {
+                    hasher.update(part);
+                }
+                assert_eq!(hasher.finish(), whole_payload_checksum(&payload), "{a} {b}");
+            }
+        }
+        assert_eq!(checksum(&payload), whole_payload_checksum(&payload));
+        let dir = temp_dir("parts");
+        let path = dir.join("t.table");
+        write_parts(&path, "k", 1, &[&payload[..20], &payload[20..]])?;
+        assert_eq!(read(&path, "k")?.payload, payload);
+        let _ = fs::remove_dir_all(&dir);
+        Ok(())
     }
 
     #[test]
