@@ -397,17 +397,31 @@ impl SlidingPuzzle {
             self.cells()
         );
         let mut neighbour_table = [[0u8; 4]; 256];
-        let mut neighbour_count = [0u8; 256];
+        let mut move_lists: Box<[u32; 1 << 16]> = vec![0u32; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .expect("a slice of 65,536 entries");
         for (cell, v) in self.neighbours.iter().enumerate() {
             neighbour_table[cell] = std::array::from_fn(|k| v.get(k).copied().unwrap_or(0));
-            neighbour_count[cell] = v.len() as u8;
+            // One list per cell the blank came from (255: none, at the start).
+            for back in v.iter().map(|&b| b as usize).chain([255]) {
+                let fields = v
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &n)| n as usize != back)
+                    .enumerate()
+                    .fold(0u32, |acc, (k, (slot, _))| {
+                        acc | (slot as u32 + 1) << (3 * k)
+                    });
+                move_lists[cell << 8 | back] = MOVES_STARTED | fields;
+            }
         }
         SlidingProblem {
             puzzle: self,
             start: self.board(&self.start),
             goal: C::pack(&self.goal),
             neighbour_table,
-            neighbour_count,
+            move_lists,
         }
     }
 
@@ -523,14 +537,25 @@ pub struct SlidingProblem<'a, C> {
     puzzle: &'a SlidingPuzzle,
     start: Board<C>,
     goal: C,
-    /// The blank's neighbours, flat, for the in-place searches:
-    /// `neighbour_table[cell][..neighbour_count[cell]]`. Held here, not behind the puzzle's
-    /// vectors: one load from the problem instead of three dependent ones per move (the
-    /// chain was a tenth of IDA*'s time), and 256 entries so that a byte indexes them with
-    /// no bound to check.
+    /// The blank's neighbours, for the in-place searches: `neighbour_table[cell][slot]`.
+    /// Held here, not behind the puzzle's vectors: one load from the problem instead of
+    /// three dependent ones per move, and 256 rows so that a byte indexes them with no
+    /// bound to check.
     neighbour_table: [[u8; 4]; 256],
-    neighbour_count: [u8; 256],
+    /// The moves of the in-place searches, precomputed for each cell of the blank and each
+    /// cell it came from (255 at the start), as the hand-written solvers keep them:
+    /// `move_lists[blank << 8 | back]` is [`MOVES_STARTED`] and the slots (in
+    /// `neighbour_table[blank]`) of the moves in order, 3 bits each (slot + 1, 0 after the
+    /// last), the move back left out. [`InPlace::next_move`] loads it into its cursor once
+    /// per node, then takes a field a call: no count, no test of the move back. Two bytes
+    /// index it, so no bound is checked (256 KiB of address space, of which a 15-puzzle
+    /// touches 4 pages).
+    move_lists: Box<[u32; 1 << 16]>,
 }
+
+/// The mark of a started cursor in [`SlidingProblem`]'s move lists (a cursor of 0 is a node
+/// whose moves are not yet listed; a list may be empty).
+const MOVES_STARTED: u32 = 1 << 31;
 
 impl<C: Cells> SlidingProblem<'_, C> {
     /// The puzzle this problem searches.
@@ -597,24 +622,25 @@ impl<C: Cells> InPlace for SlidingProblem<'_, C> {
         cursor: &mut u32,
     ) -> Option<(Move, u32)> {
         let blank = state.blank as usize;
-        let count = u32::from(self.neighbour_count[blank]).min(4);
-        let back = came_by.map_or(u8::MAX, |m| m.to);
-        while *cursor < count {
-            let from = self.neighbour_table[blank][*cursor as usize];
-            *cursor += 1;
-            if from != back {
-                let tile = state.cells.get(from as usize);
-                return Some((
-                    Move {
-                        tile,
-                        from,
-                        to: state.blank,
-                    },
-                    1,
-                ));
-            }
+        if *cursor == 0 {
+            let back = came_by.map_or(255, |m| m.to as usize);
+            *cursor = self.move_lists[(blank & 0xFF) << 8 | (back & 0xFF)];
         }
-        None
+        let field = *cursor & 7;
+        if field == 0 {
+            return None;
+        }
+        *cursor = ((*cursor & 0xFFF) >> 3) | MOVES_STARTED;
+        let from = self.neighbour_table[blank & 0xFF][(field as usize - 1) & 3];
+        let tile = state.cells.get(from as usize);
+        Some((
+            Move {
+                tile,
+                from,
+                to: state.blank,
+            },
+            1,
+        ))
     }
 
     #[inline]
