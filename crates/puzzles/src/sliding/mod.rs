@@ -39,6 +39,7 @@ use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::{Arc, Mutex};
 
 /// The goal of a puzzle: an explicit board or a name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -397,14 +398,40 @@ impl SlidingPuzzle {
             self.cells()
         );
         let mut neighbour_table = [[0u8; 4]; 256];
-        let mut move_lists: Box<[u32; 1 << 16]> = vec![0u32; 1 << 16]
+        for (cell, v) in self.neighbours.iter().enumerate() {
+            neighbour_table[cell] = std::array::from_fn(|k| v.get(k).copied().unwrap_or(0));
+        }
+        let move_lists = self.move_lists();
+        SlidingProblem {
+            puzzle: self,
+            start: self.board(&self.start),
+            goal: C::pack(&self.goal),
+            neighbour_table,
+            move_lists,
+        }
+    }
+
+    /// The in-place searches' move lists of this board's shape (see
+    /// [`SlidingProblem::move_lists`]), built once per shape in the process and shared.
+    fn move_lists(&self) -> Arc<MoveLists> {
+        /// The lists built so far, by (rows, columns).
+        type ByShape = Vec<((usize, usize), Arc<MoveLists>)>;
+        static BY_SHAPE: Mutex<ByShape> = Mutex::new(Vec::new());
+        let shape = (self.rows, self.cols);
+        let mut by_shape = BY_SHAPE
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((_, lists)) = by_shape.iter().find(|(s, _)| *s == shape) {
+            return Arc::clone(lists);
+        }
+        let mut lists: Box<MoveLists> = vec![0u32; 1 << 16]
             .into_boxed_slice()
             .try_into()
             .expect("a slice of 65,536 entries");
         for (cell, v) in self.neighbours.iter().enumerate() {
-            neighbour_table[cell] = std::array::from_fn(|k| v.get(k).copied().unwrap_or(0));
-            // One list per cell the blank came from (255: none, at the start).
-            for back in v.iter().map(|&b| b as usize).chain([255]) {
+            // One list per cell the blank came from; at the start, the blank's own cell
+            // (no move is left out).
+            for back in v.iter().map(|&b| b as usize).chain([cell]) {
                 let fields = v
                     .iter()
                     .enumerate()
@@ -413,16 +440,12 @@ impl SlidingPuzzle {
                     .fold(0u32, |acc, (k, (slot, _))| {
                         acc | (slot as u32 + 1) << (3 * k)
                     });
-                move_lists[cell << 8 | back] = MOVES_STARTED | fields;
+                lists[cell << 8 | back] = MOVES_STARTED | fields;
             }
         }
-        SlidingProblem {
-            puzzle: self,
-            start: self.board(&self.start),
-            goal: C::pack(&self.goal),
-            neighbour_table,
-            move_lists,
-        }
+        let lists: Arc<MoveLists> = Arc::from(lists);
+        by_shape.push((shape, Arc::clone(&lists)));
+        lists
     }
 
     /// Packs internal tile numbers into a board.
@@ -543,15 +566,20 @@ pub struct SlidingProblem<'a, C> {
     /// bound to check.
     neighbour_table: [[u8; 4]; 256],
     /// The moves of the in-place searches, precomputed for each cell of the blank and each
-    /// cell it came from (255 at the start), as the hand-written solvers keep them:
+    /// cell it came from (the blank's own cell at the start), as the hand-written solvers
+    /// keep them:
     /// `move_lists[blank << 8 | back]` is [`MOVES_STARTED`] and the slots (in
     /// `neighbour_table[blank]`) of the moves in order, 3 bits each (slot + 1, 0 after the
     /// last), the move back left out. [`InPlace::next_move`] loads it into its cursor once
     /// per node, then takes a field a call: no count, no test of the move back. Two bytes
-    /// index it, so no bound is checked (256 KiB of address space, of which a 15-puzzle
-    /// touches 4 pages).
-    move_lists: Box<[u32; 1 << 16]>,
+    /// index it, so no bound is checked (with one, a table a kilobyte a cell, IDA* ran 4%
+    /// more instructions). Built once per board shape and shared: allocated per problem,
+    /// its 256 KiB slowed the 8-puzzle's A* runs, which never read it, by 5-10%.
+    move_lists: Arc<MoveLists>,
 }
+
+/// The move lists of [`SlidingProblem`], by blank cell and cell it came from.
+type MoveLists = [u32; 1 << 16];
 
 /// The mark of a started cursor in [`SlidingProblem`]'s move lists (a cursor of 0 is a node
 /// whose moves are not yet listed; a list may be empty).
@@ -623,7 +651,7 @@ impl<C: Cells> InPlace for SlidingProblem<'_, C> {
     ) -> Option<(Move, u32)> {
         let blank = state.blank as usize;
         if *cursor == 0 {
-            let back = came_by.map_or(255, |m| m.to as usize);
+            let back = came_by.map_or(blank, |m| m.to as usize);
             *cursor = self.move_lists[(blank & 0xFF) << 8 | (back & 0xFF)];
         }
         let field = *cursor & 7;
