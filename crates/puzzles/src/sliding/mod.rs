@@ -573,8 +573,9 @@ pub struct SlidingProblem<'a, C> {
     /// last), the move back left out. [`InPlace::next_move`] loads it into its cursor once
     /// per node, then takes a field a call: no count, no test of the move back. Two bytes
     /// index it, so no bound is checked (with one, a table a kilobyte a cell, IDA* ran 4%
-    /// more instructions). Built once per board shape and shared: allocated per problem,
-    /// its 256 KiB slowed the 8-puzzle's A* runs, which never read it, by 5-10%.
+    /// more instructions). Built once per board shape in the process and shared, so that
+    /// the many small problems of a batch (A* on 8-puzzles, which never reads it) do not
+    /// each allocate and fill 256 KiB.
     move_lists: Arc<MoveLists>,
 }
 
