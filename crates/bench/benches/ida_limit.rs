@@ -3,9 +3,11 @@
 //! conflicts: same instances, same node counts (asserted), interleaved in one run, the ratio
 //! printed. The library side is the code path of `resolu taquin --batch FILE --algo idastar`.
 //!
-//! Run with `cargo bench -p resolu-bench --bench ida_limit -- [N] [manhattan|lc] [threads=T]`:
-//! the N instances easiest for IDA* with Manhattan (default 20), both heuristics unless one
-//! is named; `threads=T` also times the library with T threads (wall time, same lengths).
+//! Run with `cargo bench -p resolu-bench --bench ida_limit -- [N] [manhattan|lc] [threads=T]
+//! [in-order]`: the N instances easiest for IDA* with Manhattan (default 20), or with
+//! `in-order` Korf's first N (#1, #2, ...), both heuristics unless one is named; `threads=T`
+//! also times the library with T threads (wall time, same lengths). The parallel speed-up
+//! wants an idle machine: `ida_limit -- 33 lc threads=2 in-order`.
 
 mod handwritten;
 
@@ -101,7 +103,11 @@ fn main() {
             Some((w.get(5)?.parse().ok()?, w.first()?.parse().ok()?))
         })
         .collect();
-    by_nodes.sort_unstable();
+    if !args.iter().any(|a| a == "in-order") {
+        by_nodes.sort_unstable();
+    } else {
+        by_nodes.sort_unstable_by_key(|&(_, id)| id);
+    }
     let rows: Vec<(usize, [u8; 16])> = instances
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -115,8 +121,13 @@ fn main() {
         .collect();
 
     println!(
-        "IDA* on the {count} Korf instances easiest for Manhattan (library = the CLI's path, \
-         hand = handwritten/mod.rs; runs interleaved, best of {PASSES}, the machine shared)"
+        "IDA* on {count} Korf instances ({}; library = the CLI's path, \
+         hand = handwritten/mod.rs; runs interleaved, best of {PASSES}, the machine shared)",
+        if args.iter().any(|a| a == "in-order") {
+            "the first by number"
+        } else {
+            "the easiest for Manhattan"
+        }
     );
     for (name, hand_h) in heuristics {
         let solver = Solver::new(hand_h);

@@ -945,8 +945,18 @@ struct Descent<'a, P: InPlace, H, O, Q> {
     heuristic: &'a H,
     bound: P::Cost,
     least_cut: P::Cost,
+    /// The counters; `expanded` is brought up to date (`counted_to - left`) by
+    /// [`Descent::sync_expanded`] only where it is read.
     stats: Stats,
-    check_at: u64,
+    /// Expansions left before the next check of the limits (a countdown: one decrement
+    /// and a branch a node).
+    left: u64,
+    /// The expansions counted when `left` reaches 0.
+    counted_to: u64,
+    /// The depth from which a node takes the cold path: hand over to the heap frames at
+    /// [`RECURSION_DEPTH`], or a new deepest node to record in `max_frontier` (one compare
+    /// a node for both).
+    deep_at: usize,
     node_limit: u64,
     budget: &'a Budget,
     observer: &'a mut O,
@@ -971,31 +981,30 @@ where
     fn descend(
         &mut self,
         state: &mut P::State,
-        came_by: Option<&P::Action>,
+        came_by: Option<P::Action>,
         g: P::Cost,
         h: P::Cost,
         depth: usize,
     ) -> Step {
-        if depth >= RECURSION_DEPTH {
-            return self.hand_over(state, came_by, g, h);
+        if depth >= self.deep_at
+            && let Some(step) = self.deep(state, came_by.as_ref(), g, h, depth)
+        {
+            return step;
         }
         // In locals, so that the loop reads them from registers, not through `self`.
         let (problem, heuristic, bound) = (self.problem, self.heuristic, self.bound);
         if problem.is_goal(state) {
             return Step::Found;
         }
-        if self.stats.expanded >= self.check_at && self.check(depth) {
+        if self.left == 0 && self.check(depth) {
             return Step::Stopped;
         }
+        self.left -= 1;
         self.observer.expand(state, g.to_f64(), h.to_f64());
-        self.stats.expanded += 1;
-        if depth as u64 >= self.stats.max_frontier {
-            self.stats.max_frontier = depth as u64 + 1;
-        }
         let mut cursor = 0;
         // Counted in a register, added to the stats once per node.
         let mut generated = 0u64;
-        while let Some((action, cost)) = problem.next_move(state, came_by, &mut cursor) {
+        while let Some((action, cost)) = problem.next_move(state, came_by.as_ref(), &mut cursor) {
             generated += 1;
             let child_g = g + cost;
             let child_h = heuristic.update_in_place(state, h, &action);
@@ -1007,7 +1016,9 @@ where
                 continue;
             }
             problem.apply(state, &action);
-            match self.descend(state, Some(&action), child_g, child_h, depth + 1) {
+            // The move by value (a clone): a small action then travels in a register, where
+            // a reference made the caller store it on its stack at every move.
+            match self.descend(state, Some(action.clone()), child_g, child_h, depth + 1) {
                 Step::Done => problem.undo(state, &action),
                 Step::Found => {
                     self.stats.generated += generated;
@@ -1025,9 +1036,40 @@ where
         Step::Done
     }
 
-    /// The limits and the poll; true when they stop the search.
+    /// The cold path of a node at `deep_at` or deeper: the heap frames below
+    /// [`RECURSION_DEPTH`] (their result), else a goal (found), else the new deepest node
+    /// recorded (`None`: search it).
+    #[cold]
+    #[inline(never)]
+    fn deep(
+        &mut self,
+        state: &mut P::State,
+        came_by: Option<&P::Action>,
+        g: P::Cost,
+        h: P::Cost,
+        depth: usize,
+    ) -> Option<Step> {
+        if depth >= RECURSION_DEPTH {
+            return Some(self.hand_over(state, came_by, g, h));
+        }
+        if self.problem.is_goal(state) {
+            return Some(Step::Found);
+        }
+        self.stats.max_frontier = self.stats.max_frontier.max(depth as u64 + 1);
+        self.deep_at = depth + 1;
+        None
+    }
+
+    /// Brings `stats.expanded` up to date with the countdown.
+    #[inline]
+    fn sync_expanded(&mut self) {
+        self.stats.expanded = self.counted_to - self.left;
+    }
+
+    /// The limits and the poll, when the countdown is out; true when they stop the search.
     #[cold]
     fn check(&mut self, depth: usize) -> bool {
+        self.sync_expanded();
         let expanded = self.stats.expanded;
         if let Some(limit) = self.budget.check(expanded, depth as u64 + 1) {
             self.stopped = Some(Some(limit));
@@ -1037,7 +1079,9 @@ where
             self.stopped = Some(why);
             return true;
         }
-        self.check_at = (expanded + CHECK_EVERY).min(self.node_limit.max(expanded + 1));
+        let next = (expanded + CHECK_EVERY).min(self.node_limit.max(expanded + 1));
+        self.left = next - expanded;
+        self.counted_to = next;
         false
     }
 
@@ -1058,6 +1102,7 @@ where
             h,
         }];
         let mut least_cut = self.least_cut;
+        self.sync_expanded();
         let result = dive(
             self.problem,
             self.heuristic,
@@ -1072,6 +1117,10 @@ where
             self.node_limit,
         );
         self.least_cut = least_cut;
+        // The heap frames counted in the stats: the countdown restarts from there (with a
+        // check at the next node).
+        self.counted_to = self.stats.expanded;
+        self.left = 0;
         match result {
             Dive::Found => {
                 for f in frames.into_iter().skip(1).rev() {
@@ -1123,7 +1172,9 @@ where
         bound,
         least_cut: *next_bound,
         stats: *stats,
-        check_at: stats.expanded,
+        left: 0,
+        counted_to: stats.expanded,
+        deep_at: (stats.max_frontier as usize).min(RECURSION_DEPTH),
         node_limit,
         budget,
         observer,
@@ -1131,7 +1182,8 @@ where
         tail: Vec::new(),
         stopped: None,
     };
-    let found = descent.descend(state, came_by.as_ref(), g, h, 0) == Step::Found;
+    let found = descent.descend(state, came_by, g, h, 0) == Step::Found;
+    descent.sync_expanded();
     *stats = descent.stats;
     *next_bound = descent.least_cut;
     if found {

@@ -39,6 +39,7 @@ use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::{Arc, Mutex};
 
 /// The goal of a puzzle: an explicit board or a name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -397,18 +398,54 @@ impl SlidingPuzzle {
             self.cells()
         );
         let mut neighbour_table = [[0u8; 4]; 256];
-        let mut neighbour_count = [0u8; 256];
         for (cell, v) in self.neighbours.iter().enumerate() {
             neighbour_table[cell] = std::array::from_fn(|k| v.get(k).copied().unwrap_or(0));
-            neighbour_count[cell] = v.len() as u8;
         }
+        let move_lists = self.move_lists();
         SlidingProblem {
             puzzle: self,
             start: self.board(&self.start),
             goal: C::pack(&self.goal),
             neighbour_table,
-            neighbour_count,
+            move_lists,
         }
+    }
+
+    /// The in-place searches' move lists of this board's shape (see
+    /// [`SlidingProblem::move_lists`]), built once per shape in the process and shared.
+    fn move_lists(&self) -> Arc<MoveLists> {
+        /// The lists built so far, by (rows, columns).
+        type ByShape = Vec<((usize, usize), Arc<MoveLists>)>;
+        static BY_SHAPE: Mutex<ByShape> = Mutex::new(Vec::new());
+        let shape = (self.rows, self.cols);
+        let mut by_shape = BY_SHAPE
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((_, lists)) = by_shape.iter().find(|(s, _)| *s == shape) {
+            return Arc::clone(lists);
+        }
+        let mut lists: Box<MoveLists> = vec![0u32; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .expect("a slice of 65,536 entries");
+        for (cell, v) in self.neighbours.iter().enumerate() {
+            // One list per cell the blank came from; at the start, the blank's own cell
+            // (no move is left out).
+            for back in v.iter().map(|&b| b as usize).chain([cell]) {
+                let fields = v
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &n)| n as usize != back)
+                    .enumerate()
+                    .fold(0u32, |acc, (k, (slot, _))| {
+                        acc | (slot as u32 + 1) << (3 * k)
+                    });
+                lists[cell << 8 | back] = MOVES_STARTED | fields;
+            }
+        }
+        let lists: Arc<MoveLists> = Arc::from(lists);
+        by_shape.push((shape, Arc::clone(&lists)));
+        lists
     }
 
     /// Packs internal tile numbers into a board.
@@ -523,14 +560,31 @@ pub struct SlidingProblem<'a, C> {
     puzzle: &'a SlidingPuzzle,
     start: Board<C>,
     goal: C,
-    /// The blank's neighbours, flat, for the in-place searches:
-    /// `neighbour_table[cell][..neighbour_count[cell]]`. Held here, not behind the puzzle's
-    /// vectors: one load from the problem instead of three dependent ones per move (the
-    /// chain was a tenth of IDA*'s time), and 256 entries so that a byte indexes them with
-    /// no bound to check.
+    /// The blank's neighbours, for the in-place searches: `neighbour_table[cell][slot]`.
+    /// Held here, not behind the puzzle's vectors: one load from the problem instead of
+    /// three dependent ones per move, and 256 rows so that a byte indexes them with no
+    /// bound to check.
     neighbour_table: [[u8; 4]; 256],
-    neighbour_count: [u8; 256],
+    /// The moves of the in-place searches, precomputed for each cell of the blank and each
+    /// cell it came from (the blank's own cell at the start), as the hand-written solvers
+    /// keep them:
+    /// `move_lists[blank << 8 | back]` is [`MOVES_STARTED`] and the slots (in
+    /// `neighbour_table[blank]`) of the moves in order, 3 bits each (slot + 1, 0 after the
+    /// last), the move back left out. [`InPlace::next_move`] loads it into its cursor once
+    /// per node, then takes a field a call: no count, no test of the move back. Two bytes
+    /// index it, so no bound is checked (with one, a table a kilobyte a cell, IDA* ran 4%
+    /// more instructions). Built once per board shape in the process and shared, so that
+    /// the many small problems of a batch (A* on 8-puzzles, which never reads it) do not
+    /// each allocate and fill 256 KiB.
+    move_lists: Arc<MoveLists>,
 }
+
+/// The move lists of [`SlidingProblem`], by blank cell and cell it came from.
+type MoveLists = [u32; 1 << 16];
+
+/// The mark of a started cursor in [`SlidingProblem`]'s move lists (a cursor of 0 is a node
+/// whose moves are not yet listed; a list may be empty).
+const MOVES_STARTED: u32 = 1 << 31;
 
 impl<C: Cells> SlidingProblem<'_, C> {
     /// The puzzle this problem searches.
@@ -597,24 +651,25 @@ impl<C: Cells> InPlace for SlidingProblem<'_, C> {
         cursor: &mut u32,
     ) -> Option<(Move, u32)> {
         let blank = state.blank as usize;
-        let count = u32::from(self.neighbour_count[blank]).min(4);
-        let back = came_by.map_or(u8::MAX, |m| m.to);
-        while *cursor < count {
-            let from = self.neighbour_table[blank][*cursor as usize];
-            *cursor += 1;
-            if from != back {
-                let tile = state.cells.get(from as usize);
-                return Some((
-                    Move {
-                        tile,
-                        from,
-                        to: state.blank,
-                    },
-                    1,
-                ));
-            }
+        if *cursor == 0 {
+            let back = came_by.map_or(blank, |m| m.to as usize);
+            *cursor = self.move_lists[(blank & 0xFF) << 8 | (back & 0xFF)];
         }
-        None
+        let field = *cursor & 7;
+        if field == 0 {
+            return None;
+        }
+        *cursor = ((*cursor & 0xFFF) >> 3) | MOVES_STARTED;
+        let from = self.neighbour_table[blank & 0xFF][(field as usize - 1) & 3];
+        let tile = state.cells.get(from as usize);
+        Some((
+            Move {
+                tile,
+                from,
+                to: state.blank,
+            },
+            1,
+        ))
     }
 
     #[inline]
