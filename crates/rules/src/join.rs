@@ -18,6 +18,8 @@ pub(crate) struct Pool {
     pub(crate) buffers: Vec<Vec<Tag>>,
     /// The variables a prover call reports.
     pub(crate) wanted: Vec<u32>,
+    /// The last values given to prover calls, as terms (by shared term).
+    pub(crate) as_terms: Vec<(Id, Term)>,
 }
 
 /// A match found by a join: the values of the rule's variables (by slot; `NONE` for
@@ -143,7 +145,28 @@ impl Matcher<'_> {
         rule: (&str, usize),
         first_only: bool,
     ) -> Result<Vec<Vec<(u32, Id)>>, Interrupt> {
-        let goal = resolve(template, self.terms, slots);
+        // The values of the goal's variables, as terms: the four rules of the course's
+        // Hanoi each call the prover with the same new situation, built once.
+        let cache = &mut self.pool.as_terms;
+        let terms = &*self.terms;
+        let goal = if template.is_ground() {
+            template.clone()
+        } else {
+            template.map_vars(&mut |v| match slots.get(v as usize) {
+                Some(&id) if id != NONE => {
+                    if let Some((_, t)) = cache.iter().find(|(c, _)| *c == id) {
+                        return t.clone();
+                    }
+                    let t = terms.term(id);
+                    if cache.len() >= 8 {
+                        cache.remove(0);
+                    }
+                    cache.push((id, t.clone()));
+                    t
+                }
+                _ => Term::Var(v),
+            })
+        };
         // The rule's variables still unbound: the prover reports their values by number.
         let wanted = &mut self.pool.wanted;
         wanted.clear();
