@@ -522,6 +522,20 @@ impl Engine {
             memory.store.add_path(name, arity, mask, &memory.terms);
         }
         let nrules = compiled.len();
+        let index_slots: Vec<Vec<u32>> = compiled
+            .iter()
+            .map(|rule| {
+                let mut slots: Vec<u32> = Vec::new();
+                for (outer, _) in rule.unblock.iter().flatten() {
+                    if let Some(&v) = outer.first()
+                        && !slots.contains(&v)
+                    {
+                        slots.push(v);
+                    }
+                }
+                slots
+            })
+            .collect();
         let alpha = alpha_nodes(&compiled);
         // For a new fact: the patterns it may match, the newest alpha node first, and in
         // a node the rules defined last first (the order of CLIPS's activations).
@@ -550,6 +564,7 @@ impl Engine {
             strategy,
             agenda: Agenda {
                 by_rule: vec![FxHashSet::default(); nrules],
+                index_slots,
                 ..Agenda::default()
             },
             fired: FxHashSet::default(),
@@ -914,7 +929,23 @@ impl Engine {
                     continue;
                 }
                 let mut blocked: Vec<u64> = Vec::new();
-                for a in &self.agenda.by_rule[r] {
+                // Only the activations that agree with the fact on the variable the
+                // pattern shares with the rule can be blocked (and those that leave it
+                // unbound); without such a variable, every activation of the rule.
+                let candidates: Vec<u64> = match &self.rules[r].unblock[i] {
+                    Some((outer, _)) if !outer.is_empty() => {
+                        let v = outer[0];
+                        let mut list = Vec::new();
+                        for value in [slots[v as usize], NONE] {
+                            if let Some(acts) = self.agenda.by_value.get(&(r, v, value)) {
+                                list.extend_from_slice(acts);
+                            }
+                        }
+                        list
+                    }
+                    _ => self.agenda.by_rule[r].iter().copied().collect(),
+                };
+                for a in &candidates {
                     let Some(act) = self.agenda.acts.get(a) else {
                         continue;
                     };
