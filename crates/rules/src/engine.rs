@@ -55,7 +55,7 @@ use crate::join::{Found, Matcher, Pool, resolve};
 use crate::memory::{Origin, Tag, WorkingMemory};
 use crate::parse::{RuleBase, RuleError};
 use crate::strategy::{Ranked, Strategy};
-use crate::terms::{Id, NONE};
+use crate::terms::{Id, NONE, Pat};
 use resolu_logic::{Atom, Database, Options, Term, write_plain, writeq};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
@@ -448,7 +448,21 @@ impl Engine {
                     Some((outer, plan))
                 })
                 .collect();
+            // Only those before any call or negation: a join fails at them before any
+            // test that could raise an error runs.
+            let ground_facts = steps
+                .iter()
+                .enumerate()
+                .take_while(|(_, c)| matches!(c, Check::Fact(_)))
+                .filter_map(|(i, c)| match c {
+                    Check::Fact(p) if p.args.iter().all(|a| matches!(a, Pat::Const(_))) => {
+                        Some((i, p.build(&mut memory.terms, &[])))
+                    }
+                    _ => None,
+                })
+                .collect();
             compiled.push(Compiled {
+                ground_facts,
                 unblock,
                 removable,
                 positions,
@@ -923,6 +937,9 @@ impl Engine {
                 let Check::NotFact(p, tests) = &self.rules[r].steps[i] else {
                     continue;
                 };
+                if !p.may_match(id, terms) {
+                    continue;
+                }
                 slots.clear();
                 slots.resize(self.rules[r].var_names.len(), NONE);
                 if !p.bind(id, terms, &mut slots, &mut trail) {
@@ -986,6 +1003,17 @@ impl Engine {
             let Check::Fact(p) = &rule.steps[i] else {
                 continue;
             };
+            if !p.may_match(id, &self.memory.terms) {
+                continue;
+            }
+            let store = &self.memory.store;
+            let absent = rule
+                .ground_facts
+                .iter()
+                .any(|&(k, fact)| k != i && store.find_id(fact).is_none_or(|t| t >= visible_below));
+            if absent {
+                continue;
+            }
             slots.clear();
             slots.resize(rule.var_names.len(), NONE);
             if !p.bind(id, &self.memory.terms, &mut slots, &mut trail) {
