@@ -587,6 +587,50 @@ impl Database {
         }
     }
 
+    /// Runs `goal` and reports each answer as the values of the variables `vars`, by
+    /// position (`values[k]` is the value of `Term::Var(vars[k])`; `None` when that
+    /// variable does not occur in `goal`): for a host that builds goals as terms and reads
+    /// the answers back by variable, with no names to format and look up. A value's own
+    /// unbound variables are numbered from 1 in each answer, the same number for the same
+    /// variable across its values.
+    ///
+    /// ```
+    /// use resolu_logic::{Database, Options, Term};
+    /// let mut db = Database::new();
+    /// db.consult("edge(a, b). edge(a, c). edge(b, d).").unwrap();
+    /// // edge(a, X1): the answers for variable 1.
+    /// let goal = Term::compound("edge", vec![Term::atom("a"), Term::Var(1)]);
+    /// let values: Vec<Vec<Option<Term>>> = db
+    ///     .solve_vars(&goal, &[1, 7], Options::default())
+    ///     .collect::<Result<_, _>>()
+    ///     .unwrap();
+    /// assert_eq!(values, [[Some(Term::atom("b")), None], [Some(Term::atom("c")), None]]);
+    /// ```
+    pub fn solve_vars(&mut self, goal: &Term, vars: &[u32], options: Options) -> VarSolutions<'_> {
+        // The machine reports the variables given a name that does not start with `_`,
+        // in the order of their numbers: the wanted ones get an empty name (no
+        // allocation), the others `_`.
+        let present = goal.variables();
+        let max = present.iter().max().map_or(0, |&m| m as usize + 1);
+        let mut names = vec![String::from("_"); max];
+        let mut reported: Vec<u32> = Vec::with_capacity(vars.len());
+        for &v in vars {
+            if present.contains(&v) && !reported.contains(&v) {
+                names[v as usize] = String::new();
+                reported.push(v);
+            }
+        }
+        reported.sort_unstable();
+        let positions = vars
+            .iter()
+            .map(|v| reported.iter().position(|r| r == v))
+            .collect();
+        VarSolutions {
+            solutions: self.solve_goal(goal, &names, options),
+            positions,
+        }
+    }
+
     /// Parses `text` as a query and runs it.
     pub fn query(&mut self, text: &str) -> Result<Solutions<'_>, ParseError> {
         let q = parse_query(text)?;
@@ -816,6 +860,58 @@ impl<'a> Solutions<'a> {
     /// answer left no alternative to try).
     pub fn is_exhausted(&self) -> bool {
         self.m.no_alternatives()
+    }
+}
+
+/// The answers of [`Database::solve_vars`]: each the values of the chosen variables, by
+/// position. After an error the iterator ends.
+pub struct VarSolutions<'a> {
+    solutions: Solutions<'a>,
+    /// Per chosen variable, its place among the machine's reported bindings (`None`: it
+    /// does not occur in the goal).
+    positions: Vec<Option<usize>>,
+}
+
+impl VarSolutions<'_> {
+    /// The number of inferences (procedure calls) so far.
+    pub fn inferences(&self) -> u64 {
+        self.solutions.inferences()
+    }
+
+    /// Whether it is known that no further answer exists.
+    pub fn is_exhausted(&self) -> bool {
+        self.solutions.is_exhausted()
+    }
+}
+
+impl Iterator for VarSolutions<'_> {
+    type Item = Result<Vec<Option<Term>>, SolveError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let answer = match self.solutions.next()? {
+            Ok(a) => a,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut values: Vec<Option<Term>> = answer
+            .bindings
+            .into_iter()
+            .map(|(_, value)| Some(value))
+            .collect();
+        // A variable chosen twice gets a copy; its last place takes the value.
+        let positions = &self.positions;
+        let out = positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let k = (*p)?;
+                if positions[i + 1..].contains(p) {
+                    values.get(k).cloned().flatten()
+                } else {
+                    values.get_mut(k).and_then(Option::take)
+                }
+            })
+            .collect();
+        Some(Ok(out))
     }
 }
 

@@ -171,6 +171,12 @@ pub(crate) struct Agenda {
     /// The activations that used each fact (entries of instances gone are skipped).
     pub(crate) by_tag: FxHashMap<Tag, Vec<u64>>,
     pub(crate) by_rule: Vec<FxHashSet<u64>>,
+    /// Per rule, the slots its activations are indexed by: the first variable each
+    /// negated pattern shares with the rest of the rule (a new fact that matches the
+    /// pattern blocks only the activations with the fact's value there).
+    pub(crate) index_slots: Vec<Vec<u32>>,
+    /// Activations by (rule, slot, value of the slot), for the slots of `index_slots`.
+    pub(crate) by_value: FxHashMap<(usize, u32, Id), Vec<u64>>,
     pub(crate) newest: BinaryHeap<(i64, u64)>,
     pub(crate) oldest: BinaryHeap<(i64, Reverse<u64>)>,
     pub(crate) bytes: usize,
@@ -201,6 +207,15 @@ impl Agenda {
             self.by_tag.entry(act.path[i] as Tag).or_default().push(id);
         }
         self.by_rule[act.rule].insert(id);
+        if let Some(slots) = self.index_slots.get(act.rule) {
+            for &v in slots {
+                let value = act.values[v as usize];
+                self.by_value
+                    .entry((act.rule, v, value))
+                    .or_default()
+                    .push(id);
+            }
+        }
         self.by_key
             .insert_unique(act.hash, id, |a| self.acts.get(a).map_or(0, |act| act.hash));
         match strategy {
@@ -218,6 +233,19 @@ impl Agenda {
             entry.remove();
         }
         self.by_rule[act.rule].remove(&id);
+        if let Some(slots) = self.index_slots.get(act.rule) {
+            for &v in slots {
+                let key = (act.rule, v, act.values[v as usize]);
+                if let Some(list) = self.by_value.get_mut(&key) {
+                    if let Some(k) = list.iter().position(|&a| a == id) {
+                        list.swap_remove(k);
+                    }
+                    if list.is_empty() {
+                        self.by_value.remove(&key);
+                    }
+                }
+            }
+        }
         self.bytes = self.bytes.saturating_sub(Self::act_bytes(&act));
         Some(act)
     }

@@ -262,6 +262,10 @@ pub(crate) struct Compiled {
     /// access paths of a join with them bound (when a fact it matched leaves, the rule is
     /// joined again with the values the fact gives them only).
     pub(crate) unblock: Vec<Option<(Vec<u32>, Vec<u64>)>>,
+    /// Its patterns without variables (`stage(labeling)`) that come before any call or
+    /// negation: (condition, the fact). A join seeded by another condition finds nothing
+    /// while one of these is absent, and is not started.
+    pub(crate) ground_facts: Vec<(usize, Id)>,
 }
 
 impl Compiled {

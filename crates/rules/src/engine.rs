@@ -55,7 +55,7 @@ use crate::join::{Found, Matcher, Pool, resolve};
 use crate::memory::{Origin, Tag, WorkingMemory};
 use crate::parse::{RuleBase, RuleError};
 use crate::strategy::{Ranked, Strategy};
-use crate::terms::{Id, NONE};
+use crate::terms::{Id, NONE, Pat};
 use resolu_logic::{Atom, Database, Options, Term, write_plain, writeq};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
@@ -448,7 +448,21 @@ impl Engine {
                     Some((outer, plan))
                 })
                 .collect();
+            // Only those before any call or negation: a join fails at them before any
+            // test that could raise an error runs.
+            let ground_facts = steps
+                .iter()
+                .enumerate()
+                .take_while(|(_, c)| matches!(c, Check::Fact(_)))
+                .filter_map(|(i, c)| match c {
+                    Check::Fact(p) if p.args.iter().all(|a| matches!(a, Pat::Const(_))) => {
+                        Some((i, p.build(&mut memory.terms, &[])))
+                    }
+                    _ => None,
+                })
+                .collect();
             compiled.push(Compiled {
+                ground_facts,
                 unblock,
                 removable,
                 positions,
@@ -522,6 +536,20 @@ impl Engine {
             memory.store.add_path(name, arity, mask, &memory.terms);
         }
         let nrules = compiled.len();
+        let index_slots: Vec<Vec<u32>> = compiled
+            .iter()
+            .map(|rule| {
+                let mut slots: Vec<u32> = Vec::new();
+                for (outer, _) in rule.unblock.iter().flatten() {
+                    if let Some(&v) = outer.first()
+                        && !slots.contains(&v)
+                    {
+                        slots.push(v);
+                    }
+                }
+                slots
+            })
+            .collect();
         let alpha = alpha_nodes(&compiled);
         // For a new fact: the patterns it may match, the newest alpha node first, and in
         // a node the rules defined last first (the order of CLIPS's activations).
@@ -550,6 +578,7 @@ impl Engine {
             strategy,
             agenda: Agenda {
                 by_rule: vec![FxHashSet::default(); nrules],
+                index_slots,
                 ..Agenda::default()
             },
             fired: FxHashSet::default(),
@@ -908,13 +937,32 @@ impl Engine {
                 let Check::NotFact(p, tests) = &self.rules[r].steps[i] else {
                     continue;
                 };
+                if !p.may_match(id, terms) {
+                    continue;
+                }
                 slots.clear();
                 slots.resize(self.rules[r].var_names.len(), NONE);
                 if !p.bind(id, terms, &mut slots, &mut trail) {
                     continue;
                 }
                 let mut blocked: Vec<u64> = Vec::new();
-                for a in &self.agenda.by_rule[r] {
+                // Only the activations that agree with the fact on the variable the
+                // pattern shares with the rule can be blocked (and those that leave it
+                // unbound); without such a variable, every activation of the rule.
+                let candidates: Vec<u64> = match &self.rules[r].unblock[i] {
+                    Some((outer, _)) if !outer.is_empty() => {
+                        let v = outer[0];
+                        let mut list = Vec::new();
+                        for value in [slots[v as usize], NONE] {
+                            if let Some(acts) = self.agenda.by_value.get(&(r, v, value)) {
+                                list.extend_from_slice(acts);
+                            }
+                        }
+                        list
+                    }
+                    _ => self.agenda.by_rule[r].iter().copied().collect(),
+                };
+                for a in &candidates {
                     let Some(act) = self.agenda.acts.get(a) else {
                         continue;
                     };
@@ -955,6 +1003,17 @@ impl Engine {
             let Check::Fact(p) = &rule.steps[i] else {
                 continue;
             };
+            if !p.may_match(id, &self.memory.terms) {
+                continue;
+            }
+            let store = &self.memory.store;
+            let absent = rule
+                .ground_facts
+                .iter()
+                .any(|&(k, fact)| k != i && store.find_id(fact).is_none_or(|t| t >= visible_below));
+            if absent {
+                continue;
+            }
             slots.clear();
             slots.resize(rule.var_names.len(), NONE);
             if !p.bind(id, &self.memory.terms, &mut slots, &mut trail) {

@@ -16,6 +16,10 @@ pub(crate) struct Pool {
     pub(crate) trail: Vec<u32>,
     pub(crate) path: Vec<u64>,
     pub(crate) buffers: Vec<Vec<Tag>>,
+    /// The variables a prover call reports.
+    pub(crate) wanted: Vec<u32>,
+    /// The last values given to prover calls, as terms (by shared term).
+    pub(crate) as_terms: Vec<(Id, Term)>,
 }
 
 /// A match found by a join: the values of the rule's variables (by slot; `NONE` for
@@ -141,30 +145,55 @@ impl Matcher<'_> {
         rule: (&str, usize),
         first_only: bool,
     ) -> Result<Vec<Vec<(u32, Id)>>, Interrupt> {
-        let goal = resolve(template, self.terms, slots);
-        let vars = goal.variables();
-        let max = vars.iter().copied().max().map_or(0, |m| m as usize + 1);
-        // The prover reports answers by variable name: the slots' numbers, as names.
-        let names: Vec<String> = (0..max).map(|v| format!("V{v}")).collect();
+        // The values of the goal's variables, as terms: the four rules of the course's
+        // Hanoi each call the prover with the same new situation, built once.
+        let cache = &mut self.pool.as_terms;
+        let terms = &*self.terms;
+        let goal = if template.is_ground() {
+            template.clone()
+        } else {
+            template.map_vars(&mut |v| match slots.get(v as usize) {
+                Some(&id) if id != NONE => {
+                    if let Some((_, t)) = cache.iter().find(|(c, _)| *c == id) {
+                        return t.clone();
+                    }
+                    let t = terms.term(id);
+                    if cache.len() >= 8 {
+                        cache.remove(0);
+                    }
+                    cache.push((id, t.clone()));
+                    t
+                }
+                _ => Term::Var(v),
+            })
+        };
+        // The rule's variables still unbound: the prover reports their values by number.
+        let wanted = &mut self.pool.wanted;
+        wanted.clear();
+        let mut stack = vec![template];
+        while let Some(t) = stack.pop() {
+            match t {
+                Term::Var(v) if slots.get(*v as usize) == Some(&NONE) && !wanted.contains(v) => {
+                    wanted.push(*v)
+                }
+                Term::Compound(_, args) => stack.extend(args.iter()),
+                _ => {}
+            }
+        }
+        let wanted = std::mem::take(wanted);
         let options = self.limits.prover_options().map_err(Interrupt::Limit)?;
         let mut answers = Vec::new();
         let mut error = None;
-        for answer in self.db.solve_goal(&goal, &names, options) {
+        for answer in self.db.solve_vars(&goal, &wanted, options) {
             match answer {
                 Err(e) => {
                     error = Some(e);
                     break;
                 }
-                Ok(a) => {
-                    let mut bound = Vec::new();
-                    for (name, value) in a.bindings {
-                        let Some(v) = name.strip_prefix('V').and_then(|n| n.parse::<u32>().ok())
-                        else {
-                            continue;
-                        };
-                        if v as usize >= slots.len() {
-                            continue;
-                        }
+                Ok(values) => {
+                    let mut bound = Vec::with_capacity(wanted.len());
+                    for (&v, value) in wanted.iter().zip(values) {
+                        let Some(value) = value else { continue };
                         let id = if value.is_ground() {
                             self.terms.intern(&value)
                         } else {
@@ -181,6 +210,7 @@ impl Matcher<'_> {
                 }
             }
         }
+        self.pool.wanted = wanted;
         match error {
             Some(e) => Err(self.solve_error(rule, &goal, e)),
             None => Ok(answers),

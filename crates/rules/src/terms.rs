@@ -422,6 +422,20 @@ impl Pattern {
         true
     }
 
+    /// Whether the stored fact `id` has the pattern's functor and its constant arguments
+    /// (a filter before [`Pattern::bind`], which binds variables on its way to a
+    /// mismatched constant: a new fact meets every pattern of its functor).
+    pub(crate) fn may_match(&self, id: Id, terms: &Terms) -> bool {
+        if terms.functor(id) != Some(self.key()) {
+            return false;
+        }
+        let kids = terms.args(id);
+        self.args
+            .iter()
+            .zip(kids)
+            .all(|(a, &k)| !matches!(a, Pat::Const(c) if *c != k))
+    }
+
     /// The id of the instance under `slots`, if stored and every variable is bound.
     pub(crate) fn lookup(&self, terms: &Terms, slots: &[Id]) -> Option<Id> {
         if self.args.is_empty() {

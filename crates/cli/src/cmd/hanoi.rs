@@ -160,27 +160,43 @@ struct Replay<'a> {
     compact: bool,
     state: Pegs,
     count: u64,
+    /// The text of the last picture, its buffer reused from move to move.
+    text: String,
+    /// The ground line and peg numbers of every picture, drawn once.
+    footer: String,
 }
 
 impl<'a> Replay<'a> {
     fn new(hanoi: &'a Hanoi, compact: bool, io: &mut Io) -> Result<Self, CliError> {
-        let replay = Replay {
+        let start = resolu_search::Problem::start(hanoi);
+        // The picture's last two lines do not depend on the situation.
+        let picture = hanoi.picture(start);
+        let footer_at = picture
+            .trim_end_matches('\n')
+            .rmatch_indices('\n')
+            .nth(1)
+            .map_or(0, |(i, _)| i + 1);
+        let mut replay = Replay {
             hanoi,
             compact,
-            state: resolu_search::Problem::start(hanoi),
+            state: start,
             count: 0,
+            text: String::new(),
+            footer: picture[footer_at..].to_string(),
         };
         replay.show("Start", io)?;
         Ok(replay)
     }
 
-    fn show(&self, title: &str, io: &mut Io) -> Result<(), CliError> {
+    fn show(&mut self, title: &str, io: &mut Io) -> Result<(), CliError> {
         // Pictures of more than 10 disks are too wide for a terminal.
         if self.compact || self.hanoi.disks() > 10 {
             writeln!(io.out, "{title:<40} {}", self.hanoi.one_line(self.state))?;
         } else {
             writeln!(io.out, "{title}")?;
-            write!(io.out, "{}", self.hanoi.picture(self.state))?;
+            draw_rows(self.hanoi, self.state, &mut self.text);
+            self.text.push_str(&self.footer);
+            io.out.write_all(self.text.as_bytes())?;
         }
         Ok(())
     }
@@ -195,6 +211,46 @@ impl<'a> Replay<'a> {
         self.state = self.hanoi.apply(self.state, m);
         let by = rule.map_or_else(String::new, |r| format!(" ({r})"));
         self.show(&format!("Move {}{by}: {m}", self.count), io)
+    }
+}
+
+/// The rows of [`Hanoi::picture`] above the ground line, drawn into `text` (cleared): the
+/// same characters, without the picture's allocations per cell (a run by rules draws
+/// tens of thousands of them). Each cell is centred in `2n + 3` columns, so both sides
+/// get the same padding.
+fn draw_rows(hanoi: &Hanoi, s: Pegs, text: &mut String) {
+    let n = hanoi.disks();
+    text.clear();
+    let stacks = hanoi.stacks(s);
+    for row in 0..=n {
+        let level = n - row;
+        let line_start = text.len();
+        for stack in &stacks {
+            match stack.get(level) {
+                Some(&d) => {
+                    let size = d as usize + 1;
+                    let mid = if n < 10 {
+                        char::from_digit(size as u32, 10).unwrap_or('|')
+                    } else {
+                        '|'
+                    };
+                    let pad = n + 1 - size;
+                    text.extend(std::iter::repeat_n(' ', pad));
+                    text.extend(std::iter::repeat_n('=', size));
+                    text.push(mid);
+                    text.extend(std::iter::repeat_n('=', size));
+                    text.extend(std::iter::repeat_n(' ', pad));
+                }
+                None => {
+                    text.extend(std::iter::repeat_n(' ', n + 1));
+                    text.push('|');
+                    text.extend(std::iter::repeat_n(' ', n + 1));
+                }
+            }
+        }
+        let kept = text[line_start..].trim_end().len();
+        text.truncate(line_start + kept);
+        text.push('\n');
     }
 }
 
@@ -464,6 +520,11 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         fired.push(rule);
     };
     crate::html::hanoi_moves(&args.html, hanoi, &moves, Some(&fired), "the rules")?;
+    let cycles = engine.cycles();
+    // The engine keeps every situation met (its working memory's history and shared
+    // terms): freeing them node by node took a tenth of a run of 10 disks, just before
+    // the process ends and the system takes the memory back in one piece.
+    std::mem::forget(engine);
     // Solved means the disks are on the goal peg, whatever the file's own goal says.
     let solved = state == goal && !stop.is_limit();
     let exit = match stop {
@@ -487,7 +548,7 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
                 "optimum": optimum,
                 "moves": moves_json(moves.iter().copied()),
                 "fired": fired,
-                "cycles": engine.cycles(),
+                "cycles": cycles,
                 "repeated": repeated,
             }),
         )?;
@@ -535,13 +596,11 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             "Stuck after {made}: no rule is eligible and the disks are not all on peg {}.",
             hanoi.goal_peg()
         )?,
-        _ if stop.is_limit() => {
-            writeln!(io.out, "{} {made} made.", stop_text(stop, engine.cycles()))?
-        }
+        _ if stop.is_limit() => writeln!(io.out, "{} {made} made.", stop_text(stop, cycles))?,
         other => writeln!(
             io.out,
             "{} But after {made} the disks are not all on peg {}.",
-            stop_text(other, engine.cycles()),
+            stop_text(other, cycles),
             hanoi.goal_peg()
         )?,
     }
@@ -690,4 +749,40 @@ fn bfs(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         elapsed.as_secs_f64()
     )?;
     Ok(Exit::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cheap drawing of a move gives the characters of `Hanoi::picture`, in every
+    /// situation of an optimal solution, for small and large pictures and several pegs.
+    #[test]
+    fn drawn_rows_and_footer_are_the_picture() {
+        for pegs in 3..=5 {
+            for disks in 1..=10 {
+                let hanoi = Hanoi::new(disks, pegs).unwrap();
+                let mut out = Vec::new();
+                let mut input: &[u8] = &[];
+                let mut io = Io {
+                    input: &mut input,
+                    out: &mut out,
+                    interactive: false,
+                };
+                let mut replay = Replay::new(&hanoi, false, &mut io).unwrap();
+                let mut state = resolu_search::Problem::start(&hanoi);
+                let moves: Vec<HanoiMove> = OptimalMoves::new(&hanoi).take(2000).collect();
+                for m in moves {
+                    state = hanoi.apply(state, m);
+                    draw_rows(&hanoi, state, &mut replay.text);
+                    replay.text.push_str(&replay.footer);
+                    assert_eq!(
+                        replay.text,
+                        hanoi.picture(state),
+                        "{disks} disks, {pegs} pegs"
+                    );
+                }
+            }
+        }
+    }
 }
