@@ -397,7 +397,7 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                     }
                     if let Cell::Fun(f, n) = heap[a as usize] {
                         // "a" (a one-element code list) evaluates to its code, as in SWI.
-                        if f == crate::term::atoms::DOT && n == 2 {
+                        if f == crate::term::atoms::CONS && n == 2 {
                             let tail = deref(heap, heap[a as usize + 2]);
                             if tail == Cell::Atom(crate::term::atoms::NIL) {
                                 todo.push(Step::Visit(heap[a as usize + 1]));

@@ -678,7 +678,7 @@ impl Database {
         while let Some(s) = stack.pop() {
             match s {
                 Term::Compound(f, args)
-                    if (*f == atoms::COMMA || *f == atoms::DOT) && args.len() == 2 =>
+                    if (*f == atoms::COMMA || *f == atoms::CONS) && args.len() == 2 =>
                 {
                     stack.push(&args[1]);
                     stack.push(&args[0]);

@@ -170,7 +170,7 @@ atomic_list_concat(L, A) :- '$alc_check'(L), '$alc'(L, '', A).
 '$alc_check'([X|Xs]) :- !, '$alc_item'(X), '$alc_check'(Xs).
 '$alc_check'(L) :- throw(error(type_error(list, L), _)).
 '$alc_item'(X) :- var(X), !, throw(error(instantiation_error, _)).
-'$alc_item'(X) :- atomic(X), !.
+'$alc_item'(X) :- atomic(X), X \== [], !.
 '$alc_item'(X) :- throw(error(type_error(text, X), _)).
 % atomic_list_concat/3: join with a separator, or split an atom at each separator
 % when the list is not complete (SWI's split mode).
@@ -362,3 +362,8 @@ read_term(T, Opts) :-
 '$check_input'(user_input) :- !.
 '$check_input'(S) :- atom(S), !, throw(error(existence_error(stream, S), _)).
 '$check_input'(S) :- throw(error(domain_error(stream_or_alias, S), _)).
+
+% name/2: atom_codes/2 that reads a number when the text is one.
+name(X, Cs) :- var(X), !, ( catch(number_codes(X, Cs), _, fail) -> true ; atom_codes(X, Cs) ).
+name(X, Cs) :- number(X), !, number_codes(X, Cs).
+name(X, Cs) :- atom_codes(X, Cs).

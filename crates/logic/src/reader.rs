@@ -2,7 +2,7 @@
 //! Errors are values with the line, column and offending text; nothing here panics on input.
 
 use crate::ops::{self, OpType};
-use crate::term::{Term, atoms};
+use crate::term::{Atom, Term, atoms};
 use crate::write::is_symbol_char;
 
 /// A syntax error: where it is and what was found there.
@@ -547,7 +547,7 @@ impl Parser {
             Paren { outer_max: u32 },
             /// Inside `name( ... )`, arguments so far.
             Args {
-                name: String,
+                name: Atom,
                 args: Vec<Term>,
                 outer_max: u32,
             },
@@ -604,8 +604,9 @@ impl Parser {
                             self.advance()?;
                             if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
                                 self.advance()?;
+                                // `[](X)`: the functor is the empty list, not `'[]'`.
                                 stack.push(Frame::Args {
-                                    name: "[]".into(),
+                                    name: atoms::NIL,
                                     args: Vec::new(),
                                     outer_max: max,
                                 });
@@ -629,7 +630,7 @@ impl Parser {
                             if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
                                 self.advance()?;
                                 stack.push(Frame::Args {
-                                    name: "{}".into(),
+                                    name: atoms::CURLY,
                                     args: Vec::new(),
                                     outer_max: max,
                                 });
@@ -649,7 +650,7 @@ impl Parser {
                         if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
                             self.advance()?;
                             stack.push(Frame::Args {
-                                name,
+                                name: Atom::new(&name),
                                 args: Vec::new(),
                                 outer_max: max,
                             });
@@ -777,7 +778,7 @@ impl Parser {
                             continue 'operand;
                         }
                         self.expect(')')?;
-                        left = Term::compound(&name, args);
+                        left = Term::new(name, args);
                         left_prec = 0;
                         max = outer_max;
                     }
@@ -991,7 +992,12 @@ mod tests {
         assert_eq!(rt("1.5e20"), "1.5e+20");
         assert_eq!(rt("X = 'Tom'"), "_G0='Tom'");
         assert_eq!(rt("[]"), "[]");
-        assert_eq!(rt("'[]'"), "[]");
+        assert_eq!(rt("'[]'"), "'[]'");
+        assert_eq!(rt("[ ]"), "[]");
+        assert_eq!(rt("'[|]'(a, [])"), "[a]");
+        assert_eq!(rt("[](a)"), "[](a)");
+        assert_eq!(rt("'[]'(a)"), "'[]'(a)");
+        assert_eq!(rt("'.'(a, [])"), "'.'(a,[])");
         assert_eq!(rt("f(a;b)"), "f((a;b))");
         assert_eq!(rt("1.5e3"), "1500.0");
         assert_eq!(rt("(a :- b)"), "a:-b");

@@ -2,7 +2,7 @@
 //! bracket notation, atoms quoted where needed (writeq only). Iterative, so deep terms are fine.
 
 use crate::ops;
-use crate::term::{Term, atoms};
+use crate::term::{Atom, Term, atoms};
 
 /// Whether a character is one of Prolog's symbol characters (they glue into one atom).
 pub(crate) fn is_symbol_char(c: char) -> bool {
@@ -22,7 +22,8 @@ fn plain_atom(name: &str) -> bool {
     if first.is_lowercase() {
         return name.chars().all(is_alnum);
     }
-    if matches!(name, "[]" | "!" | ";" | "{}") {
+    // `[]` unquoted is the empty list (SWI-Prolog 7), so the atom `'[]'` keeps its quotes.
+    if matches!(name, "!" | ";" | "{}") {
         return true;
     }
     // A symbol atom starting a comment (`/*`) must be quoted to read back.
@@ -65,6 +66,18 @@ pub fn quote_atom(name: &str) -> String {
     }
     s.push('\'');
     s
+}
+
+/// An atom as `writeq` (quoted) or `write` writes it: `[]` is the empty list, never
+/// quoted; any other atom by its name.
+pub(crate) fn atom_text(a: Atom, quoted: bool) -> String {
+    if a == atoms::NIL {
+        "[]".to_string()
+    } else if quoted {
+        quote_atom(a.name())
+    } else {
+        a.name().to_string()
+    }
 }
 
 /// A string as `writeq` writes it: in double quotes with escapes.
@@ -161,12 +174,8 @@ impl Out {
         self.after_prefix = false;
         self.s.push_str(p);
     }
-    fn atom(&mut self, name: &str) -> String {
-        if self.quoted {
-            quote_atom(name)
-        } else {
-            name.to_string()
-        }
+    fn atom(&mut self, a: Atom) -> String {
+        atom_text(a, self.quoted)
     }
 }
 
@@ -224,7 +233,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
             Step::Token(s) => out.token(&s),
             Step::Tail(t) => match t {
                 Term::Atom(a) if *a == atoms::NIL => out.punct("]"),
-                Term::Compound(f, args) if *f == atoms::DOT && args.len() == 2 => {
+                Term::Compound(f, args) if *f == atoms::CONS && args.len() == 2 => {
                     out.punct(",");
                     todo.push(Step::Tail(&args[1]));
                     todo.push(Step::Term(&args[0], 999, false));
@@ -249,7 +258,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                 }
                 Term::Atom(a) => {
                     let name = a.name();
-                    let s = out.atom(name);
+                    let s = out.atom(*a);
                     // An operator atom as an operand is bracketed, as SWI does: `(-)-a`,
                     // `1=(:-)`, `- (-)`.
                     if operand && ops::is_op(name) && name != "," {
@@ -264,7 +273,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                 }
                 Term::Compound(f, args) => {
                     let name = f.name();
-                    if *f == atoms::DOT && args.len() == 2 {
+                    if *f == atoms::CONS && args.len() == 2 {
                         out.punct("[");
                         todo.push(Step::Tail(&args[1]));
                         todo.push(Step::Term(&args[0], 999, false));
@@ -311,7 +320,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                         } else if name.chars().all(is_alnum) || name == "->" || name == ":-" {
                             // SWI writes alphabetic operators with spaces; `->` and `:-`
                             // without.
-                            let s = out.atom(name);
+                            let s = out.atom(*f);
                             if name.chars().all(is_alnum) {
                                 todo.push(Step::Punct(" "));
                                 todo.push(Step::Token(s));
@@ -320,7 +329,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                                 todo.push(Step::Token(s));
                             }
                         } else {
-                            let s = out.atom(name);
+                            let s = out.atom(*f);
                             todo.push(Step::Token(s));
                         }
                         todo.push(Step::Term(&args[0], lp, true));
@@ -336,7 +345,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                             out.punct("(");
                             todo.push(Step::Punct(")"));
                         }
-                        let s = out.atom(name);
+                        let s = out.atom(*f);
                         out.token(&s);
                         let arg = &args[0];
                         if matches!(arg, Term::Int(_) | Term::Float(_))
@@ -350,7 +359,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                         todo.push(Step::Term(arg, ap, true));
                         continue;
                     }
-                    let s = out.atom(name);
+                    let s = out.atom(*f);
                     out.token(&s);
                     out.punct("(");
                     todo.push(Step::Punct(")"));
