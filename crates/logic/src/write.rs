@@ -93,11 +93,16 @@ pub(crate) fn quote_string(text: &str) -> String {
 
 /// A float as SWI writes it: always with a fraction or exponent part.
 pub(crate) fn format_float(x: f64) -> String {
+    // SWI-Prolog 9 writes the special floats so that they read back.
     if x.is_nan() {
-        return "nan".into();
+        return "1.5NaN".into();
     }
     if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+        return if x > 0.0 {
+            "1.0Inf".into()
+        } else {
+            "-1.0Inf".into()
+        };
     }
     let a = x.abs();
     if a != 0.0 && !(1e-4..1e15).contains(&a) {
@@ -158,9 +163,16 @@ impl Out {
         if let (Some(last), Some(first)) = (self.s.chars().last(), tok.chars().next()) {
             // `- 1^a`: a prefix minus right before a digit would read as a negative number.
             let sign_digit = after_prefix && (last == '-' || last == '+') && first.is_ascii_digit();
+            // `a mod -1`: a negative number after a word keeps its space, as SWI writes it.
+            let word_negative = is_alnum(last)
+                && first == '-'
+                && tok.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+            // Alphabetic operators get spaces only where they would glue, as in SWI:
+            // `1 rem 2`, `(mod)mod(mod)`, `f(x)is g(y)`.
             let glue = (is_symbol_char(last) && is_symbol_char(first))
                 || (is_alnum(last) && is_alnum(first))
-                || sign_digit;
+                || sign_digit
+                || word_negative;
             if glue {
                 self.s.push(' ');
             }
@@ -317,17 +329,9 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                         todo.push(Step::Term(&args[1], rp, true));
                         if name == "," {
                             todo.push(Step::Punct(","));
-                        } else if name.chars().all(is_alnum) || name == "->" || name == ":-" {
-                            // SWI writes alphabetic operators with spaces; `->` and `:-`
-                            // without.
-                            let s = out.atom(*f);
-                            if name.chars().all(is_alnum) {
-                                todo.push(Step::Punct(" "));
-                                todo.push(Step::Token(s));
-                                todo.push(Step::Punct(" "));
-                            } else {
-                                todo.push(Step::Token(s));
-                            }
+                        } else if name == "|" {
+                            // The bar as an infix operator is written bare, `(a|b)`.
+                            todo.push(Step::Punct("|"));
                         } else {
                             let s = out.atom(*f);
                             todo.push(Step::Token(s));

@@ -2351,3 +2351,10 @@ fn standard() {
 fn nil_and_lists() {
     check_recorded(include_str!("swi/nil.txt"));
 }
+
+/// The reader's corner cases (operators as operands, priorities of arguments, numbers,
+/// escapes, special floats), recorded from SWI-Prolog 9.
+#[test]
+fn reader() {
+    check_recorded(include_str!("swi/reader.txt"));
+}
