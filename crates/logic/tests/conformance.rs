@@ -2358,3 +2358,10 @@ fn nil_and_lists() {
 fn reader() {
     check_recorded(include_str!("swi/reader.txt"));
 }
+
+/// The context of the errors built-ins raise (`context(system:Name/Arity, _)`), recorded
+/// from SWI-Prolog 9.
+#[test]
+fn error_contexts() {
+    check_recorded(include_str!("swi/errors.txt"));
+}

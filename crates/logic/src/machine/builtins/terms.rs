@@ -110,6 +110,18 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn compare_builtin(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
+        // The order, when given, must be one of the three (ISO 8.4.2.3).
+        match self.deref(a0()) {
+            Cell::Ref(_) => {}
+            Cell::Atom(a) if matches!(a.name(), "<" | "=" | ">") && a != atoms::NIL => {}
+            Cell::Atom(a) if a != atoms::NIL => {
+                return Err(Stop::ball(crate::errors::domain_error(
+                    "order",
+                    Term::Atom(a),
+                )));
+            }
+            other => return Err(Stop::ball(type_error("atom", self.read(other)))),
+        }
         let o = compare(
             &self.heap,
             self.heap[args as usize + 1],

@@ -241,7 +241,9 @@ impl Machine<'_> {
                 let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                     return Err(Stop::ball(instantiation_error()));
                 };
-                self.unify_number_text(t, &s)?
+                // Text that is not a number fails, as in SWI-Prolog 9 (number_codes/2
+                // raises a syntax error).
+                self.unify_number_text(t, &s).unwrap_or(false)
             }
         })
     }
