@@ -212,6 +212,26 @@ pub fn writeq_at(t: &Term, prec: u32) -> String {
     write_term(t, true, prec)
 }
 
+/// A value as SWI-Prolog's top level shows it in an answer `X = Value`: writeq at 699,
+/// and an operator atom bracketed, `O = (<)`, `X = (dynamic)`.
+pub fn writeq_answer(t: &Term) -> String {
+    // The comma and the bar, never bracketed as operands, are as answers: `I = (',')`.
+    if let Term::Atom(a) = t
+        && matches!(a.name(), "," | "|")
+    {
+        return format!("({})", atom_text(*a, true));
+    }
+    write_operand(
+        t,
+        WriteOptions {
+            quoted: true,
+            ..WriteOptions::default()
+        },
+        699,
+        true,
+    )
+}
+
 /// `write/1`: like writeq but without quotes.
 pub fn write(t: &Term) -> String {
     write_term(t, false, 1200)
@@ -231,6 +251,11 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
 
 /// Writes `t` with the options of write_term/2 in a context of priority `prec`.
 pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
+    write_operand(t, opts, prec, false)
+}
+
+/// Writes `t`; `operand` says it stands as an operand (an operator atom is bracketed).
+fn write_operand(t: &Term, opts: WriteOptions, prec: u32, operand: bool) -> String {
     let mut out = Out {
         s: String::new(),
         quoted: opts.quoted,
@@ -238,7 +263,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
         numbervars: opts.numbervars,
         after_prefix: false,
     };
-    let mut todo = vec![Step::Term(t, prec, false)];
+    let mut todo = vec![Step::Term(t, prec, operand)];
     while let Some(step) = todo.pop() {
         match step {
             Step::Punct(p) => out.punct(p),
