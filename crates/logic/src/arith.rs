@@ -86,15 +86,32 @@ fn check_float(x: f64) -> Result<Num, Term> {
 /// Applies an evaluable functor: on 64-bit integers first; an integer result that does
 /// not fit, or a big operand, goes to the unbounded integers.
 fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
-    if args.iter().any(|a| matches!(a, Num::B(_))) {
-        return apply_big(name, args);
-    }
-    match apply_small(name, args) {
-        Err(e) if e == overflow() && args.iter().all(|a| matches!(a, Num::I(_))) => {
-            apply_big(name, args)
+    let r = if args.iter().any(|a| matches!(a, Num::B(_))) {
+        apply_big(name, args)
+    } else {
+        match apply_small(name, args) {
+            Err(e) if e == overflow() && args.iter().all(|a| matches!(a, Num::I(_))) => {
+                apply_big(name, args)
+            }
+            r => r,
         }
-        r => r,
+    };
+    r.map_err(|e| divisor_context(e, name, args.len()))
+}
+
+/// A division by zero names the evaluable functor as its context, `context((/)/2, _)`, as
+/// SWI-Prolog does (its other evaluation errors name `system:(is)/2`, the caller's).
+#[cold]
+fn divisor_context(e: Term, name: &str, arity: usize) -> Term {
+    if e != eval_error("zero_divisor") {
+        return e;
     }
+    let formal = e.args()[0].clone();
+    let pi = Term::compound("/", vec![Term::atom(name), Term::Int(arity as i64)]);
+    Term::compound(
+        "error",
+        vec![formal, Term::compound("context", vec![pi, Term::Var(0)])],
+    )
 }
 
 /// The most bits a big integer result may have (8 MiB): beyond, a resource error rather
@@ -301,10 +318,24 @@ fn apply_small(name: &str, args: &[Num]) -> Result<Num, Term> {
         ("cos", [a]) => F(a.f().cos()),
         ("tan", [a]) => check_float(a.f().tan())?,
         ("atan", [a]) => F(a.f().atan()),
+        ("asin" | "acos", [a]) => {
+            if !(-1.0..=1.0).contains(&a.f()) {
+                return Err(eval_error("undefined"));
+            }
+            F(if name == "asin" {
+                a.f().asin()
+            } else {
+                a.f().acos()
+            })
+        }
         ("atan2" | "atan", [a, b]) => F(a.f().atan2(b.f())),
         ("exp", [a]) => check_float(a.f().exp())?,
         ("log", [a]) => {
-            if a.f() <= 0.0 {
+            // log(0) is -inf: SWI-Prolog calls it an overflow.
+            if a.f() == 0.0 {
+                return Err(eval_error("float_overflow"));
+            }
+            if a.f() < 0.0 {
                 return Err(eval_error("undefined"));
             }
             F(a.f().ln())
@@ -386,7 +417,7 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                 Cell::Ref(_) => return Err(instantiation_error()),
                 Cell::Atom(a) => {
                     if a == crate::term::atoms::NIL {
-                        return Err(type_error("evaluable", Term::atom("[]")));
+                        return Err(type_error("evaluable", Term::nil()));
                     }
                     vals.push(apply(a.name(), &[])?)
                 }
@@ -397,7 +428,7 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                     }
                     if let Cell::Fun(f, n) = heap[a as usize] {
                         // "a" (a one-element code list) evaluates to its code, as in SWI.
-                        if f == crate::term::atoms::DOT && n == 2 {
+                        if f == crate::term::atoms::CONS && n == 2 {
                             let tail = deref(heap, heap[a as usize + 2]);
                             if tail == Cell::Atom(crate::term::atoms::NIL) {
                                 todo.push(Step::Visit(heap[a as usize + 1]));

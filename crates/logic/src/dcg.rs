@@ -84,12 +84,12 @@ fn single(t: &Term, s0: Term, s: Term, fresh: &mut dyn FnMut() -> Term) -> Term 
         }
         Term::Atom(a) if *a == atoms::NIL => eq(s0, s),
         Term::Atom(a) if *a == atoms::CUT => Term::compound(",", vec![Term::atom("!"), eq(s0, s)]),
-        Term::Compound(f, args) if *f == atoms::DOT && args.len() == 2 => {
+        Term::Compound(f, args) if *f == atoms::CONS && args.len() == 2 => {
             // A terminal list: S0 = [a, b | S].
             let mut items = Vec::new();
             let mut l = t;
             while let Term::Compound(g, a) = l {
-                if *g != atoms::DOT || a.len() != 2 {
+                if *g != atoms::CONS || a.len() != 2 {
                     break;
                 }
                 items.push(a[0].clone());

@@ -94,7 +94,7 @@ pub use machine::Options;
 pub use reader::{ParseError, ReadTerm, parse_program, parse_query, parse_term};
 pub use term::{Args, Atom, Term, atoms};
 pub use unify::{Bindings, match_term, unify};
-pub use write::{quote_atom, write as write_plain, writeq, writeq_at};
+pub use write::{quote_atom, write as write_plain, writeq, writeq_answer, writeq_at};
 
 use db::{Pred, compile, head_body};
 use machine::{Machine, PredRef, builtin_table};
@@ -308,13 +308,58 @@ pub struct Database {
 }
 
 /// The text read/1 reads: not asked for yet (the source gives it at the first read), or
-/// being read term by term.
+/// being read term by term; or lines asked for one at a time (a terminal).
 pub(crate) enum Input {
     Pending(Option<Box<dyn FnOnce() -> String>>),
     Reading(Box<reader::ClauseReader>),
+    Lines {
+        /// The next line, `None` at the end of the input.
+        source: Box<dyn FnMut() -> Option<String>>,
+        /// Terms read from lines already taken, not yet consumed.
+        ready: std::collections::VecDeque<ReadTerm>,
+    },
 }
 
 impl Input {
+    /// The next term of the input, `None` at its end.
+    pub(crate) fn next_term(&mut self) -> Result<Option<ReadTerm>, ParseError> {
+        let Input::Lines { source, ready } = self else {
+            return self.reader()?.next_clause();
+        };
+        if let Some(t) = ready.pop_front() {
+            return Ok(Some(t));
+        }
+        // Lines are taken until they end a term, as a terminal gives them: a term may
+        // span lines, and a line may hold several.
+        let mut text = String::new();
+        loop {
+            let Some(line) = source() else {
+                if text.trim().is_empty() {
+                    return Ok(None);
+                }
+                ready.extend(reader::parse_program(&text)?);
+                return Ok(ready.pop_front());
+            };
+            text.push_str(line.trim_end_matches(['\n', '\r']));
+            text.push('\n');
+            if !text.trim_end().ends_with('.') {
+                continue;
+            }
+            match reader::parse_program(&text) {
+                Ok(terms) => {
+                    ready.extend(terms);
+                    if let Some(t) = ready.pop_front() {
+                        return Ok(Some(t));
+                    }
+                    text.clear();
+                }
+                // A quoted text or a bracket still open: its end is on a later line.
+                Err(e) if e.near == "end of text" => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
     /// The reader of the input, asking the source for its text the first time.
     pub(crate) fn reader(&mut self) -> Result<&mut reader::ClauseReader, ParseError> {
         if let Input::Pending(source) = self {
@@ -323,8 +368,8 @@ impl Input {
         }
         match self {
             Input::Reading(r) => Ok(r),
-            // Just replaced above.
-            Input::Pending(_) => Err(ParseError {
+            // Pending was just replaced above; lines are read by `next_term`.
+            Input::Pending(_) | Input::Lines { .. } => Err(ParseError {
                 line: 1,
                 column: 1,
                 message: "no input".into(),
@@ -528,6 +573,16 @@ impl Database {
         self.input = Input::Pending(Some(Box::new(source)));
     }
 
+    /// Gives read/1 and read_term/2 their text a line at a time, as a terminal gives it:
+    /// `source` is called for the next line when a read needs one (`None` at the end of
+    /// the input), so an interactive top level reads the terms typed after a query.
+    pub fn set_input_lines(&mut self, source: impl FnMut() -> Option<String> + 'static) {
+        self.input = Input::Lines {
+            source: Box::new(source),
+            ready: std::collections::VecDeque::new(),
+        };
+    }
+
     /// Declares `name/arity` dynamic: calling it with no clauses fails instead of raising
     /// an existence error.
     pub fn declare_dynamic(&mut self, name: &str, arity: usize) {
@@ -722,7 +777,7 @@ impl Database {
         while let Some(s) = stack.pop() {
             match s {
                 Term::Compound(f, args)
-                    if (*f == atoms::COMMA || *f == atoms::DOT) && args.len() == 2 =>
+                    if (*f == atoms::COMMA || *f == atoms::CONS) && args.len() == 2 =>
                 {
                     stack.push(&args[1]);
                     stack.push(&args[0]);

@@ -1168,7 +1168,46 @@ impl<'a> Machine<'a> {
             });
             return Ok(ok);
         }
-        b.run()(self, args, f)
+        match b.run()(self, args, f) {
+            Err(Stop::Ball(ball)) => Err(Stop::Ball(Box::new(self.in_context(*ball, c)))),
+            other => other,
+        }
+    }
+
+    /// An error term `error(Formal, _)` raised by the built-in `goal` gets SWI-Prolog's
+    /// context, `context(system:Name/Arity, _)` (`length/2` and `keysort/2`, ISO core in
+    /// SWI, without the module); any other ball, or one with its context set, is kept.
+    #[cold]
+    fn in_context(&self, ball: Term, goal: Cell) -> Term {
+        let Term::Compound(e, args) = &ball else {
+            return ball;
+        };
+        if *e != atoms::ERROR || args.len() != 2 || !matches!(args[1], Term::Var(_)) {
+            return ball;
+        }
+        let (name, arity) = match self.deref(goal) {
+            Cell::Str(a) => match self.heap[a as usize] {
+                Cell::Fun(name, n) => (name, n),
+                _ => return ball,
+            },
+            Cell::Atom(name) => (name, 0),
+            _ => return ball,
+        };
+        // throw/1 raises the ball it is given, context and all.
+        if name.name() == "throw" && arity == 1 {
+            return ball;
+        }
+        let pi = crate::errors::indicator(name, arity);
+        let pi = if matches!((name.name(), arity), ("length", 2) | ("keysort", 2)) {
+            pi
+        } else {
+            Term::compound(":", vec![Term::atom("system"), pi])
+        };
+        // A variable of its own: the formal term may hold the culprit's variables.
+        let fresh = args[0].variables().into_iter().max().map_or(0, |v| v + 1);
+        let mut args = ball_args(ball);
+        args[1] = Term::compound("context", vec![pi, Term::Var(fresh)]);
+        Term::new(atoms::ERROR, args)
     }
 
     fn call_user(&mut self, p: u32, goal: Cell, arity: u32, args: u32, f: Frame) -> Res {
@@ -1348,5 +1387,13 @@ fn instantiate_one(
             Cell::Str(a)
         }
         atomic => atomic,
+    }
+}
+
+/// The arguments of a compound ball (empty for anything else).
+fn ball_args(ball: Term) -> Vec<Term> {
+    match ball {
+        Term::Compound(_, args) => args.into_vec(),
+        _ => Vec::new(),
     }
 }

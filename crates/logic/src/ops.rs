@@ -45,7 +45,8 @@ const INFIX: &[(&str, u32, OpType)] = &[
     (">:<", 700, OpType::Xfx),
     (":<", 700, OpType::Xfx),
     ("as", 700, OpType::Xfx),
-    (":", 200, OpType::Xfy),
+    // Module qualification: 200 in the standard, 600 in SWI-Prolog (`m:f/2` is `m:(f/2)`).
+    (":", 600, OpType::Xfy),
     ("+", 500, OpType::Yfx),
     ("-", 500, OpType::Yfx),
     ("/\\", 500, OpType::Yfx),

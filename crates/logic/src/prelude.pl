@@ -162,30 +162,34 @@ once(G) :- call(G), !.
 ignore(G) :- ( call(G) -> true ; true ).
 forall(C, A) :- \+ ( call(C), \+ call(A) ).
 
-atomic_list_concat(L, A) :- '$alc_check'(L), '$alc'(L, '', A).
+% The errors name the predicate in their context, as SWI's (written in C) do.
+atomic_list_concat(L, A) :-
+    '$alc_check'(L, atomic_list_concat/2), '$alc'(L, '', A).
 '$alc'([], A, A).
 '$alc'([X|Xs], A0, A) :- atom_concat(A0, X, A1), '$alc'(Xs, A1, A).
-'$alc_check'(L) :- var(L), !, throw(error(instantiation_error, _)).
-'$alc_check'([]) :- !.
-'$alc_check'([X|Xs]) :- !, '$alc_item'(X), '$alc_check'(Xs).
-'$alc_check'(L) :- throw(error(type_error(list, L), _)).
-'$alc_item'(X) :- var(X), !, throw(error(instantiation_error, _)).
-'$alc_item'(X) :- atomic(X), !.
-'$alc_item'(X) :- throw(error(type_error(text, X), _)).
+'$alc_check'(L, P) :- var(L), !, '$alc_throw'(instantiation_error, P).
+'$alc_check'([], _) :- !.
+'$alc_check'([X|Xs], P) :- !, '$alc_item'(X, P), '$alc_check'(Xs, P).
+'$alc_check'(L, P) :- '$alc_throw'(type_error(list, L), P).
+'$alc_item'(X, P) :- var(X), !, '$alc_throw'(instantiation_error, P).
+'$alc_item'(X, _) :- atomic(X), X \== [], !.
+'$alc_item'(X, P) :- '$alc_throw'(type_error(text, X), P).
+'$alc_throw'(F, P) :- throw(error(F, context(system:P, _))).
 % atomic_list_concat/3: join with a separator, or split an atom at each separator
 % when the list is not complete (SWI's split mode).
 atomic_list_concat(L, Sep, A) :-
-    '$alc_item'(Sep),
+    '$alc_item'(Sep, atomic_list_concat/3),
     (   '$alc_ground'(L)
     ->  '$alc_join'(L, Sep, A)
-    ;   Sep == '' -> throw(error(domain_error(non_empty_atom, Sep), _))
-    ;   '$alc_item'(A), '$atom_split'(A, Sep, L)
+    ;   Sep == '' -> '$alc_throw'(domain_error(non_empty_atom, Sep), atomic_list_concat/3)
+    ;   '$alc_item'(A, atomic_list_concat/3), '$atom_split'(A, Sep, L)
     ).
 '$alc_ground'(L) :- is_list(L), '$alc_ground_'(L).
 '$alc_ground_'([]).
 '$alc_ground_'([X|Xs]) :- nonvar(X), '$alc_ground_'(Xs).
 '$alc_join'([], _, '').
-'$alc_join'([X|Xs], Sep, A) :- '$alc_check'([X|Xs]), '$alc_join_'(Xs, Sep, X, A).
+'$alc_join'([X|Xs], Sep, A) :-
+    '$alc_check'([X|Xs], atomic_list_concat/3), '$alc_join_'(Xs, Sep, X, A).
 '$alc_join_'([], _, A0, A) :- atom_concat(A0, '', A).
 '$alc_join_'([X|Xs], Sep, A0, A) :- atom_concat(A0, Sep, A1), atom_concat(A1, X, A2),
     '$alc_join_'(Xs, Sep, A2, A).
@@ -362,3 +366,8 @@ read_term(T, Opts) :-
 '$check_input'(user_input) :- !.
 '$check_input'(S) :- atom(S), !, throw(error(existence_error(stream, S), _)).
 '$check_input'(S) :- throw(error(domain_error(stream_or_alias, S), _)).
+
+% name/2: atom_codes/2 that reads a number when the text is one.
+name(X, Cs) :- var(X), !, ( catch(number_codes(X, Cs), _, fail) -> true ; atom_codes(X, Cs) ).
+name(X, Cs) :- number(X), !, number_codes(X, Cs).
+name(X, Cs) :- atom_codes(X, Cs).

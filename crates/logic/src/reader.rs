@@ -2,7 +2,7 @@
 //! Errors are values with the line, column and offending text; nothing here panics on input.
 
 use crate::ops::{self, OpType};
-use crate::term::{Term, atoms};
+use crate::term::{Atom, Term, atoms};
 use crate::write::is_symbol_char;
 
 /// A syntax error: where it is and what was found there.
@@ -286,11 +286,33 @@ impl Lexer {
             }
         }
         let mut s = String::new();
-        while let Some(d) = self.peek().filter(|d| d.is_ascii_digit() || *d == '_') {
-            if d != '_' {
-                s.push(d);
+        loop {
+            match self.peek() {
+                Some(d) if d.is_ascii_digit() => s.push(d),
+                Some('_') if self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => {}
+                // SWI-Prolog's digit groups: `1 000 000` (one space between digits).
+                Some(' ') if self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => {}
+                _ => break,
             }
             self.bump();
+        }
+        // `16'ff`: an integer in radix 2 to 36 (SWI-Prolog, Edinburgh syntax).
+        if self.peek() == Some('\'')
+            && let Ok(radix @ 2..=36) = s.parse::<u32>()
+            && self.peek_at(1).is_some_and(|d| d.is_digit(radix))
+        {
+            self.bump();
+            let mut digits = String::new();
+            while let Some(d) = self.peek().filter(|d| d.is_digit(radix)) {
+                digits.push(d);
+                self.bump();
+            }
+            return num_bigint::BigInt::parse_bytes(digits.as_bytes(), radix)
+                .map(|n| match i64::try_from(&n) {
+                    Ok(i) => Tok::Int(i),
+                    Err(_) => Tok::Big(n),
+                })
+                .ok_or_else(|| self.error(line, col, "bad integer", &digits));
         }
         let mut float = false;
         if self.peek() == Some('.') && self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) {
@@ -322,9 +344,31 @@ impl Lexer {
             }
         }
         if float {
-            s.parse::<f64>()
-                .map(Tok::Float)
-                .map_err(|_| self.error(line, col, "bad float", &s))
+            let x = s
+                .parse::<f64>()
+                .map_err(|_| self.error(line, col, "bad float", &s))?;
+            // SWI-Prolog's special floats: `1.0Inf`, `1.5NaN` (as it writes them).
+            let special = |l: &Self, word: &str| {
+                word.chars()
+                    .enumerate()
+                    .all(|(k, c)| l.peek_at(k) == Some(c))
+                    && !l
+                        .peek_at(word.len())
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            };
+            if special(self, "Inf") && x >= 1.0 {
+                for _ in 0..3 {
+                    self.bump();
+                }
+                return Ok(Tok::Float(f64::INFINITY));
+            }
+            if special(self, "NaN") && (1.0..2.0).contains(&x) && x != 1.0 {
+                for _ in 0..3 {
+                    self.bump();
+                }
+                return Ok(Tok::Float(f64::NAN));
+            }
+            Ok(Tok::Float(x))
         } else {
             match s.parse::<i64>() {
                 Ok(n) => Ok(Tok::Int(n)),
@@ -431,6 +475,21 @@ impl Lexer {
     }
 }
 
+/// Where a term is being read: what a bare `,` or `|` means there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ctx {
+    /// At the top or inside `( )` / `{ }`: both are infix operators.
+    Free,
+    /// An argument of `name(...)`: a comma ends it.
+    Arg,
+    /// A list element: a comma or a bar ends it.
+    Item,
+}
+
+/// The priority an argument or list element is read at. The standard says 999; SWI-Prolog
+/// reads any term there (`f(a :- b)` is `f((a:-b))`), the comma and bar being separators.
+const ARG_MAX: u32 = 1200;
+
 struct Parser {
     lex: Lexer,
     tok: Token,
@@ -520,7 +579,8 @@ impl Parser {
         match &self.tok.tok {
             Tok::Name(n) | Tok::QName(n) => ops::infix(n).map(|(p, t)| (n.clone(), p, t)),
             Tok::Punct(',') => Some((",".into(), 1000, OpType::Xfy)),
-            Tok::Punct('|') => Some((";".into(), 1100, OpType::Xfy)),
+            // SWI-Prolog 7 reads `a | b` as `'|'(a, b)` (a body calls it as `;`).
+            Tok::Punct('|') => Some(("|".into(), 1100, OpType::Xfy)),
             _ => None,
         }
     }
@@ -544,24 +604,27 @@ impl Parser {
                 outer_max: u32,
             },
             /// Inside `( ... )`.
-            Paren { outer_max: u32 },
+            Paren { outer_max: u32, outer_ctx: Ctx },
             /// Inside `name( ... )`, arguments so far.
             Args {
-                name: String,
+                name: Atom,
                 args: Vec<Term>,
                 outer_max: u32,
+                outer_ctx: Ctx,
             },
             /// Inside `[ ... ]`, items so far; `tail` once `|` was read.
             List {
                 items: Vec<Term>,
                 tail: bool,
                 outer_max: u32,
+                outer_ctx: Ctx,
             },
             /// Inside `{ ... }`.
-            Curly { outer_max: u32 },
+            Curly { outer_max: u32, outer_ctx: Ctx },
         }
         let mut stack: Vec<Frame> = Vec::new();
         let mut max = max;
+        let mut ctx = Ctx::Free;
         'operand: loop {
             // Read one primary (possibly opening frames), giving (term, prec).
             let (mut left, mut left_prec) = loop {
@@ -594,8 +657,11 @@ impl Parser {
                     }
                     Tok::Punct('(') => {
                         self.advance()?;
-                        stack.push(Frame::Paren { outer_max: max });
-                        max = 1200;
+                        stack.push(Frame::Paren {
+                            outer_max: max,
+                            outer_ctx: ctx,
+                        });
+                        (max, ctx) = (1200, Ctx::Free);
                         continue;
                     }
                     Tok::Punct('[') => {
@@ -604,12 +670,14 @@ impl Parser {
                             self.advance()?;
                             if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
                                 self.advance()?;
+                                // `[](X)`: the functor is the empty list, not `'[]'`.
                                 stack.push(Frame::Args {
-                                    name: "[]".into(),
+                                    name: atoms::NIL,
                                     args: Vec::new(),
                                     outer_max: max,
+                                    outer_ctx: ctx,
                                 });
-                                max = 999;
+                                (max, ctx) = (ARG_MAX, Ctx::Arg);
                                 continue;
                             }
                             break (Term::nil(), 0);
@@ -618,8 +686,9 @@ impl Parser {
                             items: Vec::new(),
                             tail: false,
                             outer_max: max,
+                            outer_ctx: ctx,
                         });
-                        max = 999;
+                        (max, ctx) = (ARG_MAX, Ctx::Item);
                         continue;
                     }
                     Tok::Punct('{') => {
@@ -629,17 +698,21 @@ impl Parser {
                             if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
                                 self.advance()?;
                                 stack.push(Frame::Args {
-                                    name: "{}".into(),
+                                    name: atoms::CURLY,
                                     args: Vec::new(),
                                     outer_max: max,
+                                    outer_ctx: ctx,
                                 });
-                                max = 999;
+                                (max, ctx) = (ARG_MAX, Ctx::Arg);
                                 continue;
                             }
                             break (Term::Atom(atoms::CURLY), 0);
                         }
-                        stack.push(Frame::Curly { outer_max: max });
-                        max = 1200;
+                        stack.push(Frame::Curly {
+                            outer_max: max,
+                            outer_ctx: ctx,
+                        });
+                        (max, ctx) = (1200, Ctx::Free);
                         continue;
                     }
                     Tok::Name(ref name) | Tok::QName(ref name) => {
@@ -649,11 +722,12 @@ impl Parser {
                         if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
                             self.advance()?;
                             stack.push(Frame::Args {
-                                name,
+                                name: Atom::new(&name),
                                 args: Vec::new(),
                                 outer_max: max,
+                                outer_ctx: ctx,
                             });
-                            max = 999;
+                            (max, ctx) = (ARG_MAX, Ctx::Arg);
                             continue;
                         }
                         if name == "-" && !quoted && !self.tok.layout {
@@ -678,11 +752,10 @@ impl Parser {
                             && let Some((p, ty)) = ops::prefix(&name)
                             && self.starts_term_here()?
                         {
-                            // `- (1)`: a prefix operator before an infix one that is also
-                            // prefix (`- - a`) still applies.
-                            let mut p = p;
+                            // `a = \+ b`: a prefix operator above the priority allowed
+                            // here is a clash, as in SWI-Prolog and the standard.
                             if p > max {
-                                p = 999;
+                                return Err(self.err("operator priority clash"));
                             }
                             stack.push(Frame::Prefix {
                                 name,
@@ -713,10 +786,14 @@ impl Parser {
                 if let Some((name, p, ty)) = self.infix_op() {
                     let (lp, rp) = ops::infix_arg_prec(p, ty);
                     // Like SWI, an argument or list element may be any term but a bare
-                    // comma or bar: `f(a :- b)`, `[a;b]`.
-                    let separator = matches!(self.tok.tok, Tok::Punct(',' | '|'));
-                    let eff = if max == 999 && !separator { 1200 } else { max };
-                    if p <= eff && left_prec <= lp {
+                    // comma (or bar, in a list): `f(a :- b)`, `[a;b]`, `f(a|b)`; the comma
+                    // ends it even inside the right operand, `f(a :- b, c)`.
+                    let separator = match self.tok.tok {
+                        Tok::Punct(',') => ctx != Ctx::Free,
+                        Tok::Punct('|') => ctx == Ctx::Item,
+                        _ => false,
+                    };
+                    if !separator && p <= max && left_prec <= lp {
                         self.advance()?;
                         stack.push(Frame::Infix {
                             name,
@@ -749,21 +826,28 @@ impl Parser {
                         left_prec = prec;
                         max = outer_max;
                     }
-                    Some(Frame::Paren { outer_max }) => {
+                    Some(Frame::Paren {
+                        outer_max,
+                        outer_ctx,
+                    }) => {
                         self.expect(')')?;
                         left_prec = 0;
-                        max = outer_max;
+                        (max, ctx) = (outer_max, outer_ctx);
                     }
-                    Some(Frame::Curly { outer_max }) => {
+                    Some(Frame::Curly {
+                        outer_max,
+                        outer_ctx,
+                    }) => {
                         self.expect('}')?;
                         left = Term::Compound(atoms::CURLY, vec![left].into());
                         left_prec = 0;
-                        max = outer_max;
+                        (max, ctx) = (outer_max, outer_ctx);
                     }
                     Some(Frame::Args {
                         name,
                         mut args,
                         outer_max,
+                        outer_ctx,
                     }) => {
                         args.push(left);
                         if self.tok.tok == Tok::Punct(',') {
@@ -772,25 +856,27 @@ impl Parser {
                                 name,
                                 args,
                                 outer_max,
+                                outer_ctx,
                             });
-                            max = 999;
+                            max = ARG_MAX;
                             continue 'operand;
                         }
                         self.expect(')')?;
-                        left = Term::compound(&name, args);
+                        left = Term::new(name, args);
                         left_prec = 0;
-                        max = outer_max;
+                        (max, ctx) = (outer_max, outer_ctx);
                     }
                     Some(Frame::List {
                         mut items,
                         tail,
                         outer_max,
+                        outer_ctx,
                     }) => {
                         if tail {
                             self.expect(']')?;
                             left = Term::list(items, left);
                             left_prec = 0;
-                            max = outer_max;
+                            (max, ctx) = (outer_max, outer_ctx);
                             continue;
                         }
                         items.push(left);
@@ -801,8 +887,9 @@ impl Parser {
                                     items,
                                     tail: false,
                                     outer_max,
+                                    outer_ctx,
                                 });
-                                max = 999;
+                                max = ARG_MAX;
                                 continue 'operand;
                             }
                             Tok::Punct('|') => {
@@ -811,15 +898,16 @@ impl Parser {
                                     items,
                                     tail: true,
                                     outer_max,
+                                    outer_ctx,
                                 });
-                                max = 999;
+                                max = ARG_MAX;
                                 continue 'operand;
                             }
                             _ => {
                                 self.expect(']')?;
                                 left = Term::list(items, Term::nil());
                                 left_prec = 0;
-                                max = outer_max;
+                                (max, ctx) = (outer_max, outer_ctx);
                             }
                         }
                     }
@@ -991,7 +1079,12 @@ mod tests {
         assert_eq!(rt("1.5e20"), "1.5e+20");
         assert_eq!(rt("X = 'Tom'"), "_G0='Tom'");
         assert_eq!(rt("[]"), "[]");
-        assert_eq!(rt("'[]'"), "[]");
+        assert_eq!(rt("'[]'"), "'[]'");
+        assert_eq!(rt("[ ]"), "[]");
+        assert_eq!(rt("'[|]'(a, [])"), "[a]");
+        assert_eq!(rt("[](a)"), "[](a)");
+        assert_eq!(rt("'[]'(a)"), "'[]'(a)");
+        assert_eq!(rt("'.'(a, [])"), "'.'(a,[])");
         assert_eq!(rt("f(a;b)"), "f((a;b))");
         assert_eq!(rt("1.5e3"), "1500.0");
         assert_eq!(rt("(a :- b)"), "a:-b");

@@ -10,7 +10,8 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
-/// An interned atom (a symbol): `tom`, `[]`, `'hello world'`, `+`.
+/// An interned atom (a symbol): `tom`, `'hello world'`, `+`, and the reserved symbol `[]`
+/// ([`atoms::NIL`], which is not the atom `'[]'` that `Atom::new("[]")` gives).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Atom(u32);
 
@@ -30,14 +31,19 @@ fn interner() -> &'static Mutex<Interner> {
         for name in atoms::PREDEFINED {
             let id = i.names.len() as u32;
             i.names.push(name);
-            i.ids.insert(name, id);
+            // `[]` is a reserved symbol (SWI-Prolog 7): no text names it, so `Atom::new("[]")`
+            // is the ordinary atom `'[]'`, interned apart.
+            if id != atoms::NIL.0 {
+                i.ids.insert(name, id);
+            }
         }
         Mutex::new(i)
     })
 }
 
 impl Atom {
-    /// The atom with this name (interned: the same name gives the same atom).
+    /// The atom with this name (interned: the same name gives the same atom). `"[]"` gives
+    /// the ordinary atom `'[]'`; the empty list is [`atoms::NIL`] ([`Term::nil`]).
     pub fn new(name: &str) -> Atom {
         let mut i = interner().lock().unwrap_or_else(|e| e.into_inner());
         if let Some(&id) = i.ids.get(name) {
@@ -69,13 +75,13 @@ impl Atom {
 
 impl fmt::Debug for Atom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", crate::write::quote_atom(self.name()))
+        f.write_str(&crate::write::atom_text(*self, true))
     }
 }
 
 impl fmt::Display for Atom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", crate::write::quote_atom(self.name()))
+        f.write_str(&crate::write::atom_text(*self, true))
     }
 }
 
@@ -85,7 +91,7 @@ pub mod atoms {
 
     pub(crate) const PREDEFINED: [&str; 31] = [
         "[]",
-        ".",
+        "[|]",
         "true",
         "fail",
         ",",
@@ -116,10 +122,14 @@ pub mod atoms {
         "$cut",
         "is",
     ];
-    /// `[]`, the empty list.
+    /// `[]`, the empty list: a reserved symbol, atomic but not an atom, and not `'[]'`
+    /// (SWI-Prolog 7).
     pub const NIL: Atom = Atom::from_id(0);
-    /// `'.'`, the list constructor (`'.'(H, T)` is `[H|T]`).
-    pub const DOT: Atom = Atom::from_id(1);
+    /// `'[|]'`, the list constructor (`'[|]'(H, T)` is `[H|T]`), as in SWI-Prolog 7.
+    pub const CONS: Atom = Atom::from_id(1);
+    /// The list constructor under its former name (it was `'.'`, the traditional one); kept
+    /// so code written against it keeps compiling. Same atom as [`CONS`].
+    pub const DOT: Atom = CONS;
     /// `true`.
     pub const TRUE: Atom = Atom::from_id(2);
     /// `fail`.
@@ -181,7 +191,8 @@ pub mod atoms {
 }
 
 /// A Prolog term, owned: atoms, integers, floats, variables and compound terms. Lists are
-/// compound terms `'.'(Head, Tail)` ending in `[]`; [`Term::list`] builds them.
+/// compound terms `'[|]'(Head, Tail)` ending in `[]` (SWI-Prolog 7's lists: `'.'(H, T)` is
+/// an ordinary compound and `'[]'` an ordinary atom); [`Term::list`] builds them.
 ///
 /// `Display` writes the term as `writeq/1` does: `[a,b|_G1]`, `'hello world'`, `1+2*3`,
 /// `f(-1)`. Variables are written `_G<n>`.
@@ -277,13 +288,17 @@ impl Term {
             Term::Compound(name, Args(args))
         }
     }
-    /// `[]`.
+    /// `[]`, the empty list (not the atom `'[]'` that `Term::atom("[]")` gives).
     pub fn nil() -> Term {
         Term::Atom(atoms::NIL)
     }
-    /// `'.'(head, tail)`, written `[head|tail]`.
+    /// Whether this is `[]`, the empty list.
+    pub fn is_nil(&self) -> bool {
+        matches!(self, Term::Atom(a) if *a == atoms::NIL)
+    }
+    /// `'[|]'(head, tail)`, written `[head|tail]`.
     pub fn cons(head: Term, tail: Term) -> Term {
-        Term::Compound(atoms::DOT, Args(vec![head, tail]))
+        Term::Compound(atoms::CONS, Args(vec![head, tail]))
     }
     /// The list of `items` ending in `tail` (`Term::nil()` for a proper list).
     pub fn list(items: Vec<Term>, tail: Term) -> Term {
@@ -311,9 +326,10 @@ impl Term {
         }
     }
 
-    /// Whether this is the atom named `name`.
+    /// Whether this is the atom named `name` (`"[]"` names the atom `'[]'`, not the empty
+    /// list: see [`Term::is_nil`]).
     pub fn is_atom(&self, name: &str) -> bool {
-        matches!(self, Term::Atom(a) if a.name() == name)
+        matches!(self, Term::Atom(a) if *a != atoms::NIL && a.name() == name)
     }
 
     /// The elements of a proper list, or `None` if this is not one.
@@ -323,7 +339,7 @@ impl Term {
         loop {
             match t {
                 Term::Atom(a) if *a == atoms::NIL => return Some(items),
-                Term::Compound(f, args) if *f == atoms::DOT && args.len() == 2 => {
+                Term::Compound(f, args) if *f == atoms::CONS && args.len() == 2 => {
                     items.push(&args[0]);
                     t = &args[1];
                 }

@@ -2,7 +2,7 @@
 //! bracket notation, atoms quoted where needed (writeq only). Iterative, so deep terms are fine.
 
 use crate::ops;
-use crate::term::{Term, atoms};
+use crate::term::{Atom, Term, atoms};
 
 /// Whether a character is one of Prolog's symbol characters (they glue into one atom).
 pub(crate) fn is_symbol_char(c: char) -> bool {
@@ -22,7 +22,8 @@ fn plain_atom(name: &str) -> bool {
     if first.is_lowercase() {
         return name.chars().all(is_alnum);
     }
-    if matches!(name, "[]" | "!" | ";" | "{}") {
+    // `[]` unquoted is the empty list (SWI-Prolog 7), so the atom `'[]'` keeps its quotes.
+    if matches!(name, "!" | ";" | "{}") {
         return true;
     }
     // A symbol atom starting a comment (`/*`) must be quoted to read back.
@@ -67,6 +68,18 @@ pub fn quote_atom(name: &str) -> String {
     s
 }
 
+/// An atom as `writeq` (quoted) or `write` writes it: `[]` is the empty list, never
+/// quoted; any other atom by its name.
+pub(crate) fn atom_text(a: Atom, quoted: bool) -> String {
+    if a == atoms::NIL {
+        "[]".to_string()
+    } else if quoted {
+        quote_atom(a.name())
+    } else {
+        a.name().to_string()
+    }
+}
+
 /// A string as `writeq` writes it: in double quotes with escapes.
 pub(crate) fn quote_string(text: &str) -> String {
     let mut s = String::with_capacity(text.len() + 2);
@@ -80,11 +93,16 @@ pub(crate) fn quote_string(text: &str) -> String {
 
 /// A float as SWI writes it: always with a fraction or exponent part.
 pub(crate) fn format_float(x: f64) -> String {
+    // SWI-Prolog 9 writes the special floats so that they read back.
     if x.is_nan() {
-        return "nan".into();
+        return "1.5NaN".into();
     }
     if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+        return if x > 0.0 {
+            "1.0Inf".into()
+        } else {
+            "-1.0Inf".into()
+        };
     }
     let a = x.abs();
     if a != 0.0 && !(1e-4..1e15).contains(&a) {
@@ -145,9 +163,16 @@ impl Out {
         if let (Some(last), Some(first)) = (self.s.chars().last(), tok.chars().next()) {
             // `- 1^a`: a prefix minus right before a digit would read as a negative number.
             let sign_digit = after_prefix && (last == '-' || last == '+') && first.is_ascii_digit();
+            // `a mod -1`: a negative number after a word keeps its space, as SWI writes it.
+            let word_negative = is_alnum(last)
+                && first == '-'
+                && tok.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+            // Alphabetic operators get spaces only where they would glue, as in SWI:
+            // `1 rem 2`, `(mod)mod(mod)`, `f(x)is g(y)`.
             let glue = (is_symbol_char(last) && is_symbol_char(first))
                 || (is_alnum(last) && is_alnum(first))
-                || sign_digit;
+                || sign_digit
+                || word_negative;
             if glue {
                 self.s.push(' ');
             }
@@ -161,12 +186,8 @@ impl Out {
         self.after_prefix = false;
         self.s.push_str(p);
     }
-    fn atom(&mut self, name: &str) -> String {
-        if self.quoted {
-            quote_atom(name)
-        } else {
-            name.to_string()
-        }
+    fn atom(&mut self, a: Atom) -> String {
+        atom_text(a, self.quoted)
     }
 }
 
@@ -191,6 +212,26 @@ pub fn writeq_at(t: &Term, prec: u32) -> String {
     write_term(t, true, prec)
 }
 
+/// A value as SWI-Prolog's top level shows it in an answer `X = Value`: writeq at 699,
+/// and an operator atom bracketed, `O = (<)`, `X = (dynamic)`.
+pub fn writeq_answer(t: &Term) -> String {
+    // The comma and the bar, never bracketed as operands, are as answers: `I = (',')`.
+    if let Term::Atom(a) = t
+        && matches!(a.name(), "," | "|")
+    {
+        return format!("({})", atom_text(*a, true));
+    }
+    write_operand(
+        t,
+        WriteOptions {
+            quoted: true,
+            ..WriteOptions::default()
+        },
+        699,
+        true,
+    )
+}
+
 /// `write/1`: like writeq but without quotes.
 pub fn write(t: &Term) -> String {
     write_term(t, false, 1200)
@@ -210,6 +251,11 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
 
 /// Writes `t` with the options of write_term/2 in a context of priority `prec`.
 pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
+    write_operand(t, opts, prec, false)
+}
+
+/// Writes `t`; `operand` says it stands as an operand (an operator atom is bracketed).
+fn write_operand(t: &Term, opts: WriteOptions, prec: u32, operand: bool) -> String {
     let mut out = Out {
         s: String::new(),
         quoted: opts.quoted,
@@ -217,14 +263,14 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
         numbervars: opts.numbervars,
         after_prefix: false,
     };
-    let mut todo = vec![Step::Term(t, prec, false)];
+    let mut todo = vec![Step::Term(t, prec, operand)];
     while let Some(step) = todo.pop() {
         match step {
             Step::Punct(p) => out.punct(p),
             Step::Token(s) => out.token(&s),
             Step::Tail(t) => match t {
                 Term::Atom(a) if *a == atoms::NIL => out.punct("]"),
-                Term::Compound(f, args) if *f == atoms::DOT && args.len() == 2 => {
+                Term::Compound(f, args) if *f == atoms::CONS && args.len() == 2 => {
                     out.punct(",");
                     todo.push(Step::Tail(&args[1]));
                     todo.push(Step::Term(&args[0], 999, false));
@@ -249,7 +295,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                 }
                 Term::Atom(a) => {
                     let name = a.name();
-                    let s = out.atom(name);
+                    let s = out.atom(*a);
                     // An operator atom as an operand is bracketed, as SWI does: `(-)-a`,
                     // `1=(:-)`, `- (-)`.
                     if operand && ops::is_op(name) && name != "," {
@@ -264,7 +310,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                 }
                 Term::Compound(f, args) => {
                     let name = f.name();
-                    if *f == atoms::DOT && args.len() == 2 {
+                    if *f == atoms::CONS && args.len() == 2 {
                         out.punct("[");
                         todo.push(Step::Tail(&args[1]));
                         todo.push(Step::Term(&args[0], 999, false));
@@ -308,19 +354,11 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                         todo.push(Step::Term(&args[1], rp, true));
                         if name == "," {
                             todo.push(Step::Punct(","));
-                        } else if name.chars().all(is_alnum) || name == "->" || name == ":-" {
-                            // SWI writes alphabetic operators with spaces; `->` and `:-`
-                            // without.
-                            let s = out.atom(name);
-                            if name.chars().all(is_alnum) {
-                                todo.push(Step::Punct(" "));
-                                todo.push(Step::Token(s));
-                                todo.push(Step::Punct(" "));
-                            } else {
-                                todo.push(Step::Token(s));
-                            }
+                        } else if name == "|" {
+                            // The bar as an infix operator is written bare, `(a|b)`.
+                            todo.push(Step::Punct("|"));
                         } else {
-                            let s = out.atom(name);
+                            let s = out.atom(*f);
                             todo.push(Step::Token(s));
                         }
                         todo.push(Step::Term(&args[0], lp, true));
@@ -336,7 +374,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                             out.punct("(");
                             todo.push(Step::Punct(")"));
                         }
-                        let s = out.atom(name);
+                        let s = out.atom(*f);
                         out.token(&s);
                         let arg = &args[0];
                         if matches!(arg, Term::Int(_) | Term::Float(_))
@@ -350,7 +388,7 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                         todo.push(Step::Term(arg, ap, true));
                         continue;
                     }
-                    let s = out.atom(name);
+                    let s = out.atom(*f);
                     out.token(&s);
                     out.punct("(");
                     todo.push(Step::Punct(")"));

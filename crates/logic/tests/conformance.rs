@@ -2295,10 +2295,12 @@ fn recorded(text: &str) -> Vec<(String, String, usize, String)> {
             String::new()
         };
         let query = &lines[q][3..];
-        let (limit, query) = match query.strip_prefix('[').and_then(|r| r.split_once("] ")) {
-            Some((n, rest)) => (n.parse().unwrap(), rest),
-            None => (100, query),
-        };
+        // `[N] ` is a limit only when N is a number: `[] == '[]'` is a query.
+        let limited = query
+            .strip_prefix('[')
+            .and_then(|r| r.split_once("] "))
+            .and_then(|(n, rest)| Some((n.parse().ok()?, rest)));
+        let (limit, query) = limited.unwrap_or((100, query));
         let rest = &lines[q + 1..];
         let expected = if rest.is_empty() {
             String::new()
@@ -2341,4 +2343,25 @@ fn check_recorded(text: &str) {
 #[test]
 fn standard() {
     check_recorded(include_str!("swi/standard.txt"));
+}
+
+/// SWI-Prolog 7's lists: `[]` is a reserved symbol distinct from the atom `'[]'` (atomic
+/// but not an atom), and lists are built with `'[|]'/2`, recorded from SWI-Prolog 9.
+#[test]
+fn nil_and_lists() {
+    check_recorded(include_str!("swi/nil.txt"));
+}
+
+/// The reader's corner cases (operators as operands, priorities of arguments, numbers,
+/// escapes, special floats), recorded from SWI-Prolog 9.
+#[test]
+fn reader() {
+    check_recorded(include_str!("swi/reader.txt"));
+}
+
+/// The context of the errors built-ins raise (`context(system:Name/Arity, _)`), recorded
+/// from SWI-Prolog 9.
+#[test]
+fn error_contexts() {
+    check_recorded(include_str!("swi/errors.txt"));
 }

@@ -480,7 +480,8 @@ fn syntax_errors_name_line_column_and_text() {
         ("p :- 'unterminated.\n", 1, 6),
         ("p.\nq :- [a, b.\n", 2, 11),
         ("p :- X = f(a))).", 1, 14),
-        ("p. q :- 1 2.", 1, 11),
+        // (`1 2` is one integer with a digit group, as in SWI-Prolog.)
+        ("p. q :- 1 a.", 1, 11),
         ("\n\n   p :- ) .", 3, 9),
     ] {
         let e = parse_program(text).unwrap_err();
@@ -742,4 +743,30 @@ fn read_takes_the_terms_of_the_input_one_by_one_then_end_of_file() {
     d.set_input(|| "foo(.".to_string());
     let r = d.solve(&q, Options::default()).next().unwrap();
     assert!(r.unwrap_err().to_string().starts_with("syntax_error("));
+}
+
+/// read/1 on a line source asks for lines only as terms need them: a term may span lines,
+/// a line may hold two, and the source's end is `end_of_file`.
+#[test]
+fn read_takes_lines_as_terms_need_them() {
+    let mut db = Database::new();
+    let lines = Rc::new(RefCell::new(vec!["f(a,", "  b). g.", "h('x"].into_iter()));
+    let asked = Rc::new(RefCell::new(0));
+    let (l, n) = (lines.clone(), asked.clone());
+    db.set_input_lines(move || {
+        *n.borrow_mut() += 1;
+        l.borrow_mut().next().map(String::from)
+    });
+    let q = parse_query("read(X), read(Y)").unwrap();
+    let a = db.solve(&q, Options::default()).next().unwrap().unwrap();
+    let shown: Vec<String> = a.bindings.iter().map(|(n, t)| format!("{n}={t}")).collect();
+    assert_eq!(shown, ["X=f(a,b)", "Y=g"]);
+    // The second term was on the second line: no third line was asked for.
+    assert_eq!(*asked.borrow(), 2);
+    // An unterminated quote at the end of the input is a syntax error, then end_of_file.
+    let q = parse_query("catch(read(X), error(E, _), true), read(Y)").unwrap();
+    let a = db.solve(&q, Options::default()).next().unwrap().unwrap();
+    let shown: Vec<String> = a.bindings.iter().map(|(n, t)| format!("{n}={t}")).collect();
+    assert_eq!(shown[2], "Y=end_of_file", "{shown:?}");
+    assert!(shown[1].starts_with("E=syntax_error("), "{shown:?}");
 }

@@ -302,7 +302,7 @@ fn answer_text(a: &Answer) -> String {
     }
     a.bindings
         .iter()
-        .map(|(n, t)| format!("{n} = {}", answer_term(t)))
+        .map(|(n, t)| format!("{n} = {}", resolu_logic::writeq_answer(t)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -518,18 +518,34 @@ impl Reader {
             Reader::Plain => {
                 write!(io.out, "{prompt}")?;
                 io.out.flush()?;
-                let mut s = String::new();
-                if io.input.read_line(&mut s)? == 0 {
-                    return Ok(None);
-                }
-                Ok(Some(s.trim_end_matches(['\n', '\r']).to_string()))
+                // Standard input itself, not `io.input` (which would buffer ahead): read/1
+                // in a query reads the lines after it from the same stream (see
+                // `stdin_line`), as in SWI-Prolog's top level.
+                Ok(stdin_line().map(|s| s.trim_end_matches(['\n', '\r']).to_string()))
             }
         }
     }
 }
 
+/// The next line of standard input (with its end of line), `None` at its end.
+fn stdin_line() -> Option<String> {
+    let mut s = String::new();
+    match std::io::BufRead::read_line(&mut std::io::stdin().lock(), &mut s) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(s),
+    }
+}
+
 /// The interactive top level: `?- ` prompt, answers one at a time, `;` for the next.
 fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> CmdResult {
+    // read/1 in a query reads the next lines typed (SWI's `|: ` prompt on a terminal).
+    let prompt = io.interactive;
+    db.set_input_lines(move || {
+        if prompt {
+            eprint!("|: ");
+        }
+        stdin_line()
+    });
     let mut reader = if io.interactive {
         match rustyline::DefaultEditor::new() {
             Ok(ed) => Reader::Editor(Box::new(ed)),

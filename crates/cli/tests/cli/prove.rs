@@ -308,6 +308,35 @@ syntax error at 1:5: operator expected (near `(`)
     assert_eq!(out.trim_end(), expected.trim_end(), "{out}");
 }
 
+/// read/1 in a query of the top level reads the lines that follow it, a term at a time
+/// (one may span lines, a line may hold two), as SWI-Prolog's top level does; operator
+/// atoms in answers are bracketed as SWI shows them. (The answers were checked against
+/// `swipl` 9 given the same input.)
+#[test]
+fn the_top_level_reads_the_terms_after_a_query() {
+    let output = resolu()
+        .args(["prove", "examples/prolog/family.pl"])
+        .write_stdin(
+            "read(X).\nfoo(bar,\n  baz).\nread(Y), read(Z).\na. b.\ncompare(O, 1, 2).\nread(Q).\n",
+        )
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&output.stdout);
+    let expected = "\
+?- read(X).
+X = foo(bar,baz).
+?- read(Y), read(Z).
+Y = a, Z = b.
+?- compare(O, 1, 2).
+O = (<).
+?- read(Q).
+Q = end_of_file.
+?- ";
+    assert_eq!(out.trim_end(), expected.trim_end(), "{out}");
+}
+
 #[test]
 fn help_has_examples() {
     let (code, out, _) = run(&["prove", "--help"]);

@@ -189,6 +189,7 @@ impl Machine<'_> {
                     if let Cell::Fun(op, 2) = self.heap[a as usize]
                         && (op == atoms::COMMA
                             || op == atoms::SEMI
+                            || op == atoms::BAR
                             || op == atoms::ARROW
                             || op == atoms::SOFT_ARROW)
                     {

@@ -2,6 +2,20 @@
 
 use super::*;
 
+/// Atoms by their text, the reserved symbol `[]` before every atom (SWI-Prolog 7 orders
+/// it apart from the atoms, `'[]'` included).
+fn atom_order(x: Atom, y: Atom) -> Ordering {
+    if x == y {
+        Ordering::Equal
+    } else if x == atoms::NIL {
+        Ordering::Less
+    } else if y == atoms::NIL {
+        Ordering::Greater
+    } else {
+        x.name().cmp(y.name())
+    }
+}
+
 /// The standard order of terms: Var < Number < String < Atom < Compound (SWI's order).
 /// Cyclic terms end: after many steps, pairs of structures already met are taken as
 /// equal (the comparison of rational trees, as in unification).
@@ -88,13 +102,7 @@ pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
                 Some(Ordering::Equal) | None => Ordering::Less,
                 Some(o) => o,
             },
-            (Cell::Atom(x), Cell::Atom(y)) | (Cell::Text(x), Cell::Text(y)) => {
-                if x == y {
-                    Ordering::Equal
-                } else {
-                    x.name().cmp(y.name())
-                }
-            }
+            (Cell::Atom(x), Cell::Atom(y)) | (Cell::Text(x), Cell::Text(y)) => atom_order(x, y),
             (Cell::Str(x), Cell::Str(y)) => {
                 if x == y {
                     continue;
@@ -103,13 +111,7 @@ pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
                 else {
                     return Ordering::Equal;
                 };
-                let o = n.cmp(&m).then_with(|| {
-                    if f == g {
-                        Ordering::Equal
-                    } else {
-                        f.name().cmp(g.name())
-                    }
-                });
+                let o = n.cmp(&m).then_with(|| atom_order(f, g));
                 if o == Ordering::Equal {
                     for i in (1..=n).rev() {
                         stack.push((heap[(x + i) as usize], heap[(y + i) as usize]));

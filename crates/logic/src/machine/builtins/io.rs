@@ -51,17 +51,12 @@ impl Machine<'_> {
     /// '$read_term'(Term, Bindings): the next term of the input (`end_of_file` at its end)
     /// and the `'Name' = Var` list of its named variables.
     fn read_term(&mut self, args: u32) -> Res {
-        let next = self
-            .db
-            .input
-            .reader()
-            .and_then(|r| r.next_clause())
-            .map_err(|e| {
-                Stop::ball(error_term(Term::compound(
-                    "syntax_error",
-                    vec![Term::atom(&e.message)],
-                )))
-            })?;
+        let next = self.db.input.next_term().map_err(|e| {
+            Stop::ball(error_term(Term::compound(
+                "syntax_error",
+                vec![Term::atom(&e.message)],
+            )))
+        })?;
         let (term, bindings) = match next {
             None => (Term::atom("end_of_file"), Vec::new()),
             Some(r) => {

@@ -104,7 +104,7 @@ impl Machine<'_> {
                 Cell::Str(_) if n as usize * 3 > self.heap.len() => {
                     return Err(Stop::ball(type_error("list", self.read(a0()))));
                 }
-                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) => {
+                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::CONS, 2) => {
                     n += 1;
                     t = self.deref(self.heap[a as usize + 2]);
                 }
@@ -171,7 +171,7 @@ impl Machine<'_> {
             let tail = (state & 0xffff_ffff) as u32;
             self.room(3)?;
             let a = self.heap.len() as u32;
-            self.heap.push(Cell::Fun(atoms::DOT, 2));
+            self.heap.push(Cell::Fun(atoms::CONS, 2));
             self.heap.push(Cell::Ref(a + 1));
             self.heap.push(Cell::Ref(a + 2));
             self.bind(tail, Cell::Str(a));

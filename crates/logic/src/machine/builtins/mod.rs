@@ -174,7 +174,7 @@ impl Machine<'_> {
                 Cell::Str(_) if items.len() * 3 > self.heap.len() => {
                     return Err(Stop::ball(type_error("list", self.read(c))));
                 }
-                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) => {
+                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::CONS, 2) => {
                     items.push(self.heap[a as usize + 1]);
                     t = self.deref(self.heap[a as usize + 2]);
                 }
@@ -205,7 +205,7 @@ impl Machine<'_> {
         let start = self.heap.len() as u32;
         for i in 0..k as u32 {
             let a = start + 3 * i;
-            self.heap.push(Cell::Fun(atoms::DOT, 2));
+            self.heap.push(Cell::Fun(atoms::CONS, 2));
             self.heap.push(Cell::Ref(a + 1));
             self.heap.push(Cell::Str(a + 3));
         }
@@ -268,7 +268,7 @@ impl Machine<'_> {
         let mut l = tail;
         for &it in items.iter().rev() {
             let a = self.heap.len() as u32;
-            self.heap.push(Cell::Fun(atoms::DOT, 2));
+            self.heap.push(Cell::Fun(atoms::CONS, 2));
             self.heap.push(it);
             self.heap.push(l);
             l = Cell::Str(a);
@@ -306,8 +306,10 @@ impl Machine<'_> {
         self.make_list(&items, Cell::Atom(atoms::NIL))
     }
 
+    /// The text of an atomic term: `[]` is the empty list, so the empty text (SWI-Prolog 7).
     pub(super) fn text_of(&self, c: Cell) -> Option<String> {
         match self.deref(c) {
+            Cell::Atom(atoms::NIL) => Some(String::new()),
             Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
             Cell::Int(n) => Some(n.to_string()),
             Cell::Float(x) => Some(crate::write::format_float(x)),
@@ -348,6 +350,16 @@ impl Machine<'_> {
             },
             other => Ok(self.text_of(other)),
         }
+    }
+
+    /// A type error `type_error(kind, [])` when `c` is `[]`: the predicates on atoms only
+    /// (atom_codes/2, atom_concat/3, sub_atom/5...) refuse the empty list, which is not an
+    /// atom in SWI-Prolog 7, where the ones on any text take it as the empty text.
+    pub(super) fn refuse_nil(&self, c: Cell, kind: &str) -> Result<(), Stop> {
+        if self.deref(c) == Cell::Atom(atoms::NIL) {
+            return Err(Stop::ball(type_error(kind, Term::nil())));
+        }
+        Ok(())
     }
 
     pub(super) fn codes_text(&self, c: Cell, chars: bool) -> Result<String, Stop> {

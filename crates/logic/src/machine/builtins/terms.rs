@@ -110,6 +110,18 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn compare_builtin(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
+        // The order, when given, must be one of the three (ISO 8.4.2.3).
+        match self.deref(a0()) {
+            Cell::Ref(_) => {}
+            Cell::Atom(a) if matches!(a.name(), "<" | "=" | ">") && a != atoms::NIL => {}
+            Cell::Atom(a) if a != atoms::NIL => {
+                return Err(Stop::ball(crate::errors::domain_error(
+                    "order",
+                    Term::Atom(a),
+                )));
+            }
+            other => return Err(Stop::ball(type_error("atom", self.read(other)))),
+        }
         let o = compare(
             &self.heap,
             self.heap[args as usize + 1],
@@ -136,7 +148,8 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn is_atom(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
-        Ok(matches!(self.deref(a0()), Cell::Atom(_)))
+        // `[]` is atomic but not an atom (SWI-Prolog 7).
+        Ok(matches!(self.deref(a0()), Cell::Atom(a) if a != atoms::NIL))
     }
 
     pub(in crate::machine) fn is_number(&mut self, args: u32, _f: Frame) -> Res {
@@ -179,7 +192,12 @@ impl Machine<'_> {
     pub(in crate::machine) fn is_callable(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let c = a0();
-        Ok(matches!(self.deref(c), Cell::Str(_) | Cell::Atom(_)) && !is_big(&self.heap, c))
+        let callable = match self.deref(c) {
+            Cell::Atom(a) => a != atoms::NIL,
+            Cell::Str(_) => !is_big(&self.heap, c),
+            _ => false,
+        };
+        Ok(callable)
     }
 
     pub(in crate::machine) fn is_list(&mut self, args: u32, _f: Frame) -> Res {
@@ -191,7 +209,7 @@ impl Machine<'_> {
                 Cell::Atom(a) if a == atoms::NIL => break true,
                 // Longer than the heap: a cyclic list.
                 Cell::Str(_) if n * 3 > self.heap.len() => break false,
-                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) => {
+                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::CONS, 2) => {
                     n += 1;
                     t = self.deref(self.heap[a as usize + 2]);
                 }

@@ -56,6 +56,9 @@ impl Machine<'_> {
         let s = match t {
             Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
             Cell::Str(_) => return Err(Stop::ball(type_error("atomic", self.read(t)))),
+            Cell::Atom(atoms::NIL) if !string => {
+                return Err(Stop::ball(type_error("atom", Term::nil())));
+            }
             _ => self.text_of(t).unwrap_or_default(),
         };
         let s = if upper {
@@ -148,7 +151,8 @@ impl Machine<'_> {
         loop {
             match t {
                 Cell::Str(a)
-                    if self.heap[a as usize] == Cell::Fun(atoms::DOT, 2) && n < self.heap.len() =>
+                    if self.heap[a as usize] == Cell::Fun(atoms::CONS, 2)
+                        && n < self.heap.len() =>
                 {
                     if matches!(self.deref(self.heap[a as usize + 1]), Cell::Ref(_)) {
                         return false;
@@ -192,6 +196,9 @@ impl Machine<'_> {
             };
             return Err(Stop::ball(type_error(kind, self.read(t))));
         }
+        if matches!(b, TextToListKind::AtomChars | TextToListKind::AtomCodes) {
+            self.refuse_nil(t, "atom")?;
+        }
         Ok(if let Some(s) = self.text_of(t) {
             let l = self.text_list(&s, chars)?;
             let y = self.heap[args as usize + 1];
@@ -234,7 +241,9 @@ impl Machine<'_> {
                 let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                     return Err(Stop::ball(instantiation_error()));
                 };
-                self.unify_number_text(t, &s)?
+                // Text that is not a number fails, as in SWI-Prolog 9 (number_codes/2
+                // raises a syntax error).
+                self.unify_number_text(t, &s).unwrap_or(false)
             }
         })
     }
@@ -399,6 +408,7 @@ impl Machine<'_> {
     pub(in crate::machine) fn atom_number(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let t = self.deref(a0());
+        self.refuse_nil(t, "atom")?;
         Ok(match t {
             Cell::Atom(a) => match Self::parse_number(a.name()) {
                 Some(n) => {
@@ -434,6 +444,9 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn atom_concat(&mut self, args: u32, f: Frame) -> Res {
+        for i in 0..3 {
+            self.refuse_nil(self.heap[args as usize + i], "atom")?;
+        }
         let (x, y) = (
             self.text_arg(self.heap[args as usize], "atomic")?,
             self.text_arg(self.heap[args as usize + 1], "atomic")?,
@@ -547,6 +560,7 @@ impl Machine<'_> {
                     self.count_arg(self.heap[(args + i) as usize])?;
                 }
             }
+            self.refuse_nil(self.heap[args as usize], "atom")?;
             let Some(text) = self.text_arg(self.heap[args as usize], "atom")? else {
                 return Err(Stop::ball(instantiation_error()));
             };
