@@ -1049,7 +1049,7 @@ impl<'a> Machine<'a> {
         // Arguments are taken in order without going through the stack; the stack only
         // holds the pending pairs inside nested structures (depth first, left to right),
         // drained before the next argument.
-        for (i, &t) in cells[h + 1..=h + n as usize].iter().enumerate() {
+        for (i, &t) in cells[h + 1..h + 1 + n as usize].iter().enumerate() {
             let c = self.heap[g + 1 + i];
             if !self.head_pair(cells, t, c) {
                 self.hstack.clear();
@@ -1082,7 +1082,7 @@ impl<'a> Machine<'a> {
                     match f {
                         Cell::Fun(_, m) if same_functor(self.heap[q as usize], f) => {
                             let (p, q, m) = (p as usize, q as usize, m as usize);
-                            let targs = &cells[p + 1..=p + m];
+                            let targs = &cells[p + 1..p + 1 + m];
                             if targs.iter().all(|a| !matches!(a, Cell::Str(_))) {
                                 // No nested structure (a list cell [H|T] ...): matched
                                 // in place, in the same order the stack would give.
@@ -1404,7 +1404,7 @@ fn instantiate_one(
             let Cell::Fun(_, n) = f else { return f };
             let a = heap.len() as u32;
             let p = p as usize;
-            let targs = &cells[p + 1..=p + n as usize];
+            let targs = &cells[p + 1..p + 1 + n as usize];
             // One reservation for the structure: the pushes below then never reallocate.
             heap.reserve(targs.len() + 1);
             heap.push(f);
