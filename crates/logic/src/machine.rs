@@ -551,11 +551,19 @@ impl<'a> Machine<'a> {
     }
 
     fn push_cp(&mut self, kind: CpKind) {
-        self.hb = self.heap.len() as u32;
+        self.push_cp_at(kind, self.heap.len() as u32, self.trail.len() as u32);
+    }
+
+    /// Pushes a choicepoint that restores the heap and trail to the given heights (below
+    /// the tops when a clause head was matched before its choicepoint was made; every
+    /// binding of a cell under `heap` since then must be on the trail above `trail`).
+    #[inline]
+    fn push_cp_at(&mut self, kind: CpKind, heap: u32, trail: u32) {
+        self.hb = heap;
         self.cps.push(Cp {
             kind,
-            heap: self.heap.len() as u32,
-            trail: self.trail.len() as u32,
+            heap,
+            trail,
             conts: self.conts.len() as u32,
             cont: self.cont,
             proofs: self.proofs.len() as u32,
@@ -927,13 +935,27 @@ impl<'a> Machine<'a> {
         depth: u32,
         proof: u32,
     ) -> bool {
+        if !self.match_head(clause, goal) {
+            return false;
+        }
+        self.push_body(clause, goal, barrier, depth, proof);
+        true
+    }
+
+    /// Matches a clause head with `goal`, recording the head variables' values in `frame`.
+    #[inline(always)]
+    fn match_head(&mut self, clause: &Clause, goal: Cell) -> bool {
         // `frame`, `heap` and the work stacks are distinct fields: the hot path borrows
         // them separately rather than moving vectors in and out of `self`.
         self.frame.clear();
         self.frame.resize(clause.nvars as usize, UNSET);
-        if !self.unify_head(clause, goal) {
-            return false;
-        }
+        self.unify_head(clause, goal)
+    }
+
+    /// Enters a clause whose head matched (`match_head`): the proof node, the trace, and
+    /// the body goals.
+    #[inline(always)]
+    fn push_body(&mut self, clause: &Rc<Clause>, goal: Cell, barrier: u32, depth: u32, proof: u32) {
         let mut node = proof;
         if self.opts.explain {
             node = self.proofs.len() as u32;
@@ -988,7 +1010,6 @@ impl<'a> Machine<'a> {
                 proof: node,
             });
         }
-        true
     }
 
     /// Matches one head template cell that is not a structure against a goal subterm.
@@ -1015,6 +1036,7 @@ impl<'a> Machine<'a> {
         }
     }
 
+    #[inline(always)]
     fn unify_head(&mut self, clause: &Clause, goal: Cell) -> bool {
         let (Cell::Str(h), Cell::Str(g)) = (clause.head, goal) else {
             return true;
@@ -1027,7 +1049,7 @@ impl<'a> Machine<'a> {
         // Arguments are taken in order without going through the stack; the stack only
         // holds the pending pairs inside nested structures (depth first, left to right),
         // drained before the next argument.
-        for (i, &t) in cells[h + 1..=h + n as usize].iter().enumerate() {
+        for (i, &t) in cells[h + 1..h + 1 + n as usize].iter().enumerate() {
             let c = self.heap[g + 1 + i];
             if !self.head_pair(cells, t, c) {
                 self.hstack.clear();
@@ -1060,7 +1082,7 @@ impl<'a> Machine<'a> {
                     match f {
                         Cell::Fun(_, m) if same_functor(self.heap[q as usize], f) => {
                             let (p, q, m) = (p as usize, q as usize, m as usize);
-                            let targs = &cells[p + 1..=p + m];
+                            let targs = &cells[p + 1..p + 1 + m];
                             if targs.iter().all(|a| !matches!(a, Cell::Str(_))) {
                                 // No nested structure (a list cell [H|T] ...): matched
                                 // in place, in the same order the stack would give.
@@ -1241,10 +1263,18 @@ impl<'a> Machine<'a> {
         };
         let barrier = self.cps.len() as u32;
         let clause = clauses[i].clone();
-        if let Some(j) = clauses.next_match(i + 1, key) {
+        let following = clauses.next_match(i + 1, key);
+        if following.is_some()
+            && let Cell::Str(goal_at) = goal
+            && self.observer.is_none()
+            && !self.opts.explain
+        {
+            return self.call_alternatives(p, goal_at, key, clause, following, f);
+        }
+        if let Some(j) = following {
             // Only a call with alternatives holds on to the clause list (so that clauses
             // added or removed meanwhile do not change what it sees).
-            let clauses = clauses.clone();
+            let clauses = self.db.preds[p as usize].clauses.clone();
             let goal_at = match goal {
                 Cell::Str(a) => a,
                 other => {
@@ -1271,6 +1301,57 @@ impl<'a> Machine<'a> {
             });
         }
         Ok(ok)
+    }
+    /// A call with several candidate clauses (outside traces and proofs): the head of a
+    /// clause with alternatives is matched before any choicepoint is made, so one whose
+    /// head fails (`count(N, N)` called with two different numbers, `no_attack(_, [], _)`
+    /// with a non-empty list) is passed over without the choicepoint's push, restore and
+    /// pop, and a call whose other clauses all fail so leaves none. Bindings are trailed
+    /// as under a choicepoint (`hb` is raised to the heap top), so a failed head is undone
+    /// exactly; each clause passed over counts an inference, as the backtracking it
+    /// replaces did. Apart from `call_user` so that deterministic calls stay short.
+    #[inline(never)]
+    fn call_alternatives(
+        &mut self,
+        p: u32,
+        goal_at: u32,
+        key: Key,
+        mut clause: Rc<Clause>,
+        mut following: Option<usize>,
+        f: Frame,
+    ) -> Res {
+        let goal = Cell::Str(goal_at);
+        let barrier = self.cps.len() as u32;
+        while let Some(j) = following {
+            let (heap0, trail0) = (self.heap.len(), self.trail.len());
+            let hb = self.hb;
+            self.hb = heap0 as u32;
+            let matched = self.match_head(&clause, goal);
+            self.hb = hb;
+            if matched {
+                let clauses = self.db.preds[p as usize].clauses.clone();
+                self.push_cp_at(
+                    CpKind::Clauses {
+                        clauses,
+                        next: j as u32,
+                        goal_at,
+                        depth: f.depth,
+                        proof: f.proof,
+                    },
+                    heap0 as u32,
+                    trail0 as u32,
+                );
+                self.push_body(&clause, goal, barrier, f.depth, f.proof);
+                return Ok(true);
+            }
+            self.undo_trail(trail0);
+            self.heap.truncate(heap0);
+            self.count_inference()?;
+            let clauses = &self.db.preds[p as usize].clauses;
+            clause = clauses[j].clone();
+            following = clauses.next_match(j + 1, key);
+        }
+        Ok(self.try_clause(&clause, goal, barrier, f.depth, f.proof))
     }
 }
 
@@ -1362,7 +1443,7 @@ fn instantiate_one(
             let Cell::Fun(_, n) = f else { return f };
             let a = heap.len() as u32;
             let p = p as usize;
-            let targs = &cells[p + 1..=p + n as usize];
+            let targs = &cells[p + 1..p + 1 + n as usize];
             // One reservation for the structure: the pushes below then never reallocate.
             heap.reserve(targs.len() + 1);
             heap.push(f);

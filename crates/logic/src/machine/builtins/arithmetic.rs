@@ -30,6 +30,12 @@ impl Machine<'_> {
         let a0 = || self.heap[args as usize];
         let v = self.eval(self.heap[args as usize + 1])?;
         let x = a0();
+        // The usual `X is ...` with X unbound and a small integer result: bound at once
+        // (what `unify` would do, without its call).
+        if let (Cell::Ref(a), Num::I(n)) = (self.deref(x), &v) {
+            self.bind(a, Cell::Int(*n));
+            return Ok(true);
+        }
         let v = self.num_cell(v)?;
         Ok(self.unify(x, v))
     }
