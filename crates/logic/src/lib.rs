@@ -84,6 +84,7 @@ mod machine;
 mod ops;
 mod reader;
 mod store;
+mod strings;
 mod term;
 pub mod tutorial;
 mod unify;

@@ -1116,6 +1116,10 @@ impl<'a> Machine<'a> {
             _ => self.goal_parts(c)?,
         };
         let Some(&pref) = self.db.index.get(&(name, arity)) else {
+            // A string is a structure on the heap, but not a goal.
+            if crate::strings::is_string(&self.heap, c) {
+                return Err(Stop::ball(type_error("callable", self.read(c))));
+            }
             self.count_inference()?;
             if self.db.unknown_fail {
                 if self.observer.is_some() {
@@ -1261,7 +1265,6 @@ pub(crate) fn key_of_cell(heap: &[Cell], c: Cell) -> Key {
         Cell::Atom(a) => Key::Atom(a),
         Cell::Int(n) => Key::Int(n),
         Cell::Float(x) => Key::Float(x.to_bits()),
-        Cell::Text(s) => Key::Text(s),
         Cell::Str(a) => match heap[a as usize] {
             Cell::Fun(f, n) => Key::Fun(f, n),
             _ => Key::Any,

@@ -8,7 +8,7 @@
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// An interned atom (a symbol): `tom`, `[]`, `'hello world'`, `+`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -202,9 +202,10 @@ pub enum Term {
     Float(f64),
     /// A variable, identified by its number (names live in [`crate::ReadTerm`]).
     Var(u32),
-    /// A string, as SWI-Prolog reads `"text"` (its text is interned like an atom's name:
-    /// `Atom::name` gives it). Distinct from the atom of the same text.
-    Str(Atom),
+    /// A string, as SWI-Prolog reads `"text"`: owned text, not interned (the prover keeps
+    /// strings on its heap, so building and dropping them costs no atom). Distinct from
+    /// the atom of the same text.
+    Str(Arc<str>),
     /// A compound term: functor name and arguments (at least one).
     Compound(Atom, Args),
 }
@@ -276,6 +277,10 @@ impl Term {
         } else {
             Term::Compound(name, Args(args))
         }
+    }
+    /// The string `text` (SWI's `"text"`).
+    pub fn string(text: &str) -> Term {
+        Term::Str(Arc::from(text))
     }
     /// `[]`.
     pub fn nil() -> Term {
@@ -380,7 +385,7 @@ impl Term {
                     Term::Atom(a) => done.push(Term::Atom(*a)),
                     Term::Int(n) => done.push(Term::Int(*n)),
                     Term::Float(x) => done.push(Term::Float(*x)),
-                    Term::Str(s) => done.push(Term::Str(*s)),
+                    Term::Str(s) => done.push(Term::Str(s.clone())),
                     Term::Var(v) => done.push(f(*v)),
                     Term::Compound(name, args) => {
                         todo.push(Step::Build(*name, args.len()));
@@ -437,7 +442,7 @@ impl Hash for Term {
                 Term::Atom(a) => (0u8, a).hash(state),
                 Term::Int(n) => (1u8, n).hash(state),
                 Term::Float(x) => (2u8, x.to_bits()).hash(state),
-                Term::Str(s) => (5u8, s).hash(state),
+                Term::Str(s) => (5u8, &**s).hash(state),
                 Term::Var(v) => (3u8, v).hash(state),
                 Term::Compound(f, args) => {
                     (4u8, f, args.len()).hash(state);

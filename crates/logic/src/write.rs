@@ -241,9 +241,9 @@ pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
                 Term::Float(x) => out.token(&format_float(*x)),
                 Term::Str(s) => {
                     let text = if out.quoted {
-                        quote_string(s.name())
+                        quote_string(s)
                     } else {
-                        s.name().to_string()
+                        s.to_string()
                     };
                     out.token(&text)
                 }

@@ -306,14 +306,43 @@ impl Machine<'_> {
         self.make_list(&items, Cell::Atom(atoms::NIL))
     }
 
+    /// The text of an atomic cell (atom, string or number); `None` for a variable or a
+    /// compound.
     pub(super) fn text_of(&self, c: Cell) -> Option<String> {
         match self.deref(c) {
-            Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
+            Cell::Atom(a) => Some(a.name().to_string()),
             Cell::Int(n) => Some(n.to_string()),
             Cell::Float(x) => Some(crate::write::format_float(x)),
-            Cell::Str(a) => crate::bigint::from_heap(&self.heap, a).map(|b| b.to_string()),
+            Cell::Str(a) => crate::strings::from_heap(&self.heap, a)
+                .or_else(|| crate::bigint::from_heap(&self.heap, a).map(|b| b.to_string())),
             _ => None,
         }
+    }
+
+    /// Whether the cell is a string.
+    pub(in crate::machine) fn is_string_cell(&self, c: Cell) -> bool {
+        crate::strings::is_string(&self.heap, c)
+    }
+
+    /// The text of a cell if it is an atom or a string (not a number).
+    pub(super) fn atom_or_string_text(&self, c: Cell) -> Option<String> {
+        match self.deref(c) {
+            Cell::Atom(a) => Some(a.name().to_string()),
+            Cell::Str(a) => crate::strings::from_heap(&self.heap, a),
+            _ => None,
+        }
+    }
+
+    /// The string `text`, built on the heap (within the memory budget).
+    pub(in crate::machine) fn put_string(&mut self, text: &str) -> Result<Cell, Stop> {
+        self.room(crate::strings::cells_for(text.len()))?;
+        Ok(crate::strings::push(&mut self.heap, text))
+    }
+
+    /// Unifies `target` with the string `text`.
+    pub(super) fn unify_string_text(&mut self, target: Cell, text: &str) -> Res {
+        let s = self.put_string(text)?;
+        Ok(self.unify(target, s))
     }
 
     /// An integer argument: `None` when unbound, a type error when not an integer.
@@ -342,8 +371,8 @@ impl Machine<'_> {
     pub(super) fn text_arg(&self, c: Cell, kind: &str) -> Result<Option<String>, Stop> {
         match self.deref(c) {
             Cell::Ref(_) => Ok(None),
-            Cell::Str(a) => match crate::bigint::from_heap(&self.heap, a) {
-                Some(b) => Ok(Some(b.to_string())),
+            Cell::Str(_) => match self.text_of(c) {
+                Some(s) => Ok(Some(s)),
                 None => Err(Stop::ball(type_error(kind, self.read(c)))),
             },
             other => Ok(self.text_of(other)),
@@ -351,8 +380,10 @@ impl Machine<'_> {
     }
 
     pub(super) fn codes_text(&self, c: Cell, chars: bool) -> Result<String, Stop> {
-        if let Cell::Text(t) = self.deref(c) {
-            return Ok(t.name().to_string());
+        if let Cell::Str(a) = self.deref(c)
+            && let Some(s) = crate::strings::from_heap(&self.heap, a)
+        {
+            return Ok(s);
         }
         let mut s = String::new();
         for it in self.list_cells(c)? {

@@ -3,6 +3,11 @@
 use super::*;
 use crate::bigint::is_big;
 
+/// Whether the cell is an atomic value kept as a structure: a big integer or a string.
+fn is_boxed(heap: &[Cell], c: Cell) -> bool {
+    is_big(heap, c) || crate::strings::is_string(heap, c)
+}
+
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
     def("acyclic_term", 1, |m, a, _| {
@@ -159,27 +164,27 @@ impl Machine<'_> {
     pub(in crate::machine) fn is_atomic(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let c = a0();
-        Ok(matches!(
-            self.deref(c),
-            Cell::Int(_) | Cell::Float(_) | Cell::Atom(_) | Cell::Text(_)
-        ) || is_big(&self.heap, c))
+        Ok(
+            matches!(self.deref(c), Cell::Int(_) | Cell::Float(_) | Cell::Atom(_))
+                || is_boxed(&self.heap, c),
+        )
     }
 
     pub(in crate::machine) fn is_string(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
-        Ok(matches!(self.deref(a0()), Cell::Text(_)))
+        Ok(self.is_string_cell(a0()))
     }
 
     pub(in crate::machine) fn is_compound(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let c = a0();
-        Ok(matches!(self.deref(c), Cell::Str(_)) && !is_big(&self.heap, c))
+        Ok(matches!(self.deref(c), Cell::Str(_)) && !is_boxed(&self.heap, c))
     }
 
     pub(in crate::machine) fn is_callable(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let c = a0();
-        Ok(matches!(self.deref(c), Cell::Str(_) | Cell::Atom(_)) && !is_big(&self.heap, c))
+        Ok(matches!(self.deref(c), Cell::Str(_) | Cell::Atom(_)) && !is_boxed(&self.heap, c))
     }
 
     pub(in crate::machine) fn is_list(&mut self, args: u32, _f: Frame) -> Res {
@@ -218,7 +223,9 @@ impl Machine<'_> {
                 let Some(n) = n else {
                     return Err(Stop::ball(instantiation_error()));
                 };
-                if let Cell::Str(_) = name {
+                if let Cell::Str(_) = name
+                    && !is_boxed(&self.heap, name)
+                {
                     return Err(Stop::ball(type_error("atomic", self.read(name))));
                 }
                 if n == 0 {
@@ -241,7 +248,7 @@ impl Machine<'_> {
                     self.unify(t, Cell::Str(a))
                 }
             }
-            Cell::Str(a) => {
+            Cell::Str(a) if !is_boxed(&self.heap, t) => {
                 let Cell::Fun(name, n) = self.heap[a as usize] else {
                     return Ok(false);
                 };
@@ -272,6 +279,9 @@ impl Machine<'_> {
             }
             return Err(Stop::ball(type_error("compound", self.read(t))));
         };
+        if is_boxed(&self.heap, t) {
+            return Err(Stop::ball(type_error("compound", self.read(t))));
+        }
         let Cell::Fun(_, arity) = self.heap[a as usize] else {
             return Ok(false);
         };
@@ -328,7 +338,7 @@ impl Machine<'_> {
                     self.unify(t, Cell::Str(a))
                 }
             }
-            Cell::Str(a) => {
+            Cell::Str(a) if !is_boxed(&self.heap, t) => {
                 let Cell::Fun(name, n) = self.heap[a as usize] else {
                     return Ok(false);
                 };

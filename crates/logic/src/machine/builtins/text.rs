@@ -55,7 +55,9 @@ impl Machine<'_> {
         let t = self.arg(args, 0);
         let s = match t {
             Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
-            Cell::Str(_) => return Err(Stop::ball(type_error("atomic", self.read(t)))),
+            Cell::Str(_) if !self.is_string_cell(t) => {
+                return Err(Stop::ball(type_error("atomic", self.read(t))));
+            }
             _ => self.text_of(t).unwrap_or_default(),
         };
         let s = if upper {
@@ -65,7 +67,7 @@ impl Machine<'_> {
         };
         let y = self.heap[args as usize + 1];
         if string {
-            Ok(self.unify(y, Cell::Text(Atom::new(&s))))
+            self.unify_string_text(y, &s)
         } else {
             Ok(self.unify_atom_text(y, &s))
         }
@@ -172,7 +174,7 @@ impl Machine<'_> {
             return Err(Stop::ball(instantiation_error()));
         };
         let z = self.heap[args as usize + 2];
-        Ok(self.unify(z, Cell::Text(Atom::new(&format!("{x}{y}")))))
+        self.unify_string_text(z, &format!("{x}{y}"))
     }
 
     pub(in crate::machine) fn text_to_list(
@@ -184,7 +186,9 @@ impl Machine<'_> {
         let a0 = || self.heap[args as usize];
         let chars = matches!(b, TextToListKind::AtomChars | TextToListKind::StringChars);
         let t = self.deref(a0());
-        if let Cell::Str(_) = t {
+        if let Cell::Str(_) = t
+            && !self.is_string_cell(t)
+        {
             let kind = if matches!(b, TextToListKind::AtomChars | TextToListKind::AtomCodes) {
                 "atom"
             } else {
@@ -197,13 +201,12 @@ impl Machine<'_> {
             let y = self.heap[args as usize + 1];
             self.unify(y, l)
         } else {
-            let s = Atom::new(&self.codes_text(self.heap[args as usize + 1], chars)?);
-            let text = if matches!(b, TextToListKind::AtomCodes | TextToListKind::AtomChars) {
-                Cell::Atom(s)
+            let s = self.codes_text(self.heap[args as usize + 1], chars)?;
+            if matches!(b, TextToListKind::AtomCodes | TextToListKind::AtomChars) {
+                self.unify_atom_text(t, &s)
             } else {
-                Cell::Text(s)
-            };
-            self.unify(t, text)
+                self.unify_string_text(t, &s)?
+            }
         })
     }
 
@@ -217,7 +220,7 @@ impl Machine<'_> {
             let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
             };
-            self.unify(t, Cell::Text(Atom::new(&s)))
+            self.unify_string_text(t, &s)?
         })
     }
 
@@ -228,7 +231,7 @@ impl Machine<'_> {
             Cell::Int(_) | Cell::Float(_) => {
                 let s = self.text_of(t).unwrap_or_default();
                 let y = self.heap[args as usize + 1];
-                self.unify(y, Cell::Text(Atom::new(&s)))
+                self.unify_string_text(y, &s)?
             }
             _ => {
                 let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
@@ -244,7 +247,7 @@ impl Machine<'_> {
         let t = self.deref(a0());
         let text = crate::write::writeq(&self.read(t));
         let y = self.heap[args as usize + 1];
-        Ok(self.unify(y, Cell::Text(Atom::new(&text))))
+        self.unify_string_text(y, &text)
     }
 
     pub(in crate::machine) fn char_type(&mut self, args: u32, _f: Frame, codes: bool) -> Res {
@@ -424,7 +427,7 @@ impl Machine<'_> {
         let t = self.deref(a0());
         Ok(if let Some(s) = self.text_of(t) {
             let y = self.heap[args as usize + 1];
-            self.unify(y, Cell::Text(Atom::new(&s)))
+            self.unify_string_text(y, &s)?
         } else {
             let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
@@ -557,10 +560,7 @@ impl Machine<'_> {
                 _ => None,
             };
             let (want_b, want_l, want_a) = (int_arg(self, 1), int_arg(self, 2), int_arg(self, 3));
-            let want_sub = match self.arg(args, 4) {
-                Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
-                _ => None,
-            };
+            let want_sub = self.atom_or_string_text(self.heap[args as usize + 4]);
             let mut k = state;
             while k <= n * (n + 1) + n {
                 let (b, l) = (k / (n + 1), k % (n + 1));
