@@ -93,7 +93,7 @@ mod write;
 pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
 pub use reader::{ParseError, ReadTerm, parse_program, parse_query, parse_term};
-pub use term::{Args, Atom, Term, atoms};
+pub use term::{Args, Atom, DEFAULT_MAX_ATOMS, Term, atom_count, atoms, max_atoms, set_max_atoms};
 pub use unify::{Bindings, match_term, unify};
 pub use write::{quote_atom, write as write_plain, writeq, writeq_at};
 

@@ -62,6 +62,7 @@ impl Machine<'_> {
                     vec![Term::atom(&e.message)],
                 )))
             })?;
+        self.check_atom_table()?;
         let (term, bindings) = match next {
             None => (Term::atom("end_of_file"), Vec::new()),
             Some(r) => {
@@ -174,7 +175,7 @@ impl Machine<'_> {
                         other => other,
                     };
                     if f.name() == "atom" {
-                        self.unify_atom_text(target, &text)
+                        self.unify_atom_text(target, &text)?
                     } else {
                         self.unify_string_text(target, &text)?
                     }

@@ -118,6 +118,14 @@ pub(crate) fn builtin_table() -> Vec<((&'static str, u32), PredRef)> {
     v
 }
 
+/// `resource_error(atoms)`: the atom table is full.
+fn atoms_full() -> Stop {
+    Stop::ball(error_term(Term::compound(
+        "resource_error",
+        vec![Term::atom("atoms")],
+    )))
+}
+
 impl Machine<'_> {
     pub(super) fn eval(&self, c: Cell) -> Result<Num, Stop> {
         // Fast paths: numbers and simple integer sums.
@@ -412,9 +420,25 @@ impl Machine<'_> {
         Ok(s)
     }
 
-    pub(super) fn unify_atom_text(&mut self, target: Cell, s: &str) -> bool {
-        let c = Cell::Atom(Atom::new(s));
-        self.unify(target, c)
+    /// Unifies `target` with the atom `s`, made within the atom table's bound.
+    pub(super) fn unify_atom_text(&mut self, target: Cell, s: &str) -> Res {
+        let c = Cell::Atom(self.new_atom(s)?);
+        Ok(self.unify(target, c))
+    }
+
+    /// `resource_error(atoms)` if the atom table has grown past its bound: checked after
+    /// reading a term from text at run time (the reader makes its atoms unbounded).
+    pub(in crate::machine) fn check_atom_table(&self) -> Result<(), Stop> {
+        if crate::term::atom_count() > crate::term::max_atoms() {
+            return Err(atoms_full());
+        }
+        Ok(())
+    }
+
+    /// The atom `s`, or `resource_error(atoms)` when it is new and the atom table is full
+    /// (see [`crate::set_max_atoms`]).
+    pub(in crate::machine) fn new_atom(&self, s: &str) -> Result<Atom, Stop> {
+        Atom::try_new(s).ok_or_else(atoms_full)
     }
 
     pub(super) fn parse_number(s: &str) -> Option<Term> {

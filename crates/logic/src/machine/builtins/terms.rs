@@ -126,7 +126,7 @@ impl Machine<'_> {
             Ordering::Greater => ">",
         };
         let r = a0();
-        Ok(self.unify_atom_text(r, s))
+        self.unify_atom_text(r, s)
     }
 
     pub(in crate::machine) fn is_var(&mut self, args: u32, _f: Frame) -> Res {

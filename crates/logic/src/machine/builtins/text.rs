@@ -69,7 +69,7 @@ impl Machine<'_> {
         if string {
             self.unify_string_text(y, &s)
         } else {
-            Ok(self.unify_atom_text(y, &s))
+            self.unify_atom_text(y, &s)
         }
     }
 
@@ -108,10 +108,10 @@ impl Machine<'_> {
         ) else {
             return Err(Stop::ball(instantiation_error()));
         };
-        let parts: Vec<Cell> = text
+        let parts = text
             .split(sep.as_str())
-            .map(|p| Cell::Atom(Atom::new(p)))
-            .collect();
+            .map(|p| self.new_atom(p).map(Cell::Atom))
+            .collect::<Result<Vec<Cell>, Stop>>()?;
         let list = self.make_list(&parts, Cell::Atom(atoms::NIL))?;
         Ok(self.unify(self.heap[args as usize + 2], list))
     }
@@ -128,6 +128,7 @@ impl Machine<'_> {
                 vec![Term::atom(&e.message)],
             )))
         })?;
+        self.check_atom_table()?;
         let bindings: Vec<Term> = r
             .var_names
             .iter()
@@ -203,7 +204,7 @@ impl Machine<'_> {
         } else {
             let s = self.codes_text(self.heap[args as usize + 1], chars)?;
             if matches!(b, TextToListKind::AtomCodes | TextToListKind::AtomChars) {
-                self.unify_atom_text(t, &s)
+                self.unify_atom_text(t, &s)?
             } else {
                 self.unify_string_text(t, &s)?
             }
@@ -215,7 +216,7 @@ impl Machine<'_> {
         let t = self.deref(a0());
         Ok(if let Some(s) = self.text_of(t) {
             let y = self.heap[args as usize + 1];
-            self.unify_atom_text(y, &s)
+            self.unify_atom_text(y, &s)?
         } else {
             let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
@@ -357,7 +358,7 @@ impl Machine<'_> {
                     let Some(c) = u32::try_from(n).ok().and_then(char::from_u32) else {
                         return Err(Stop::ball(type_error("character_code", Term::Int(n))));
                     };
-                    self.unify_atom_text(t, &c.to_string())
+                    self.unify_atom_text(t, &c.to_string())?
                 }
                 Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
                 other => return Err(Stop::ball(type_error("integer", self.read(other)))),
@@ -414,7 +415,7 @@ impl Machine<'_> {
             Cell::Ref(_) => match self.arg(args, 1) {
                 n @ (Cell::Int(_) | Cell::Float(_)) => {
                     let s = self.text_of(n).unwrap_or_default();
-                    self.unify_atom_text(t, &s)
+                    self.unify_atom_text(t, &s)?
                 }
                 _ => return Err(Stop::ball(instantiation_error())),
             },
@@ -432,7 +433,7 @@ impl Machine<'_> {
             let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
             };
-            self.unify_atom_text(t, &s)
+            self.unify_atom_text(t, &s)?
         })
     }
 
@@ -445,7 +446,7 @@ impl Machine<'_> {
         Ok(match (x, y) {
             (Some(x), Some(y)) => {
                 let z = self.heap[args as usize + 2];
-                self.unify_atom_text(z, &format!("{x}{y}"))
+                self.unify_atom_text(z, &format!("{x}{y}"))?
             }
             _ => {
                 return self.retry(
@@ -482,12 +483,13 @@ impl Machine<'_> {
                     vec![Term::atom(&e.message)],
                 )))
             })?;
+            self.check_atom_table()?;
             let c = self.put_term(&r.term);
             self.unify(t, c)
         } else {
             let text = crate::write::writeq(&self.read(t));
             let y = self.heap[args as usize + 1];
-            self.unify_atom_text(y, &text)
+            self.unify_atom_text(y, &text)?
         })
     }
 
@@ -522,7 +524,7 @@ impl Machine<'_> {
             let x: String = chars[..k].iter().collect();
             let y: String = chars[k..].iter().collect();
             let (a, c) = (self.heap[args as usize], self.heap[args as usize + 1]);
-            Ok(self.unify_atom_text(a, &x) && self.unify_atom_text(c, &y))
+            Ok(self.unify_atom_text(a, &x)? && self.unify_atom_text(c, &y)?)
         }
     }
 
@@ -592,7 +594,7 @@ impl Machine<'_> {
                 && self.unify(cl, Cell::Int(l))
                 && self.unify(ca, Cell::Int(a))
                 // A bound Sub (atom or string) was compared above.
-                && (want_sub.is_some() || self.unify_atom_text(cs, &sub)));
+                && (want_sub.is_some() || self.unify_atom_text(cs, &sub)?));
             }
             Ok(false)
         }
