@@ -23,7 +23,10 @@
 //! # Memory and limits
 //!
 //! A garbage collector reclaims what deterministic code leaves on the heap, so a
-//! deterministic recursion runs in constant memory. [`Options`] bound a query: inferences
+//! deterministic recursion runs in constant memory. Strings live on that heap (they are
+//! not atoms), so building strings in a loop does too. Atoms are interned for the life of
+//! the process; past [`max_atoms`] of them ([`set_max_atoms`]), a built-in that would make
+//! a new one raises `resource_error(atoms)`. [`Options`] bound a query: inferences
 //! (every call, and every redo of a built-in), a timeout or deadline, and a memory budget
 //! past which the query raises `resource_error(memory)` (catchable; uncaught it is
 //! [`SolveError::MemoryLimit`]); allocations are reserved ahead with `try_reserve`, so even
