@@ -2342,3 +2342,11 @@ fn check_recorded(text: &str) {
 fn standard() {
     check_recorded(include_str!("swi/standard.txt"));
 }
+
+/// Strings (#13: they live on the heap, not in the atom table): type tests, inspection,
+/// the standard order, indexing, the text built-ins and the writer, recorded from
+/// SWI-Prolog 9.
+#[test]
+fn strings_recorded() {
+    check_recorded(include_str!("swi/strings.txt"));
+}
