@@ -1246,14 +1246,19 @@ const ANSWER_NODE_BYTES: u64 = 48;
 /// heap cells).
 const BAG_CELL_BYTES: usize = 32;
 
-/// The number of cells an owned term takes (its nodes).
+/// The number of cells an owned term takes (its nodes; a string, its structure's cells,
+/// so that collecting long strings is charged for their text).
 fn term_cells(t: &Term) -> usize {
     let mut n = 0;
     let mut stack = vec![t];
     while let Some(t) = stack.pop() {
-        n += 1;
-        if let Term::Compound(_, args) = t {
-            stack.extend(args.iter());
+        match t {
+            Term::Compound(_, args) => {
+                n += 1;
+                stack.extend(args.iter());
+            }
+            Term::Str(s) => n += crate::strings::cells_for(s.len()),
+            _ => n += 1,
         }
     }
     n
