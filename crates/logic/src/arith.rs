@@ -426,6 +426,15 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                         vals.push(Num::B(Box::new(b)));
                         continue;
                     }
+                    // "a" evaluates to its character code, as in SWI.
+                    if let Some(s) = crate::strings::from_heap(heap, a) {
+                        let mut chars = s.chars();
+                        match (chars.next(), chars.next()) {
+                            (Some(ch), None) => vals.push(Num::I(ch as i64)),
+                            _ => return Err(type_error("evaluable", read(c))),
+                        }
+                        continue;
+                    }
                     if let Cell::Fun(f, n) = heap[a as usize] {
                         // "a" (a one-element code list) evaluates to its code, as in SWI.
                         if f == crate::term::atoms::CONS && n == 2 {
@@ -443,14 +452,6 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                     }
                 }
                 Cell::Fun(..) => return Err(type_error("evaluable", read(c))),
-                // "a" evaluates to its character code, as in SWI.
-                Cell::Text(s) => {
-                    let mut chars = s.name().chars();
-                    match (chars.next(), chars.next()) {
-                        (Some(ch), None) => vals.push(Num::I(ch as i64)),
-                        _ => return Err(type_error("evaluable", read(c))),
-                    }
-                }
             },
             Step::Apply(f, n) => {
                 use crate::term::atoms::{MINUS, PLUS, STAR};

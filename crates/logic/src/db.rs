@@ -153,7 +153,11 @@ pub(crate) fn key_of_term(t: &Term) -> Key {
         Term::Atom(a) => Key::Atom(*a),
         Term::Int(n) => Key::Int(*n),
         Term::Float(x) => Key::Float(x.to_bits()),
-        Term::Str(s) => Key::Text(*s),
+        // A string's key is its structure's functor on the heap (see `key_of_cell`).
+        Term::Str(s) => Key::Fun(
+            crate::strings::string_atom(),
+            crate::strings::key_arity(s.len()),
+        ),
         Term::Compound(f, args) => Key::Fun(*f, args.len() as u32),
     }
 }

@@ -79,7 +79,7 @@ fn single(t: &Term, s0: Term, s: Term, fresh: &mut dyn FnMut() -> Term) -> Term 
         Term::Var(_) => Term::compound("phrase", vec![t.clone(), s0, s]),
         // A string literal is a list of codes.
         Term::Str(text) => {
-            let codes = text.name().chars().map(|c| Term::Int(c as i64)).collect();
+            let codes = text.chars().map(|c| Term::Int(c as i64)).collect();
             eq(s0, Term::list(codes, s))
         }
         Term::Atom(a) if *a == atoms::NIL => eq(s0, s),

@@ -23,7 +23,10 @@
 //! # Memory and limits
 //!
 //! A garbage collector reclaims what deterministic code leaves on the heap, so a
-//! deterministic recursion runs in constant memory. [`Options`] bound a query: inferences
+//! deterministic recursion runs in constant memory. Strings live on that heap (they are
+//! not atoms), so building strings in a loop does too. Atoms are interned for the life of
+//! the process; past [`max_atoms`] of them ([`set_max_atoms`]), a built-in that would make
+//! a new one raises `resource_error(atoms)`. [`Options`] bound a query: inferences
 //! (every call, and every redo of a built-in), a timeout or deadline, and a memory budget
 //! past which the query raises `resource_error(memory)` (catchable; uncaught it is
 //! [`SolveError::MemoryLimit`]); allocations are reserved ahead with `try_reserve`, so even
@@ -84,6 +87,7 @@ mod machine;
 mod ops;
 mod reader;
 mod store;
+mod strings;
 mod term;
 pub mod tutorial;
 mod unify;
@@ -92,7 +96,7 @@ mod write;
 pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
 pub use reader::{ParseError, ReadTerm, parse_program, parse_query, parse_term};
-pub use term::{Args, Atom, Term, atoms};
+pub use term::{Args, Atom, DEFAULT_MAX_ATOMS, Term, atom_count, atoms, max_atoms, set_max_atoms};
 pub use unify::{Bindings, match_term, unify};
 pub use write::{quote_atom, write as write_plain, writeq, writeq_answer, writeq_at};
 

@@ -1138,6 +1138,10 @@ impl<'a> Machine<'a> {
             _ => self.goal_parts(c)?,
         };
         let Some(&pref) = self.db.index.get(&(name, arity)) else {
+            // A string is a structure on the heap, but not a goal.
+            if crate::strings::is_string(&self.heap, c) {
+                return Err(Stop::ball(type_error("callable", self.read(c))));
+            }
             self.count_inference()?;
             if self.db.unknown_fail {
                 if self.observer.is_some() {
@@ -1362,14 +1366,19 @@ const ANSWER_NODE_BYTES: u64 = 48;
 /// heap cells).
 const BAG_CELL_BYTES: usize = 32;
 
-/// The number of cells an owned term takes (its nodes).
+/// The number of cells an owned term takes (its nodes; a string, its structure's cells,
+/// so that collecting long strings is charged for their text).
 fn term_cells(t: &Term) -> usize {
     let mut n = 0;
     let mut stack = vec![t];
     while let Some(t) = stack.pop() {
-        n += 1;
-        if let Term::Compound(_, args) = t {
-            stack.extend(args.iter());
+        match t {
+            Term::Compound(_, args) => {
+                n += 1;
+                stack.extend(args.iter());
+            }
+            Term::Str(s) => n += crate::strings::cells_for(s.len()),
+            _ => n += 1,
         }
     }
     n
@@ -1381,7 +1390,6 @@ pub(crate) fn key_of_cell(heap: &[Cell], c: Cell) -> Key {
         Cell::Atom(a) => Key::Atom(a),
         Cell::Int(n) => Key::Int(n),
         Cell::Float(x) => Key::Float(x.to_bits()),
-        Cell::Text(s) => Key::Text(s),
         Cell::Str(a) => match heap[a as usize] {
             Cell::Fun(f, n) => Key::Fun(f, n),
             _ => Key::Any,

@@ -1002,7 +1002,7 @@ fn double_quoted(s: &str) -> Term {
             Term::nil(),
         ),
         2 => Term::atom(s),
-        _ => Term::Str(crate::term::Atom::new(s)),
+        _ => Term::string(s),
     }
 }
 

@@ -17,8 +17,6 @@ pub(crate) enum Cell {
     Int(i64),
     /// A float.
     Float(f64),
-    /// A string (its text interned).
-    Text(Atom),
     /// A compound term whose functor cell is at this address.
     Str(u32),
     /// A functor cell: name and arity, followed by the arguments.
@@ -33,7 +31,6 @@ pub(crate) enum Key {
     Atom(Atom),
     Int(i64),
     Float(u64),
-    Text(Atom),
     Fun(Atom, u32),
 }
 
@@ -61,7 +58,7 @@ pub(crate) fn build(
             Term::Atom(a) => Cell::Atom(*a),
             Term::Int(n) => Cell::Int(*n),
             Term::Float(x) => Cell::Float(*x),
-            Term::Str(s) => Cell::Text(*s),
+            Term::Str(s) => crate::strings::push(cells, s),
             Term::Var(v) => var_cell(cells, *v),
             Term::Compound(f, args) => {
                 let a = cells.len() as u32;
@@ -184,8 +181,11 @@ pub(crate) fn read_back_bounded(
                     Cell::Atom(a) => done.push(Term::Atom(a)),
                     Cell::Int(n) => done.push(Term::Int(n)),
                     Cell::Float(x) => done.push(Term::Float(x)),
-                    Cell::Text(s) => done.push(Term::Str(s)),
                     Cell::Str(a) => {
+                        if let Some(s) = crate::strings::from_heap(heap, a) {
+                            done.push(Term::Str(s.into()));
+                            continue;
+                        }
                         if !open.insert(a, heap.len()) {
                             done.push(Term::atom("..."));
                             continue;

@@ -1,14 +1,19 @@
 //! Owned terms: the value type shared with the rule engine and returned in answers.
 //!
 //! Atoms are interned once per process (an [`Atom`] is a `Copy` integer), so comparing
-//! and hashing atoms costs nothing and the prover's heap cells hold the same ids. Every
+//! and hashing atoms costs nothing and the prover's heap cells hold the same ids. An atom
+//! is never freed (its id may be held anywhere: in a caller's terms, a database, the rule
+//! engine), so the table is bounded instead: past [`max_atoms`] atoms, the built-ins that
+//! make atoms at run time raise `resource_error(atoms)` ([`Atom::try_new`] fails) rather
+//! than grow the process without limit. Strings are not atoms (see [`Term::Str`]). Every
 //! operation on a [`Term`] (drop, clone, equality, hashing, writing) walks it with an
 //! explicit stack: a list of a million elements is a term a million levels deep.
 
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// An interned atom (a symbol): `tom`, `'hello world'`, `+`, and the reserved symbol `[]`
 /// ([`atoms::NIL`], which is not the atom `'[]'` that `Atom::new("[]")` gives).
@@ -41,20 +46,61 @@ fn interner() -> &'static Mutex<Interner> {
     })
 }
 
+/// The default bound of the atom table: 16,777,216 atoms, about 2 GB of short names.
+pub const DEFAULT_MAX_ATOMS: usize = 1 << 24;
+
+static MAX_ATOMS: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_ATOMS);
+
+/// Sets the bound of the process-wide atom table: once it holds `n` atoms, making a new
+/// one at run time (`atom_codes/2`, `atom_concat/3`, `sub_atom/5`, `atom_number/2`,
+/// `format(atom(A), ...)`...) raises `resource_error(atoms)`. Atoms already made stay.
+pub fn set_max_atoms(n: usize) {
+    MAX_ATOMS.store(n, Ordering::Relaxed);
+}
+
+/// The bound of the atom table ([`set_max_atoms`], [`DEFAULT_MAX_ATOMS`] unless set).
+pub fn max_atoms() -> usize {
+    MAX_ATOMS.load(Ordering::Relaxed)
+}
+
+/// The number of atoms interned so far in the process.
+pub fn atom_count() -> usize {
+    interner()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .names
+        .len()
+}
+
 impl Atom {
     /// The atom with this name (interned: the same name gives the same atom). `"[]"` gives
-    /// the ordinary atom `'[]'`; the empty list is [`atoms::NIL`] ([`Term::nil`]).
+    /// the ordinary atom `'[]'`; the empty list is [`atoms::NIL`] ([`Term::nil`]). Not
+    /// bounded: program text and callers' terms always get their atoms.
     pub fn new(name: &str) -> Atom {
+        Atom::intern(name, usize::MAX).unwrap_or(atoms::NIL)
+    }
+
+    /// The atom with this name, or `None` when it is new and the table already holds
+    /// [`max_atoms`] atoms: how the prover makes atoms at run time.
+    pub fn try_new(name: &str) -> Option<Atom> {
+        Atom::intern(name, max_atoms())
+    }
+
+    fn intern(name: &str, bound: usize) -> Option<Atom> {
         let mut i = interner().lock().unwrap_or_else(|e| e.into_inner());
         if let Some(&id) = i.ids.get(name) {
-            return Atom(id);
+            return Some(Atom(id));
         }
-        // Atoms live as long as the process, as in Prolog systems without atom GC.
+        // The ids are u32s, whatever the bound.
+        if i.names.len() >= bound.min(u32::MAX as usize) {
+            return None;
+        }
+        // Atoms live as long as the process (see the module documentation).
         let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
         let id = i.names.len() as u32;
         i.names.push(leaked);
         i.ids.insert(leaked, id);
-        Atom(id)
+        Some(Atom(id))
     }
 
     /// The atom's name.
@@ -213,9 +259,10 @@ pub enum Term {
     Float(f64),
     /// A variable, identified by its number (names live in [`crate::ReadTerm`]).
     Var(u32),
-    /// A string, as SWI-Prolog reads `"text"` (its text is interned like an atom's name:
-    /// `Atom::name` gives it). Distinct from the atom of the same text.
-    Str(Atom),
+    /// A string, as SWI-Prolog reads `"text"`: owned text, not interned (the prover keeps
+    /// strings on its heap, so building and dropping them costs no atom). Distinct from
+    /// the atom of the same text.
+    Str(Arc<str>),
     /// A compound term: functor name and arguments (at least one).
     Compound(Atom, Args),
 }
@@ -287,6 +334,10 @@ impl Term {
         } else {
             Term::Compound(name, Args(args))
         }
+    }
+    /// The string `text` (SWI's `"text"`).
+    pub fn string(text: &str) -> Term {
+        Term::Str(Arc::from(text))
     }
     /// `[]`, the empty list (not the atom `'[]'` that `Term::atom("[]")` gives).
     pub fn nil() -> Term {
@@ -396,7 +447,7 @@ impl Term {
                     Term::Atom(a) => done.push(Term::Atom(*a)),
                     Term::Int(n) => done.push(Term::Int(*n)),
                     Term::Float(x) => done.push(Term::Float(*x)),
-                    Term::Str(s) => done.push(Term::Str(*s)),
+                    Term::Str(s) => done.push(Term::Str(s.clone())),
                     Term::Var(v) => done.push(f(*v)),
                     Term::Compound(name, args) => {
                         todo.push(Step::Build(*name, args.len()));
@@ -453,7 +504,7 @@ impl Hash for Term {
                 Term::Atom(a) => (0u8, a).hash(state),
                 Term::Int(n) => (1u8, n).hash(state),
                 Term::Float(x) => (2u8, x.to_bits()).hash(state),
-                Term::Str(s) => (5u8, s).hash(state),
+                Term::Str(s) => (5u8, &**s).hash(state),
                 Term::Var(v) => (3u8, v).hash(state),
                 Term::Compound(f, args) => {
                     (4u8, f, args.len()).hash(state);

@@ -287,9 +287,9 @@ fn write_operand(t: &Term, opts: WriteOptions, prec: u32, operand: bool) -> Stri
                 Term::Float(x) => out.token(&format_float(*x)),
                 Term::Str(s) => {
                     let text = if out.quoted {
-                        quote_string(s.name())
+                        quote_string(s)
                     } else {
-                        s.name().to_string()
+                        s.to_string()
                     };
                     out.token(&text)
                 }

@@ -2365,3 +2365,11 @@ fn reader() {
 fn error_contexts() {
     check_recorded(include_str!("swi/errors.txt"));
 }
+
+/// Strings (#13: they live on the heap, not in the atom table): type tests, inspection,
+/// the standard order, indexing, the text built-ins and the writer, recorded from
+/// SWI-Prolog 9.
+#[test]
+fn strings_recorded() {
+    check_recorded(include_str!("swi/strings.txt"));
+}

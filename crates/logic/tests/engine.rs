@@ -534,7 +534,7 @@ fn arb_term() -> impl Strategy<Value = Term> {
         (0u32..3).prop_map(Term::Var),
         Just(Term::Float(1.5)),
         Just(Term::Float(-0.25)),
-        Just(Term::Str(resolu_logic::Atom::new("say \"hi\"\n"))),
+        Just(Term::string("say \"hi\"\n")),
     ];
     leaf.prop_recursive(4, 24, 3, move |inner| {
         let names = prop_oneof![

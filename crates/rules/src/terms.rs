@@ -141,7 +141,9 @@ impl Terms {
             Term::Atom(a) => (Kind::Atom, *a, 0),
             Term::Int(i) => (Kind::Int, atoms::NIL, *i),
             Term::Float(f) => (Kind::Float, atoms::NIL, f.to_bits() as i64),
-            Term::Str(s) => (Kind::Str, *s, 0),
+            // The rule engine's working memory interns a string's text (it keeps its
+            // terms for the run anyway).
+            Term::Str(s) => (Kind::Str, Atom::new(s), 0),
             Term::Var(v) => (Kind::Var, atoms::NIL, i64::from(*v)),
             // Compounds are handled by the callers.
             Term::Compound(f, _) => (Kind::Compound, *f, 0),
@@ -249,7 +251,7 @@ impl Terms {
                 Kind::Atom => out.push(Term::Atom(n.atom)),
                 Kind::Int => out.push(Term::Int(n.value)),
                 Kind::Float => out.push(Term::Float(f64::from_bits(n.value as u64))),
-                Kind::Str => out.push(Term::Str(n.atom)),
+                Kind::Str => out.push(Term::string(n.atom.name())),
                 Kind::Var => out.push(Term::Var(n.value as u32)),
             }
         }

@@ -94,7 +94,7 @@ impl Machine<'_> {
                     let a = take()?;
                     match self.deref(a) {
                         Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
-                        Cell::Str(s) if crate::bigint::from_heap(&self.heap, s).is_none() => {
+                        Cell::Str(_) if self.text_of(a).is_none() => {
                             return Err(arg_type('a', self.read(a)));
                         }
                         _ => out.push_str(&self.text_of(a).unwrap_or_default()),
@@ -149,7 +149,10 @@ impl Machine<'_> {
                 's' => {
                     let a = take()?;
                     let text = match self.deref(a) {
-                        Cell::Atom(_) | Cell::Text(_) => self.text_of(a).unwrap_or_default(),
+                        Cell::Atom(_) => self.text_of(a).unwrap_or_default(),
+                        Cell::Str(_) if self.is_string_cell(a) => {
+                            self.text_of(a).unwrap_or_default()
+                        }
                         _ => self.codes_text(a, false)?,
                     };
                     out.push_str(&text);

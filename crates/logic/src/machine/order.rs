@@ -17,6 +17,7 @@ fn atom_order(x: Atom, y: Atom) -> Ordering {
 }
 
 /// The standard order of terms: Var < Number < String < Atom < Compound (SWI's order).
+/// Strings and big integers are structures on the heap, compared by their values.
 /// Cyclic terms end: after many steps, pairs of structures already met are taken as
 /// equal (the comparison of rational trees, as in unification).
 pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
@@ -78,17 +79,29 @@ pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
                 }
             }
         }
-        let rank = |c: Cell| match c {
+        let text = |c: Cell| match c {
+            Cell::Str(x) => crate::strings::from_heap(heap, x),
+            _ => None,
+        };
+        let (text_a, text_b) = (text(a), text(b));
+        let rank = |c: Cell, text: &Option<String>| match c {
             Cell::Ref(_) => 0,
             Cell::Float(_) | Cell::Int(_) => 1,
             // SWI-Prolog orders strings before atoms.
-            Cell::Text(_) => 2,
+            Cell::Str(_) if text.is_some() => 2,
             Cell::Atom(_) => 3,
             _ => 5,
         };
-        let o = rank(a).cmp(&rank(b));
+        let o = rank(a, &text_a).cmp(&rank(b, &text_b));
         if o != Ordering::Equal {
             return o;
+        }
+        // Strings by their text (UTF-8 bytes order as the code points do).
+        if let (Some(x), Some(y)) = (&text_a, &text_b) {
+            match x.cmp(y) {
+                Ordering::Equal => continue,
+                o => return o,
+            }
         }
         let o = match (a, b) {
             (Cell::Ref(x), Cell::Ref(y)) => x.cmp(&y),
@@ -102,7 +115,7 @@ pub(crate) fn compare(heap: &[Cell], a: Cell, b: Cell) -> Ordering {
                 Some(Ordering::Equal) | None => Ordering::Less,
                 Some(o) => o,
             },
-            (Cell::Atom(x), Cell::Atom(y)) | (Cell::Text(x), Cell::Text(y)) => atom_order(x, y),
+            (Cell::Atom(x), Cell::Atom(y)) => atom_order(x, y),
             (Cell::Str(x), Cell::Str(y)) => {
                 if x == y {
                     continue;

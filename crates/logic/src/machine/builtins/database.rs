@@ -49,7 +49,7 @@ impl Machine<'_> {
             }
         };
         let (k, c) = (self.heap[args as usize + 1], self.heap[args as usize + 2]);
-        Ok(self.unify_atom_text(k, kind) && self.unify(c, Cell::Int(n)))
+        Ok(self.unify_atom_text(k, kind)? && self.unify(c, Cell::Int(n)))
     }
 
     /// '$user_predicates'(L): the Name/Arity of every predicate the program defined (with

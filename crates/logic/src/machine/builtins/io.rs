@@ -57,6 +57,7 @@ impl Machine<'_> {
                 vec![Term::atom(&e.message)],
             )))
         })?;
+        self.check_atom_table()?;
         let (term, bindings) = match next {
             None => (Term::atom("end_of_file"), Vec::new()),
             Some(r) => {
@@ -163,12 +164,16 @@ impl Machine<'_> {
         Ok(if n == 3 {
             let sink = self.read(a0());
             match sink {
-                Term::Compound(f, sa) if sa.len() == 1 && f.name() == "atom" => {
+                Term::Compound(f, sa) if sa.len() == 1 && matches!(f.name(), "atom" | "string") => {
                     let target = match self.deref(a0()) {
                         Cell::Str(a) => self.heap[a as usize + 1],
                         other => other,
                     };
-                    self.unify_atom_text(target, &text)
+                    if f.name() == "atom" {
+                        self.unify_atom_text(target, &text)?
+                    } else {
+                        self.unify_string_text(target, &text)?
+                    }
                 }
                 _ => {
                     return Err(Stop::ball(error_term(Term::compound(

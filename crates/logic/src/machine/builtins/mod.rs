@@ -118,6 +118,14 @@ pub(crate) fn builtin_table() -> Vec<((&'static str, u32), PredRef)> {
     v
 }
 
+/// `resource_error(atoms)`: the atom table is full.
+fn atoms_full() -> Stop {
+    Stop::ball(error_term(Term::compound(
+        "resource_error",
+        vec![Term::atom("atoms")],
+    )))
+}
+
 impl Machine<'_> {
     pub(super) fn eval(&self, c: Cell) -> Result<Num, Stop> {
         // Fast paths: numbers and simple integer sums.
@@ -306,16 +314,44 @@ impl Machine<'_> {
         self.make_list(&items, Cell::Atom(atoms::NIL))
     }
 
-    /// The text of an atomic term: `[]` is the empty list, so the empty text (SWI-Prolog 7).
+    /// The text of an atomic cell (atom, string or number; `None` for a variable or a
+    /// compound): `[]` is the empty list, so the empty text (SWI-Prolog 7).
     pub(super) fn text_of(&self, c: Cell) -> Option<String> {
         match self.deref(c) {
             Cell::Atom(atoms::NIL) => Some(String::new()),
-            Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
+            Cell::Atom(a) => Some(a.name().to_string()),
             Cell::Int(n) => Some(n.to_string()),
             Cell::Float(x) => Some(crate::write::format_float(x)),
-            Cell::Str(a) => crate::bigint::from_heap(&self.heap, a).map(|b| b.to_string()),
+            Cell::Str(a) => crate::strings::from_heap(&self.heap, a)
+                .or_else(|| crate::bigint::from_heap(&self.heap, a).map(|b| b.to_string())),
             _ => None,
         }
+    }
+
+    /// Whether the cell is a string.
+    pub(in crate::machine) fn is_string_cell(&self, c: Cell) -> bool {
+        crate::strings::is_string(&self.heap, c)
+    }
+
+    /// The text of a cell if it is an atom or a string (not a number).
+    pub(super) fn atom_or_string_text(&self, c: Cell) -> Option<String> {
+        match self.deref(c) {
+            Cell::Atom(a) => Some(a.name().to_string()),
+            Cell::Str(a) => crate::strings::from_heap(&self.heap, a),
+            _ => None,
+        }
+    }
+
+    /// The string `text`, built on the heap (within the memory budget).
+    pub(in crate::machine) fn put_string(&mut self, text: &str) -> Result<Cell, Stop> {
+        self.room(crate::strings::cells_for(text.len()))?;
+        Ok(crate::strings::push(&mut self.heap, text))
+    }
+
+    /// Unifies `target` with the string `text`.
+    pub(super) fn unify_string_text(&mut self, target: Cell, text: &str) -> Res {
+        let s = self.put_string(text)?;
+        Ok(self.unify(target, s))
     }
 
     /// An integer argument: `None` when unbound, a type error when not an integer.
@@ -344,8 +380,8 @@ impl Machine<'_> {
     pub(super) fn text_arg(&self, c: Cell, kind: &str) -> Result<Option<String>, Stop> {
         match self.deref(c) {
             Cell::Ref(_) => Ok(None),
-            Cell::Str(a) => match crate::bigint::from_heap(&self.heap, a) {
-                Some(b) => Ok(Some(b.to_string())),
+            Cell::Str(_) => match self.text_of(c) {
+                Some(s) => Ok(Some(s)),
                 None => Err(Stop::ball(type_error(kind, self.read(c)))),
             },
             other => Ok(self.text_of(other)),
@@ -363,8 +399,10 @@ impl Machine<'_> {
     }
 
     pub(super) fn codes_text(&self, c: Cell, chars: bool) -> Result<String, Stop> {
-        if let Cell::Text(t) = self.deref(c) {
-            return Ok(t.name().to_string());
+        if let Cell::Str(a) = self.deref(c)
+            && let Some(s) = crate::strings::from_heap(&self.heap, a)
+        {
+            return Ok(s);
         }
         let mut s = String::new();
         for it in self.list_cells(c)? {
@@ -393,9 +431,25 @@ impl Machine<'_> {
         Ok(s)
     }
 
-    pub(super) fn unify_atom_text(&mut self, target: Cell, s: &str) -> bool {
-        let c = Cell::Atom(Atom::new(s));
-        self.unify(target, c)
+    /// Unifies `target` with the atom `s`, made within the atom table's bound.
+    pub(super) fn unify_atom_text(&mut self, target: Cell, s: &str) -> Res {
+        let c = Cell::Atom(self.new_atom(s)?);
+        Ok(self.unify(target, c))
+    }
+
+    /// `resource_error(atoms)` if the atom table has grown past its bound: checked after
+    /// reading a term from text at run time (the reader makes its atoms unbounded).
+    pub(in crate::machine) fn check_atom_table(&self) -> Result<(), Stop> {
+        if crate::term::atom_count() > crate::term::max_atoms() {
+            return Err(atoms_full());
+        }
+        Ok(())
+    }
+
+    /// The atom `s`, or `resource_error(atoms)` when it is new and the atom table is full
+    /// (see [`crate::set_max_atoms`]).
+    pub(in crate::machine) fn new_atom(&self, s: &str) -> Result<Atom, Stop> {
+        Atom::try_new(s).ok_or_else(atoms_full)
     }
 
     pub(super) fn parse_number(s: &str) -> Option<Term> {

@@ -3,6 +3,11 @@
 use super::*;
 use crate::bigint::is_big;
 
+/// Whether the cell is an atomic value kept as a structure: a big integer or a string.
+fn is_boxed(heap: &[Cell], c: Cell) -> bool {
+    is_big(heap, c) || crate::strings::is_string(heap, c)
+}
+
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
     def("acyclic_term", 1, |m, a, _| {
@@ -133,7 +138,7 @@ impl Machine<'_> {
             Ordering::Greater => ">",
         };
         let r = a0();
-        Ok(self.unify_atom_text(r, s))
+        self.unify_atom_text(r, s)
     }
 
     pub(in crate::machine) fn is_var(&mut self, args: u32, _f: Frame) -> Res {
@@ -172,21 +177,21 @@ impl Machine<'_> {
     pub(in crate::machine) fn is_atomic(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let c = a0();
-        Ok(matches!(
-            self.deref(c),
-            Cell::Int(_) | Cell::Float(_) | Cell::Atom(_) | Cell::Text(_)
-        ) || is_big(&self.heap, c))
+        Ok(
+            matches!(self.deref(c), Cell::Int(_) | Cell::Float(_) | Cell::Atom(_))
+                || is_boxed(&self.heap, c),
+        )
     }
 
     pub(in crate::machine) fn is_string(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
-        Ok(matches!(self.deref(a0()), Cell::Text(_)))
+        Ok(self.is_string_cell(a0()))
     }
 
     pub(in crate::machine) fn is_compound(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let c = a0();
-        Ok(matches!(self.deref(c), Cell::Str(_)) && !is_big(&self.heap, c))
+        Ok(matches!(self.deref(c), Cell::Str(_)) && !is_boxed(&self.heap, c))
     }
 
     pub(in crate::machine) fn is_callable(&mut self, args: u32, _f: Frame) -> Res {
@@ -194,7 +199,7 @@ impl Machine<'_> {
         let c = a0();
         let callable = match self.deref(c) {
             Cell::Atom(a) => a != atoms::NIL,
-            Cell::Str(_) => !is_big(&self.heap, c),
+            Cell::Str(_) => !is_boxed(&self.heap, c),
             _ => false,
         };
         Ok(callable)
@@ -236,7 +241,9 @@ impl Machine<'_> {
                 let Some(n) = n else {
                     return Err(Stop::ball(instantiation_error()));
                 };
-                if let Cell::Str(_) = name {
+                if let Cell::Str(_) = name
+                    && !is_boxed(&self.heap, name)
+                {
                     return Err(Stop::ball(type_error("atomic", self.read(name))));
                 }
                 if n == 0 {
@@ -259,7 +266,7 @@ impl Machine<'_> {
                     self.unify(t, Cell::Str(a))
                 }
             }
-            Cell::Str(a) => {
+            Cell::Str(a) if !is_boxed(&self.heap, t) => {
                 let Cell::Fun(name, n) = self.heap[a as usize] else {
                     return Ok(false);
                 };
@@ -290,6 +297,9 @@ impl Machine<'_> {
             }
             return Err(Stop::ball(type_error("compound", self.read(t))));
         };
+        if is_boxed(&self.heap, t) {
+            return Err(Stop::ball(type_error("compound", self.read(t))));
+        }
         let Cell::Fun(_, arity) = self.heap[a as usize] else {
             return Ok(false);
         };
@@ -346,7 +356,7 @@ impl Machine<'_> {
                     self.unify(t, Cell::Str(a))
                 }
             }
-            Cell::Str(a) => {
+            Cell::Str(a) if !is_boxed(&self.heap, t) => {
                 let Cell::Fun(name, n) = self.heap[a as usize] else {
                     return Ok(false);
                 };

@@ -46,6 +46,9 @@ pub(super) const BUILTINS: &[Def] = &[
     def("atom_string", 2, |m, a, f| m.atom_string(a, f)),
     def("atom_concat", 3, |m, a, f| m.atom_concat(a, f)),
     def("sub_atom", 5, |m, a, f| m.sub_atom(a, f)),
+    def("sub_string", 5, |m, a, f| m.sub_string(a, f)),
+    def("string_code", 3, |m, a, _| m.string_code(a)),
+    def("split_string", 4, |m, a, _| m.split_string(a)),
     def("term_to_atom", 2, |m, a, f| m.term_to_atom(a, f)),
 ];
 
@@ -55,22 +58,39 @@ impl Machine<'_> {
         let t = self.arg(args, 0);
         let s = match t {
             Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
-            Cell::Str(_) => return Err(Stop::ball(type_error("atomic", self.read(t)))),
+            Cell::Str(_) if !self.is_string_cell(t) => {
+                return Err(Stop::ball(type_error("atomic", self.read(t))));
+            }
             Cell::Atom(atoms::NIL) if !string => {
                 return Err(Stop::ball(type_error("atom", Term::nil())));
             }
             _ => self.text_of(t).unwrap_or_default(),
         };
-        let s = if upper {
-            s.to_uppercase()
-        } else {
-            s.to_lowercase()
+        // Character by character, as SWI-Prolog's towupper/towlower: a character whose
+        // case mapping is several characters (`ß`) stays as it is.
+        let one = |mut m: std::iter::Peekable<std::vec::IntoIter<char>>, c: char| match (
+            m.next(),
+            m.peek(),
+        ) {
+            (Some(x), None) => x,
+            _ => c,
         };
+        let s: String = s
+            .chars()
+            .map(|c| {
+                let mapped: Vec<char> = if upper {
+                    c.to_uppercase().collect()
+                } else {
+                    c.to_lowercase().collect()
+                };
+                one(mapped.into_iter().peekable(), c)
+            })
+            .collect();
         let y = self.heap[args as usize + 1];
         if string {
-            Ok(self.unify(y, Cell::Text(Atom::new(&s))))
+            self.unify_string_text(y, &s)
         } else {
-            Ok(self.unify_atom_text(y, &s))
+            self.unify_atom_text(y, &s)
         }
     }
 
@@ -109,10 +129,10 @@ impl Machine<'_> {
         ) else {
             return Err(Stop::ball(instantiation_error()));
         };
-        let parts: Vec<Cell> = text
+        let parts = text
             .split(sep.as_str())
-            .map(|p| Cell::Atom(Atom::new(p)))
-            .collect();
+            .map(|p| self.new_atom(p).map(Cell::Atom))
+            .collect::<Result<Vec<Cell>, Stop>>()?;
         let list = self.make_list(&parts, Cell::Atom(atoms::NIL))?;
         Ok(self.unify(self.heap[args as usize + 2], list))
     }
@@ -129,6 +149,7 @@ impl Machine<'_> {
                 vec![Term::atom(&e.message)],
             )))
         })?;
+        self.check_atom_table()?;
         let bindings: Vec<Term> = r
             .var_names
             .iter()
@@ -176,7 +197,7 @@ impl Machine<'_> {
             return Err(Stop::ball(instantiation_error()));
         };
         let z = self.heap[args as usize + 2];
-        Ok(self.unify(z, Cell::Text(Atom::new(&format!("{x}{y}")))))
+        self.unify_string_text(z, &format!("{x}{y}"))
     }
 
     pub(in crate::machine) fn text_to_list(
@@ -188,7 +209,9 @@ impl Machine<'_> {
         let a0 = || self.heap[args as usize];
         let chars = matches!(b, TextToListKind::AtomChars | TextToListKind::StringChars);
         let t = self.deref(a0());
-        if let Cell::Str(_) = t {
+        if let Cell::Str(_) = t
+            && !self.is_string_cell(t)
+        {
             let kind = if matches!(b, TextToListKind::AtomChars | TextToListKind::AtomCodes) {
                 "atom"
             } else {
@@ -204,13 +227,12 @@ impl Machine<'_> {
             let y = self.heap[args as usize + 1];
             self.unify(y, l)
         } else {
-            let s = Atom::new(&self.codes_text(self.heap[args as usize + 1], chars)?);
-            let text = if matches!(b, TextToListKind::AtomCodes | TextToListKind::AtomChars) {
-                Cell::Atom(s)
+            let s = self.codes_text(self.heap[args as usize + 1], chars)?;
+            if matches!(b, TextToListKind::AtomCodes | TextToListKind::AtomChars) {
+                self.unify_atom_text(t, &s)?
             } else {
-                Cell::Text(s)
-            };
-            self.unify(t, text)
+                self.unify_string_text(t, &s)?
+            }
         })
     }
 
@@ -219,12 +241,12 @@ impl Machine<'_> {
         let t = self.deref(a0());
         Ok(if let Some(s) = self.text_of(t) {
             let y = self.heap[args as usize + 1];
-            self.unify_atom_text(y, &s)
+            self.unify_atom_text(y, &s)?
         } else {
             let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
             };
-            self.unify(t, Cell::Text(Atom::new(&s)))
+            self.unify_string_text(t, &s)?
         })
     }
 
@@ -235,15 +257,21 @@ impl Machine<'_> {
             Cell::Int(_) | Cell::Float(_) => {
                 let s = self.text_of(t).unwrap_or_default();
                 let y = self.heap[args as usize + 1];
-                self.unify(y, Cell::Text(Atom::new(&s)))
+                self.unify_string_text(y, &s)?
             }
             _ => {
                 let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                     return Err(Stop::ball(instantiation_error()));
                 };
-                // Text that is not a number fails, as in SWI-Prolog 9 (number_codes/2
-                // raises a syntax error).
-                self.unify_number_text(t, &s).unwrap_or(false)
+                // SWI-Prolog 9 fails, without a syntax error, on text that is not a
+                // number, leading layout included.
+                match Self::parse_number(&s) {
+                    Some(n) if !s.starts_with(char::is_whitespace) => {
+                        let n = self.put_term(&n);
+                        self.unify(t, n)
+                    }
+                    _ => false,
+                }
             }
         })
     }
@@ -251,9 +279,21 @@ impl Machine<'_> {
     pub(in crate::machine) fn term_string(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let t = self.deref(a0());
-        let text = crate::write::writeq(&self.read(t));
         let y = self.heap[args as usize + 1];
-        Ok(self.unify(y, Cell::Text(Atom::new(&text))))
+        // term_string(?Term, ?String): the text is read when given, else the term written.
+        if let Some(text) = self.text_arg(y, "text")? {
+            let r = crate::reader::parse_term(&text).map_err(|e| {
+                Stop::ball(error_term(Term::compound(
+                    "syntax_error",
+                    vec![Term::atom(&e.message)],
+                )))
+            })?;
+            self.check_atom_table()?;
+            let c = self.put_term(&r.term);
+            return Ok(self.unify(t, c));
+        }
+        let text = crate::write::writeq(&self.read(t));
+        self.unify_string_text(y, &text)
     }
 
     pub(in crate::machine) fn char_type(&mut self, args: u32, _f: Frame, codes: bool) -> Res {
@@ -363,7 +403,7 @@ impl Machine<'_> {
                     let Some(c) = u32::try_from(n).ok().and_then(char::from_u32) else {
                         return Err(Stop::ball(type_error("character_code", Term::Int(n))));
                     };
-                    self.unify_atom_text(t, &c.to_string())
+                    self.unify_atom_text(t, &c.to_string())?
                 }
                 Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
                 other => return Err(Stop::ball(type_error("integer", self.read(other)))),
@@ -421,7 +461,7 @@ impl Machine<'_> {
             Cell::Ref(_) => match self.arg(args, 1) {
                 n @ (Cell::Int(_) | Cell::Float(_)) => {
                     let s = self.text_of(n).unwrap_or_default();
-                    self.unify_atom_text(t, &s)
+                    self.unify_atom_text(t, &s)?
                 }
                 _ => return Err(Stop::ball(instantiation_error())),
             },
@@ -434,12 +474,12 @@ impl Machine<'_> {
         let t = self.deref(a0());
         Ok(if let Some(s) = self.text_of(t) {
             let y = self.heap[args as usize + 1];
-            self.unify(y, Cell::Text(Atom::new(&s)))
+            self.unify_string_text(y, &s)?
         } else {
             let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
             };
-            self.unify_atom_text(t, &s)
+            self.unify_atom_text(t, &s)?
         })
     }
 
@@ -455,7 +495,7 @@ impl Machine<'_> {
         Ok(match (x, y) {
             (Some(x), Some(y)) => {
                 let z = self.heap[args as usize + 2];
-                self.unify_atom_text(z, &format!("{x}{y}"))
+                self.unify_atom_text(z, &format!("{x}{y}"))?
             }
             _ => {
                 return self.retry(
@@ -479,6 +519,89 @@ impl Machine<'_> {
         )
     }
 
+    /// sub_string/5: sub_atom/5 whose Sub is a string.
+    pub(in crate::machine) fn sub_string(&mut self, args: u32, f: Frame) -> Res {
+        self.retry(
+            |m, a, s, d, p| m.redo_sub_string(a, s, d, p),
+            args,
+            0,
+            f.depth,
+            f.proof,
+        )
+    }
+
+    /// string_code(Index, String, Code): the code at 1-based Index; false out of range.
+    fn string_code(&mut self, args: u32) -> Res {
+        let Some(i) = self.int_arg(self.heap[args as usize])? else {
+            return Err(Stop::ball(instantiation_error()));
+        };
+        let Some(text) = self.text_arg(self.heap[args as usize + 1], "string")? else {
+            return Err(Stop::ball(instantiation_error()));
+        };
+        self.int_arg(self.heap[args as usize + 2])?;
+        let code = usize::try_from(i)
+            .ok()
+            .and_then(|i| i.checked_sub(1))
+            .and_then(|i| text.chars().nth(i));
+        Ok(match code {
+            Some(c) => self.unify(self.heap[args as usize + 2], Cell::Int(c as i64)),
+            None => false,
+        })
+    }
+
+    /// split_string(String, SepChars, PadChars, Parts), as SWI-Prolog: the text is cut at
+    /// every character of SepChars and each part stripped of PadChars at both ends (the
+    /// leading pad is skipped before looking for the separator, so separators that also
+    /// pad run together).
+    fn split_string(&mut self, args: u32) -> Res {
+        let mut texts = Vec::with_capacity(3);
+        for i in 0..3 {
+            let Some(t) = self.text_arg(self.heap[args as usize + i], "string")? else {
+                return Err(Stop::ball(instantiation_error()));
+            };
+            texts.push(t.chars().collect::<Vec<char>>());
+        }
+        let (text, sep, pad) = (&texts[0], &texts[1], &texts[2]);
+        let is_pad = |c: char| pad.contains(&c);
+        let (mut start, mut end) = (0, text.len());
+        while start < end && is_pad(text[start]) {
+            start += 1;
+        }
+        while end > start && is_pad(text[end - 1]) {
+            end -= 1;
+        }
+        let mut parts: Vec<String> = Vec::new();
+        loop {
+            while start < end && is_pad(text[start]) {
+                start += 1;
+            }
+            let mut stop = start;
+            while stop < end && !sep.contains(&text[stop]) {
+                stop += 1;
+            }
+            let mut last = stop;
+            while last > start && is_pad(text[last - 1]) {
+                last -= 1;
+            }
+            parts.push(text[start..last].iter().collect());
+            if stop >= end {
+                break;
+            }
+            start = stop + 1;
+        }
+        let total: usize = parts
+            .iter()
+            .map(|p| crate::strings::cells_for(p.len()))
+            .sum();
+        self.room(total)?;
+        let cells: Vec<Cell> = parts
+            .iter()
+            .map(|p| crate::strings::push(&mut self.heap, p))
+            .collect();
+        let list = self.make_list(&cells, Cell::Atom(atoms::NIL))?;
+        Ok(self.unify(self.heap[args as usize + 3], list))
+    }
+
     pub(in crate::machine) fn term_to_atom(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         let t = self.deref(a0());
@@ -492,12 +615,13 @@ impl Machine<'_> {
                     vec![Term::atom(&e.message)],
                 )))
             })?;
+            self.check_atom_table()?;
             let c = self.put_term(&r.term);
             self.unify(t, c)
         } else {
             let text = crate::write::writeq(&self.read(t));
             let y = self.heap[args as usize + 1];
-            self.unify_atom_text(y, &text)
+            self.unify_atom_text(y, &text)?
         })
     }
 
@@ -532,7 +656,7 @@ impl Machine<'_> {
             let x: String = chars[..k].iter().collect();
             let y: String = chars[k..].iter().collect();
             let (a, c) = (self.heap[args as usize], self.heap[args as usize + 1]);
-            Ok(self.unify_atom_text(a, &x) && self.unify_atom_text(c, &y))
+            Ok(self.unify_atom_text(a, &x)? && self.unify_atom_text(c, &y)?)
         }
     }
 
@@ -543,9 +667,35 @@ impl Machine<'_> {
         depth: u32,
         proof: u32,
     ) -> Res {
+        self.redo_sub_text(args, state, depth, proof, false)
+    }
+
+    pub(in crate::machine) fn redo_sub_string(
+        &mut self,
+        args: u32,
+        state: i64,
+        depth: u32,
+        proof: u32,
+    ) -> Res {
+        self.redo_sub_text(args, state, depth, proof, true)
+    }
+
+    /// sub_atom/5 and sub_string/5 (`string`: Sub is a string).
+    fn redo_sub_text(
+        &mut self,
+        args: u32,
+        state: i64,
+        depth: u32,
+        proof: u32,
+        string: bool,
+    ) -> Res {
         let again = |m: &mut Self, state: i64| {
             m.push_cp(CpKind::Retry {
-                redo: |m, a, s, d, p| m.redo_sub_atom(a, s, d, p),
+                redo: if string {
+                    |m, a, s, d, p| m.redo_sub_string(a, s, d, p)
+                } else {
+                    |m, a, s, d, p| m.redo_sub_atom(a, s, d, p)
+                },
                 args,
                 state,
                 depth,
@@ -571,10 +721,7 @@ impl Machine<'_> {
                 _ => None,
             };
             let (want_b, want_l, want_a) = (int_arg(self, 1), int_arg(self, 2), int_arg(self, 3));
-            let want_sub = match self.arg(args, 4) {
-                Cell::Atom(a) | Cell::Text(a) => Some(a.name().to_string()),
-                _ => None,
-            };
+            let want_sub = self.atom_or_string_text(self.heap[args as usize + 4]);
             let mut k = state;
             while k <= n * (n + 1) + n {
                 let (b, l) = (k / (n + 1), k % (n + 1));
@@ -593,7 +740,9 @@ impl Machine<'_> {
                 if want_sub.as_ref().is_some_and(|w| *w != sub) {
                     continue;
                 }
-                if k <= n * (n + 1) + n {
+                // Two of B, L and A fix the one candidate: no choicepoint is left.
+                let known = [want_b, want_l, want_a].iter().flatten().count();
+                if k <= n * (n + 1) + n && known < 2 {
                     again(self, k);
                 }
                 let (cb, cl, ca, cs) = (
@@ -606,7 +755,12 @@ impl Machine<'_> {
                 && self.unify(cl, Cell::Int(l))
                 && self.unify(ca, Cell::Int(a))
                 // A bound Sub (atom or string) was compared above.
-                && (want_sub.is_some() || self.unify_atom_text(cs, &sub)));
+                && (want_sub.is_some()
+                    || if string {
+                        self.unify_string_text(cs, &sub)?
+                    } else {
+                        self.unify_atom_text(cs, &sub)?
+                    }));
             }
             Ok(false)
         }
