@@ -804,7 +804,7 @@ fn build_group_listing_from(
                     } else {
                         v
                     };
-                    *byte = if index % 2 == 0 {
+                    *byte = if index.is_multiple_of(2) {
                         (*byte & 0xF0) | nibble
                     } else {
                         (*byte & 0x0F) | (nibble << 4)
