@@ -405,11 +405,11 @@ pub struct PatternSpace {
     /// For groups of at most 8 tiles, each order unranked ahead of time: the index in the
     /// set of each tile's cell, 4 bits a tile (decoding is most of the build's time).
     order_index: Vec<u32>,
-    /// For groups of at most 8 tiles, `reorder[(order * k + i) * k + b]`: the order after
-    /// tile `i` moves to index `b` of the new set (the tiles between its old and new index
-    /// shift by one; the others keep theirs). A move changes the order only so, so a
-    /// successor's order is one lookup in the parent's row of `k * k` entries (128 bytes for
-    /// 8 tiles, 5 MB in all) instead of ranking a permutation.
+    /// For groups of at most [`REORDER_MAX_TILES`] tiles, `reorder[(order * k + i) * k +
+    /// b]`: the order after tile `i` moves to index `b` of the new set (the tiles between
+    /// its old and new index shift by one; the others keep theirs). A move changes the
+    /// order only so, so a successor's order is one lookup in the parent's row of `k * k`
+    /// entries instead of ranking a permutation.
     reorder: Vec<u16>,
     /// The neighbours of each cell, as a mask.
     neighbour_mask: Vec<u64>,
@@ -422,6 +422,27 @@ pub struct PatternSpace {
     inverse: u128,
     inverse_exact: bool,
 }
+
+/// The largest group given a [`PatternSpace::reorder`] table: 7 tiles take 494 KB, which
+/// stays in cache; 8 would take 5 MB, which does not, and was no faster than ranking the
+/// order again (3x4, 8-3: 12.1 s against 10.0-13.2 s of CPU).
+const REORDER_MAX_TILES: usize = 7;
+
+/// `ONES_BELOW[used][x]`: the ones of `used` below bit `x`, for the orders of 8 tiles (the
+/// build's inner loop).
+static ONES_BELOW: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut used = 0;
+    while used < 256 {
+        let mut x = 0;
+        while x < 8 {
+            t[used][x] = ((used as u32) & ((1 << x) - 1)).count_ones() as u8;
+            x += 1;
+        }
+        used += 1;
+    }
+    t
+};
 
 impl PatternSpace {
     /// The space of `tiles` (internal numbers) in `puzzle`.
@@ -474,7 +495,11 @@ impl PatternSpace {
         } else {
             Vec::new()
         };
-        let reorder = if k <= 8 { reorder_table(k) } else { Vec::new() };
+        let reorder = if k <= REORDER_MAX_TILES {
+            reorder_table(k)
+        } else {
+            Vec::new()
+        };
         let neighbour_mask = geometry
             .neighbours
             .iter()
@@ -597,14 +622,33 @@ impl PatternSpace {
                     Some(&set) => set as usize,
                     None => self.placements.set_rank(after) as usize,
                 };
-                let order = if self.reorder.is_empty() {
+                // When no cell of the group lies between the two cells (always so for a
+                // move along a row), every tile keeps its index in the set: same order.
+                let (lo, hi) = (from.min(to), from.max(to));
+                let between = ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
+                let order = if mask & between == 0 {
+                    order
+                } else if !self.reorder.is_empty() {
+                    let b = usize::from(self.cell_index[set * n + to as usize]);
+                    u64::from(self.reorder[row + i * k + b])
+                } else if k <= 8 {
+                    let index = &self.cell_index[set * n..(set + 1) * n];
+                    cells[i] = to;
+                    let mut order = 0u64;
+                    let mut used = 0usize;
+                    for (j, &c) in cells[..k].iter().enumerate() {
+                        let x = index[c as usize];
+                        let below = ONES_BELOW[used & 0xFF][usize::from(x & 7)];
+                        order = order * (k - j) as u64 + u64::from(x - below);
+                        used |= 1 << (x & 7);
+                    }
+                    cells[i] = from;
+                    order
+                } else {
                     cells[i] = to;
                     let order = self.placements.order_rank(&cells[..k], after);
                     cells[i] = from;
                     order
-                } else {
-                    let b = usize::from(self.cell_index[set * n + to as usize]);
-                    u64::from(self.reorder[row + i * k + b])
                 };
                 let new_region = self.region_of[set * n + from as usize];
                 out.push(
@@ -615,7 +659,8 @@ impl PatternSpace {
     }
 }
 
-/// The table of [`PatternSpace::reorder`] for groups of `k` tiles (at most 8).
+/// The table of [`PatternSpace::reorder`] for groups of `k` tiles (at most 8: orders fit
+/// in 16 bits).
 fn reorder_table(k: usize) -> Vec<u16> {
     let orders: u64 = (1..=k as u64).product();
     let mut table = Vec::with_capacity(orders as usize * k * k);
@@ -759,7 +804,7 @@ fn build_group_listing_from(
                     } else {
                         v
                     };
-                    *byte = if index % 2 == 0 {
+                    *byte = if index.is_multiple_of(2) {
                         (*byte & 0xF0) | nibble
                     } else {
                         (*byte & 0x0F) | (nibble << 4)
