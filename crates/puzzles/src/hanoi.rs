@@ -259,16 +259,31 @@ impl Hanoi {
     ///
     /// With 10 disks or more the size is no longer written inside the disk.
     pub fn picture(&self, s: Pegs) -> String {
-        let n = self.disks;
-        let width = 2 * n + 3;
-        let stacks = self.stacks(s);
+        let width = 2 * self.disks + 3;
         let mut text = String::new();
+        self.draw_rows(s, &mut text);
+        text.push_str(&"-".repeat(width * self.pegs));
+        text.push('\n');
+        let labels: String = (0..self.pegs).map(|p| format!("{p:^width$}")).collect();
+        text.push_str(labels.trim_end());
+        text.push('\n');
+        text
+    }
+
+    /// The rows of [`Hanoi::picture`] above the ground line, drawn into `text` (cleared
+    /// first): a replay that draws tens of thousands of situations reuses one buffer and
+    /// allocates nothing per cell. Each cell is centred in `2n + 3` columns, so both
+    /// sides get the same padding; trailing spaces are cut.
+    pub fn draw_rows(&self, s: Pegs, text: &mut String) {
+        let n = self.disks;
+        text.clear();
+        let stacks = self.stacks(s);
         // Row 0 is the tip of the pegs, row n the bottom.
         for row in 0..=n {
             let level = n - row; // disks below this row
-            let mut line = String::new();
+            let line_start = text.len();
             for stack in &stacks {
-                let cell = match stack.get(level) {
+                match stack.get(level) {
                     Some(&d) => {
                         let size = d as usize + 1;
                         let mid = if n < 10 {
@@ -276,21 +291,24 @@ impl Hanoi {
                         } else {
                             '|'
                         };
-                        format!("{}{mid}{}", "=".repeat(size), "=".repeat(size))
+                        let pad = n + 1 - size;
+                        text.extend(std::iter::repeat_n(' ', pad));
+                        text.extend(std::iter::repeat_n('=', size));
+                        text.push(mid);
+                        text.extend(std::iter::repeat_n('=', size));
+                        text.extend(std::iter::repeat_n(' ', pad));
                     }
-                    None => "|".to_string(),
-                };
-                line.push_str(&format!("{cell:^width$}"));
+                    None => {
+                        text.extend(std::iter::repeat_n(' ', n + 1));
+                        text.push('|');
+                        text.extend(std::iter::repeat_n(' ', n + 1));
+                    }
+                }
             }
-            text.push_str(line.trim_end());
+            let kept = text[line_start..].trim_end().len();
+            text.truncate(line_start + kept);
             text.push('\n');
         }
-        text.push_str(&"-".repeat(width * self.pegs));
-        text.push('\n');
-        let labels: String = (0..self.pegs).map(|p| format!("{p:^width$}")).collect();
-        text.push_str(labels.trim_end());
-        text.push('\n');
-        text
     }
 
     /// The situation with the given stacks (one per peg, bottom first, disks numbered from

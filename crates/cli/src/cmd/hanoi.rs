@@ -194,7 +194,7 @@ impl<'a> Replay<'a> {
             writeln!(io.out, "{title:<40} {}", self.hanoi.one_line(self.state))?;
         } else {
             writeln!(io.out, "{title}")?;
-            draw_rows(self.hanoi, self.state, &mut self.text);
+            self.hanoi.draw_rows(self.state, &mut self.text);
             self.text.push_str(&self.footer);
             io.out.write_all(self.text.as_bytes())?;
         }
@@ -211,46 +211,6 @@ impl<'a> Replay<'a> {
         self.state = self.hanoi.apply(self.state, m);
         let by = rule.map_or_else(String::new, |r| format!(" ({r})"));
         self.show(&format!("Move {}{by}: {m}", self.count), io)
-    }
-}
-
-/// The rows of [`Hanoi::picture`] above the ground line, drawn into `text` (cleared): the
-/// same characters, without the picture's allocations per cell (a run by rules draws
-/// tens of thousands of them). Each cell is centred in `2n + 3` columns, so both sides
-/// get the same padding.
-fn draw_rows(hanoi: &Hanoi, s: Pegs, text: &mut String) {
-    let n = hanoi.disks();
-    text.clear();
-    let stacks = hanoi.stacks(s);
-    for row in 0..=n {
-        let level = n - row;
-        let line_start = text.len();
-        for stack in &stacks {
-            match stack.get(level) {
-                Some(&d) => {
-                    let size = d as usize + 1;
-                    let mid = if n < 10 {
-                        char::from_digit(size as u32, 10).unwrap_or('|')
-                    } else {
-                        '|'
-                    };
-                    let pad = n + 1 - size;
-                    text.extend(std::iter::repeat_n(' ', pad));
-                    text.extend(std::iter::repeat_n('=', size));
-                    text.push(mid);
-                    text.extend(std::iter::repeat_n('=', size));
-                    text.extend(std::iter::repeat_n(' ', pad));
-                }
-                None => {
-                    text.extend(std::iter::repeat_n(' ', n + 1));
-                    text.push('|');
-                    text.extend(std::iter::repeat_n(' ', n + 1));
-                }
-            }
-        }
-        let kept = text[line_start..].trim_end().len();
-        text.truncate(line_start + kept);
-        text.push('\n');
     }
 }
 
@@ -774,7 +734,7 @@ mod tests {
                 let moves: Vec<HanoiMove> = OptimalMoves::new(&hanoi).take(2000).collect();
                 for m in moves {
                     state = hanoi.apply(state, m);
-                    draw_rows(&hanoi, state, &mut replay.text);
+                    hanoi.draw_rows(state, &mut replay.text);
                     replay.text.push_str(&replay.footer);
                     assert_eq!(
                         replay.text,

@@ -446,6 +446,23 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// `text` read as a term at run time (`term_to_atom/2`, `atom_to_term/3`,
+    /// `term_string/2`): a `syntax_error` ball when it does not read, `resource_error(atoms)`
+    /// when its new atoms fill the atom table.
+    pub(in crate::machine) fn read_text(
+        &self,
+        text: &str,
+    ) -> Result<crate::reader::ReadTerm, Stop> {
+        let r = crate::reader::parse_term(text).map_err(|e| {
+            Stop::ball(error_term(Term::compound(
+                "syntax_error",
+                vec![Term::atom(&e.message)],
+            )))
+        })?;
+        self.check_atom_table()?;
+        Ok(r)
+    }
+
     /// The atom `s`, or `resource_error(atoms)` when it is new and the atom table is full
     /// (see [`crate::set_max_atoms`]).
     pub(in crate::machine) fn new_atom(&self, s: &str) -> Result<Atom, Stop> {

@@ -143,13 +143,7 @@ impl Machine<'_> {
         let Some(text) = self.text_arg(self.heap[args as usize], "atomic")? else {
             return Err(Stop::ball(instantiation_error()));
         };
-        let r = crate::reader::parse_term(&text).map_err(|e| {
-            Stop::ball(error_term(Term::compound(
-                "syntax_error",
-                vec![Term::atom(&e.message)],
-            )))
-        })?;
-        self.check_atom_table()?;
+        let r = self.read_text(&text)?;
         let bindings: Vec<Term> = r
             .var_names
             .iter()
@@ -282,13 +276,7 @@ impl Machine<'_> {
         let y = self.heap[args as usize + 1];
         // term_string(?Term, ?String): the text is read when given, else the term written.
         if let Some(text) = self.text_arg(y, "text")? {
-            let r = crate::reader::parse_term(&text).map_err(|e| {
-                Stop::ball(error_term(Term::compound(
-                    "syntax_error",
-                    vec![Term::atom(&e.message)],
-                )))
-            })?;
-            self.check_atom_table()?;
+            let r = self.read_text(&text)?;
             let c = self.put_term(&r.term);
             return Ok(self.unify(t, c));
         }
@@ -609,13 +597,7 @@ impl Machine<'_> {
             let Some(text) = self.text_of(self.heap[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
             };
-            let r = crate::reader::parse_term(&text).map_err(|e| {
-                Stop::ball(error_term(Term::compound(
-                    "syntax_error",
-                    vec![Term::atom(&e.message)],
-                )))
-            })?;
-            self.check_atom_table()?;
+            let r = self.read_text(&text)?;
             let c = self.put_term(&r.term);
             self.unify(t, c)
         } else {
