@@ -171,7 +171,7 @@ pub fn write(path: &Path, key: &str, build_ms: u64, payload: &[u8]) -> Result<()
     write_parts(path, key, build_ms, &[payload])
 }
 
-/// [`write`] with the payload given in parts, one after the other: a payload of several
+/// [`write()`] with the payload given in parts, one after the other: a payload of several
 /// large tables is written without a copy of them all.
 pub fn write_parts(
     path: &Path,
