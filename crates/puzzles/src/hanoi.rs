@@ -259,10 +259,17 @@ impl Hanoi {
     ///
     /// With 10 disks or more the size is no longer written inside the disk.
     pub fn picture(&self, s: Pegs) -> String {
-        let width = 2 * self.disks + 3;
         let mut text = String::new();
         self.draw_rows(s, &mut text);
-        text.push_str(&"-".repeat(width * self.pegs));
+        text.push_str(&self.picture_footer());
+        text
+    }
+
+    /// The last two lines of every [`Hanoi::picture`]: the ground line and the peg
+    /// numbers, the same in every situation (a replay draws them once).
+    pub fn picture_footer(&self) -> String {
+        let width = 2 * self.disks + 3;
+        let mut text = "-".repeat(width * self.pegs);
         text.push('\n');
         let labels: String = (0..self.pegs).map(|p| format!("{p:^width$}")).collect();
         text.push_str(labels.trim_end());

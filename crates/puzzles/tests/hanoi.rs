@@ -161,6 +161,38 @@ fn situations_are_built_from_stacks_and_drawn() {
         "    0        1        2",
     ];
     assert_eq!(h.picture(s), picture.join("\n") + "\n");
+    // From 10 disks on, a disk's middle is `|`, not its size; cells are 2n + 3 = 23 wide.
+    let big = Hanoi::new(10, 3).unwrap();
+    let lines: Vec<String> = big.picture(big.start()).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 13);
+    assert_eq!(
+        lines[0],
+        format!("{}|{}|{}|", " ".repeat(11), " ".repeat(22), " ".repeat(22))
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            "{}=|={}|{}|",
+            " ".repeat(10),
+            " ".repeat(21),
+            " ".repeat(22)
+        )
+    );
+    assert_eq!(
+        lines[10],
+        format!(
+            " {}|{} {}|{}|",
+            "=".repeat(10),
+            "=".repeat(10),
+            " ".repeat(11),
+            " ".repeat(22)
+        )
+    );
+    assert_eq!(lines[11], "-".repeat(69));
+    assert_eq!(
+        lines[12],
+        format!("{}0{}1{}2", " ".repeat(11), " ".repeat(22), " ".repeat(22))
+    );
     for (bad, why) in [
         (vec![vec![0, 1, 2], vec![], vec![]], "smaller"),
         (vec![vec![2, 1], vec![], vec![]], "missing"),

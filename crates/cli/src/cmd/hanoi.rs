@@ -169,20 +169,13 @@ struct Replay<'a> {
 impl<'a> Replay<'a> {
     fn new(hanoi: &'a Hanoi, compact: bool, io: &mut Io) -> Result<Self, CliError> {
         let start = resolu_search::Problem::start(hanoi);
-        // The picture's last two lines do not depend on the situation.
-        let picture = hanoi.picture(start);
-        let footer_at = picture
-            .trim_end_matches('\n')
-            .rmatch_indices('\n')
-            .nth(1)
-            .map_or(0, |(i, _)| i + 1);
         let mut replay = Replay {
             hanoi,
             compact,
             state: start,
             count: 0,
             text: String::new(),
-            footer: picture[footer_at..].to_string(),
+            footer: hanoi.picture_footer(),
         };
         replay.show("Start", io)?;
         Ok(replay)
@@ -709,40 +702,4 @@ fn bfs(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         elapsed.as_secs_f64()
     )?;
     Ok(Exit::Success)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The cheap drawing of a move gives the characters of `Hanoi::picture`, in every
-    /// situation of an optimal solution, for small and large pictures and several pegs.
-    #[test]
-    fn drawn_rows_and_footer_are_the_picture() {
-        for pegs in 3..=5 {
-            for disks in 1..=10 {
-                let hanoi = Hanoi::new(disks, pegs).unwrap();
-                let mut out = Vec::new();
-                let mut input: &[u8] = &[];
-                let mut io = Io {
-                    input: &mut input,
-                    out: &mut out,
-                    interactive: false,
-                };
-                let mut replay = Replay::new(&hanoi, false, &mut io).unwrap();
-                let mut state = resolu_search::Problem::start(&hanoi);
-                let moves: Vec<HanoiMove> = OptimalMoves::new(&hanoi).take(2000).collect();
-                for m in moves {
-                    state = hanoi.apply(state, m);
-                    hanoi.draw_rows(state, &mut replay.text);
-                    replay.text.push_str(&replay.footer);
-                    assert_eq!(
-                        replay.text,
-                        hanoi.picture(state),
-                        "{disks} disks, {pegs} pegs"
-                    );
-                }
-            }
-        }
-    }
 }
