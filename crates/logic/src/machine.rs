@@ -577,6 +577,19 @@ impl<'a> Machine<'a> {
             // opaque to cut), so only the stack shrinks.
             self.cps.truncate(h);
             self.hb = self.cps.last().map_or(0, |c| c.heap);
+            // Frames pushed under a cut choicepoint and already run were kept for it
+            // (`run_inner` pops only frames above the newest choicepoint): with it gone,
+            // nothing refers to the frames above both the running continuation (frames
+            // link to lower indices only) and the next choicepoint's mark, so a loop
+            // that makes and cuts a choicepoint each time runs in constant space.
+            let keep = self
+                .cps
+                .last()
+                .map_or(0, |c| c.conts)
+                .max(if self.cont == NONE { 0 } else { self.cont + 1 });
+            if (keep as usize) < self.conts.len() {
+                self.conts.truncate(keep as usize);
+            }
         }
     }
 
