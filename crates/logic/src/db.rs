@@ -23,6 +23,44 @@ pub(crate) struct Clause {
     pub(crate) key: Key,
     /// The clause as written, for traces and proofs.
     pub(crate) source: Term,
+    /// The arithmetic goals (is/2, comparisons) that open the body, in order: the
+    /// machine runs them from the template at clause entry when their values are small
+    /// integers, without building the goals (`machine/inline.rs`).
+    pub(crate) arith: Box<[ArithOp]>,
+}
+
+/// An arithmetic built-in a clause body may open with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ArithOp {
+    Is,
+    Equal,
+    NotEqual,
+    Less,
+    Greater,
+    LessOrEqual,
+    GreaterOrEqual,
+}
+
+impl ArithOp {
+    /// The built-in a body goal calls, if it is one of these.
+    fn of(goal: &Term) -> Option<ArithOp> {
+        let Term::Compound(f, args) = goal else {
+            return None;
+        };
+        if args.len() != 2 {
+            return None;
+        }
+        Some(match f.name() {
+            "is" => ArithOp::Is,
+            "=:=" => ArithOp::Equal,
+            "=\\=" => ArithOp::NotEqual,
+            "<" => ArithOp::Less,
+            ">" => ArithOp::Greater,
+            "=<" => ArithOp::LessOrEqual,
+            ">=" => ArithOp::GreaterOrEqual,
+            _ => return None,
+        })
+    }
 }
 
 pub(crate) type ClauseList = Rc<ClauseSet>;
@@ -195,6 +233,7 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
         .map(|g| build(&mut cells, g, &mut var_cell))
         .collect();
     let key = head.args().first().map_or(Key::Any, key_of_term);
+    let arith = goals.iter().map_while(ArithOp::of).collect();
     Clause {
         cells,
         nvars,
@@ -202,5 +241,6 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
         body: body_cells,
         key,
         source,
+        arith,
     }
 }

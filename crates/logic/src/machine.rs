@@ -25,6 +25,7 @@ mod answer;
 mod control;
 mod format;
 mod gc;
+mod inline;
 mod limits;
 mod order;
 
@@ -577,6 +578,19 @@ impl<'a> Machine<'a> {
             // opaque to cut), so only the stack shrinks.
             self.cps.truncate(h);
             self.hb = self.cps.last().map_or(0, |c| c.heap);
+            // Frames pushed under a cut choicepoint and already run were kept for it
+            // (`run_inner` pops only frames above the newest choicepoint): with it gone,
+            // nothing refers to the frames above both the running continuation (frames
+            // link to lower indices only) and the next choicepoint's mark, so a loop
+            // that makes and cuts a choicepoint each time runs in constant space.
+            let keep = self
+                .cps
+                .last()
+                .map_or(0, |c| c.conts)
+                .max(if self.cont == NONE { 0 } else { self.cont + 1 });
+            if (keep as usize) < self.conts.len() {
+                self.conts.truncate(keep as usize);
+            }
         }
     }
 
@@ -856,7 +870,7 @@ impl<'a> Machine<'a> {
                         });
                     }
                     self.count_inference()?;
-                    if self.try_clause(&clause, goal, barrier, depth, proof) {
+                    if self.try_clause(&clause, goal, barrier, depth, proof)? {
                         return Ok(true);
                     }
                 }
@@ -934,12 +948,11 @@ impl<'a> Machine<'a> {
         barrier: u32,
         depth: u32,
         proof: u32,
-    ) -> bool {
+    ) -> Res {
         if !self.match_head(clause, goal) {
-            return false;
+            return Ok(false);
         }
-        self.push_body(clause, goal, barrier, depth, proof);
-        true
+        self.push_body(clause, goal, barrier, depth, proof)
     }
 
     /// Matches a clause head with `goal`, recording the head variables' values in `frame`.
@@ -953,9 +966,16 @@ impl<'a> Machine<'a> {
     }
 
     /// Enters a clause whose head matched (`match_head`): the proof node, the trace, and
-    /// the body goals.
+    /// the body goals; `Ok(false)` when an arithmetic goal run at entry fails.
     #[inline(always)]
-    fn push_body(&mut self, clause: &Rc<Clause>, goal: Cell, barrier: u32, depth: u32, proof: u32) {
+    fn push_body(
+        &mut self,
+        clause: &Rc<Clause>,
+        goal: Cell,
+        barrier: u32,
+        depth: u32,
+        proof: u32,
+    ) -> Res {
         let mut node = proof;
         if self.opts.explain {
             node = self.proofs.len() as u32;
@@ -981,10 +1001,19 @@ impl<'a> Machine<'a> {
                 });
             }
         }
+        // Opening arithmetic runs here, from the template (outside traces and proofs,
+        // which show each goal).
+        let mut body = &clause.body[..];
+        if !clause.arith.is_empty() && self.observer.is_none() && !self.opts.explain {
+            match self.run_inline_arith(clause)? {
+                Some(done) => body = &body[done..],
+                None => return Ok(false),
+            }
+        }
         // Body goals are built last to first, each pushed as it is built (the order in
         // which variables get their heap cells does not matter). The first goal is run
         // next: it goes to `direct` rather than through the continuation store.
-        if let Some((&first, rest)) = clause.body.split_first() {
+        if let Some((&first, rest)) = body.split_first() {
             for &g in rest.iter().rev() {
                 let c = instantiate(
                     &mut self.heap,
@@ -1010,6 +1039,7 @@ impl<'a> Machine<'a> {
                 proof: node,
             });
         }
+        Ok(true)
     }
 
     /// Matches one head template cell that is not a structure against a goal subterm.
@@ -1296,7 +1326,7 @@ impl<'a> Machine<'a> {
                 proof: f.proof,
             });
         }
-        let ok = self.try_clause(&clause, goal, barrier, f.depth, f.proof);
+        let ok = self.try_clause(&clause, goal, barrier, f.depth, f.proof)?;
         if !ok && self.observer.is_some() && !self.opts.ports && self.cps.len() as u32 == barrier {
             let g = self.read(goal);
             self.emit(TraceEvent::NoClause {
@@ -1345,8 +1375,7 @@ impl<'a> Machine<'a> {
                     heap0 as u32,
                     trail0 as u32,
                 );
-                self.push_body(&clause, goal, barrier, f.depth, f.proof);
-                return Ok(true);
+                return self.push_body(&clause, goal, barrier, f.depth, f.proof);
             }
             self.undo_trail(trail0);
             self.heap.truncate(heap0);
@@ -1355,7 +1384,7 @@ impl<'a> Machine<'a> {
             clause = clauses[j].clone();
             following = clauses.next_match(j + 1, key);
         }
-        Ok(self.try_clause(&clause, goal, barrier, f.depth, f.proof))
+        self.try_clause(&clause, goal, barrier, f.depth, f.proof)
     }
 }
 
