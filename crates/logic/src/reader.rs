@@ -1218,12 +1218,7 @@ impl Iterator for ClauseReader {
 
 /// Reads every clause of a program text (each ending with `.`).
 pub fn parse_program(text: &str) -> Result<Vec<ReadTerm>, ParseError> {
-    let mut p = Parser::new(text)?;
-    let mut out = Vec::new();
-    while let Some(t) = p.read(false)? {
-        out.push(t);
-    }
-    Ok(out)
+    ClauseReader::new(text)?.collect()
 }
 
 #[cfg(test)]
