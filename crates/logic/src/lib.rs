@@ -95,7 +95,10 @@ mod write;
 
 pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
-pub use reader::{ParseError, ReadTerm, parse_program, parse_query, parse_term};
+pub use reader::{
+    ClauseReader, ParseError, ReadTerm, Token, TokenKind, TokensAhead, parse_program, parse_query,
+    parse_term,
+};
 pub use term::{Args, Atom, DEFAULT_MAX_ATOMS, Term, atom_count, atoms, max_atoms, set_max_atoms};
 pub use unify::{Bindings, match_term, unify};
 pub use write::{quote_atom, write as write_plain, writeq, writeq_answer, writeq_at};
@@ -383,6 +386,87 @@ impl Input {
     }
 }
 
+/// Program text being loaded clause by clause into a database: see
+/// [`Database::loading`]. Drop it without [`Loading::finish`] and the `initialization/1`
+/// goals are not run nor the `double_quotes` flag restored.
+pub struct Loading<'a> {
+    db: &'a mut Database,
+    options: Options,
+    /// The flag before the text, restored at its end.
+    double_quotes: Option<Term>,
+    report: Consulted,
+    /// `initialization/1` goals with their lines, run at the end of the text.
+    init: Vec<(usize, Term)>,
+}
+
+impl Loading<'_> {
+    /// Adds a clause read from the text (a grammar rule is translated first), or runs a
+    /// directive (`:- G`, `?- G`); `initialization(G)` is kept for
+    /// [`Loading::finish`]. A failing or erroneous directive is a warning of the report,
+    /// unless a limit stopped it.
+    pub fn add(&mut self, c: &ReadTerm) -> Result<(), ConsultError> {
+        let directive = match &c.term {
+            Term::Compound(f, args)
+                if (*f == atoms::NECK || *f == atoms::QUERY) && args.len() == 1 =>
+            {
+                Some(&args[0])
+            }
+            _ => None,
+        };
+        if let Some(goal) = directive {
+            if let Term::Compound(f, args) = goal
+                && f.name() == "initialization"
+            {
+                self.init.push((c.line, args[0].clone()));
+                return Ok(());
+            }
+            return self.db.run_directive(
+                goal,
+                &c.var_names,
+                c.line,
+                &self.options,
+                &mut self.report,
+            );
+        }
+        let translated;
+        let clause = match &c.term {
+            Term::Compound(f, args) if f.name() == "-->" && args.len() == 2 => {
+                translated =
+                    dcg::translate(&args[0], &args[1]).ok_or_else(|| ConsultError::Clause {
+                        line: c.line,
+                        error: SolveError::from_ball(arith::type_error(
+                            "callable",
+                            args[0].clone(),
+                        )),
+                    })?;
+                &translated
+            }
+            other => other,
+        };
+        self.db
+            .add_clause(clause, false, Origin::Consult)
+            .map_err(|e| ConsultError::Clause {
+                line: c.line,
+                error: SolveError::from_ball(e),
+            })?;
+        self.report.clauses += 1;
+        Ok(())
+    }
+
+    /// Ends the text: restores the `double_quotes` flag and runs the `initialization/1`
+    /// goals; gives the report.
+    pub fn finish(mut self) -> Result<Consulted, ConsultError> {
+        if let Some(dq) = &self.double_quotes {
+            let _ = self.db.set_flag(&Term::atom("double_quotes"), dq);
+        }
+        for (line, goal) in std::mem::take(&mut self.init) {
+            self.db
+                .run_directive(&goal, &[], line, &self.options, &mut self.report)?;
+        }
+        Ok(self.report)
+    }
+}
+
 impl Default for Database {
     fn default() -> Self {
         Database::new()
@@ -455,59 +539,41 @@ impl Database {
         options: &Options,
     ) -> Result<Consulted, ConsultError> {
         let mut clauses = reader::ClauseReader::new(text)?;
+        let mut loading = self.loading(options);
+        while let Some(c) = clauses.next_clause()? {
+            loading.add(&c)?;
+        }
+        loading.finish()
+    }
+
+    /// Starts loading clauses that the caller reads itself, one at a time (with a
+    /// [`ClauseReader`], say, among items of its own): [`Loading::add`] adds each clause
+    /// or runs each directive as [`Database::consult_with`] does, and
+    /// [`Loading::finish`] ends the text.
+    ///
+    /// ```
+    /// use resolu_logic::{ClauseReader, Database, Options};
+    /// let mut db = Database::new();
+    /// let mut reader = ClauseReader::new("p(1). note(hello). p(2).").unwrap();
+    /// let mut loading = db.loading(&Options::default());
+    /// while let Some(c) = reader.next_clause().unwrap() {
+    ///     if c.term.to_string() != "note(hello)" {
+    ///         loading.add(&c).unwrap();
+    ///     }
+    /// }
+    /// assert_eq!(loading.finish().unwrap().clauses, 2);
+    /// ```
+    pub fn loading(&mut self, options: &Options) -> Loading<'_> {
         // The double_quotes flag is local to the text being loaded (as in SWI-Prolog):
         // what a directive sets is undone at the end.
         let double_quotes = self.flag("double_quotes");
-        let mut report = Consulted::default();
-        let mut init = Vec::new();
-        while let Some(c) = clauses.next_clause()? {
-            let directive = match &c.term {
-                Term::Compound(f, args)
-                    if (*f == atoms::NECK || *f == atoms::QUERY) && args.len() == 1 =>
-                {
-                    Some(&args[0])
-                }
-                _ => None,
-            };
-            if let Some(goal) = directive {
-                if let Term::Compound(f, args) = goal
-                    && f.name() == "initialization"
-                {
-                    init.push((c.line, args[0].clone()));
-                    continue;
-                }
-                self.run_directive(goal, &c.var_names, c.line, options, &mut report)?;
-                continue;
-            }
-            let translated;
-            let clause = match &c.term {
-                Term::Compound(f, args) if f.name() == "-->" && args.len() == 2 => {
-                    translated =
-                        dcg::translate(&args[0], &args[1]).ok_or_else(|| ConsultError::Clause {
-                            line: c.line,
-                            error: SolveError::from_ball(arith::type_error(
-                                "callable",
-                                args[0].clone(),
-                            )),
-                        })?;
-                    &translated
-                }
-                other => other,
-            };
-            self.add_clause(clause, false, Origin::Consult)
-                .map_err(|e| ConsultError::Clause {
-                    line: c.line,
-                    error: SolveError::from_ball(e),
-                })?;
-            report.clauses += 1;
+        Loading {
+            db: self,
+            options: options.clone(),
+            double_quotes,
+            report: Consulted::default(),
+            init: Vec::new(),
         }
-        if let Some(dq) = double_quotes {
-            let _ = self.set_flag(&Term::atom("double_quotes"), &dq);
-        }
-        for (line, goal) in init {
-            self.run_directive(&goal, &[], line, options, &mut report)?;
-        }
-        Ok(report)
     }
 
     fn run_directive(

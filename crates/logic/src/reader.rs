@@ -29,6 +29,8 @@ pub struct ReadTerm {
     pub var_names: Vec<String>,
     /// The line where the term starts (from 1).
     pub line: usize,
+    /// The column where the term starts (from 1, in characters).
+    pub column: usize,
 }
 
 impl ReadTerm {
@@ -63,7 +65,7 @@ enum Tok {
 }
 
 #[derive(Clone, Debug)]
-struct Token {
+struct Lexeme {
     tok: Tok,
     line: usize,
     col: usize,
@@ -72,8 +74,10 @@ struct Token {
     text: String,
 }
 
+/// Cloned to look ahead (see `TokensAhead`): the text is shared, not copied.
+#[derive(Clone)]
 struct Lexer {
-    chars: Vec<char>,
+    chars: std::sync::Arc<[char]>,
     pos: usize,
     line: usize,
     col: usize,
@@ -84,7 +88,7 @@ type PResult<T> = Result<T, ParseError>;
 impl Lexer {
     fn new(src: &str) -> Self {
         Lexer {
-            chars: src.chars().collect(),
+            chars: src.chars().collect::<Vec<char>>().into(),
             pos: 0,
             line: 1,
             col: 1,
@@ -162,11 +166,11 @@ impl Lexer {
         }
     }
 
-    fn next(&mut self) -> PResult<Token> {
+    fn next(&mut self) -> PResult<Lexeme> {
         let layout = self.skip_layout()?;
         let (line, col, start) = (self.line, self.col, self.pos);
         let Some(c) = self.peek() else {
-            return Ok(Token {
+            return Ok(Lexeme {
                 tok: Tok::Eof,
                 line,
                 col,
@@ -229,7 +233,7 @@ impl Lexer {
             return Err(self.error(line, col, "unexpected character", &c.to_string()));
         };
         let text: String = self.chars[start..self.pos].iter().collect();
-        Ok(Token {
+        Ok(Lexeme {
             tok,
             line,
             col,
@@ -492,9 +496,9 @@ const ARG_MAX: u32 = 1200;
 
 struct Parser {
     lex: Lexer,
-    tok: Token,
+    tok: Lexeme,
     /// Peeked token after `tok`, if any.
-    ahead: Option<Token>,
+    ahead: Option<Lexeme>,
     var_names: Vec<String>,
 }
 
@@ -520,7 +524,7 @@ impl Parser {
         })
     }
 
-    fn advance(&mut self) -> PResult<Token> {
+    fn advance(&mut self) -> PResult<Lexeme> {
         let next = match self.ahead.take() {
             Some(t) => t,
             None => self.lex.next()?,
@@ -922,7 +926,7 @@ impl Parser {
             return Ok(None);
         }
         self.var_names.clear();
-        let line = self.tok.line;
+        let (line, column) = (self.tok.line, self.tok.col);
         let term = self.parse(1200)?;
         match self.tok.tok {
             Tok::End => {
@@ -941,6 +945,7 @@ impl Parser {
             term,
             var_names: std::mem::take(&mut self.var_names),
             line,
+            column,
         }))
     }
 }
@@ -1006,34 +1011,214 @@ fn double_quoted(s: &str) -> Term {
     }
 }
 
-/// Reads the clauses of a program one at a time, so that a directive run between two
-/// reads (op/3, the `double_quotes` flag) changes how the rest is read.
-pub(crate) struct ClauseReader {
+/// What kind of token a [`Token`] is (the lexer's classes of standard Prolog syntax).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum TokenKind {
+    /// An unquoted name: letters and digits (`foo`), symbol characters (`==>`, `:`), or a
+    /// solo character (`!`, `;`); the token's text is the name.
+    Name,
+    /// A quoted name (`'hello world'`); the value, without quotes or escapes.
+    QuotedName(String),
+    /// A variable (`X`, `_Y`, `_`); the token's text is its name.
+    Variable,
+    /// An integer that fits in 64 bits, in any of its notations (`42`, `0x2a`, `0'*`).
+    Integer(i64),
+    /// An integer beyond 64 bits.
+    BigInteger,
+    /// A floating-point number.
+    Float(f64),
+    /// Double-quoted text, its value.
+    DoubleQuoted(String),
+    /// Back-quoted text, its value.
+    BackQuoted(String),
+    /// A punctuation character: `(` `)` `[` `]` `{` `}` `,` `|`.
+    Punct(char),
+    /// The end of a clause: `.` followed by layout, `%` or the end of the text.
+    End,
+    /// The end of the text.
+    Eof,
+}
+
+/// A token of Prolog text as the reader's lexer cuts it, with its place in the text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    /// Its kind (and value, for quoted text and numbers).
+    pub kind: TokenKind,
+    /// Its text as written (`end of text` for [`TokenKind::Eof`]).
+    pub text: String,
+    /// Line of its first character, from 1.
+    pub line: usize,
+    /// Column of its first character, from 1 (in characters).
+    pub column: usize,
+    /// Whether layout (space, new line or comment) comes just before it: `f(` is a
+    /// compound term's start, `f (` is not.
+    pub layout_before: bool,
+}
+
+impl Token {
+    fn public(t: &Lexeme) -> Token {
+        let kind = match &t.tok {
+            Tok::Name(_) => TokenKind::Name,
+            Tok::QName(s) => TokenKind::QuotedName(s.clone()),
+            Tok::Var(_) => TokenKind::Variable,
+            Tok::Int(n) => TokenKind::Integer(*n),
+            Tok::Big(_) => TokenKind::BigInteger,
+            Tok::Float(x) => TokenKind::Float(*x),
+            Tok::Str(s) => TokenKind::DoubleQuoted(s.clone()),
+            Tok::BackQ(s) => TokenKind::BackQuoted(s.clone()),
+            Tok::Punct(c) => TokenKind::Punct(*c),
+            Tok::End => TokenKind::End,
+            Tok::Eof => TokenKind::Eof,
+        };
+        Token {
+            kind,
+            text: t.text.clone(),
+            line: t.line,
+            column: t.col,
+            layout_before: t.layout,
+        }
+    }
+
+    /// Whether this is the unquoted name `name` (quoted names are never keywords).
+    pub fn is_name(&self, name: &str) -> bool {
+        self.kind == TokenKind::Name && self.text == name
+    }
+}
+
+/// Reads the clauses of a text one at a time with the reader's one lexer, so that a
+/// directive run between two reads (op/3, the `double_quotes` flag) changes how the rest
+/// is read, and each clause comes with its place in the text. [`Database::consult`] loads
+/// through it; a host that mixes its own items with Prolog clauses (the rule files of
+/// `resolu-rules`) can look at the next tokens, take them one by one, and read terms.
+///
+/// As an iterator it yields each clause, then ends (also after an error).
+///
+/// ```
+/// use resolu_logic::{ClauseReader, TokenKind};
+/// let mut r = ClauseReader::new("p(X) :- q(X).\n  greet hello.\n").unwrap();
+/// let c = r.next_clause().unwrap().unwrap();
+/// assert_eq!((c.line, c.column, c.var_names.as_slice()), (1, 1, &["X".to_string()][..]));
+/// // Our own item: a keyword token, then a term.
+/// let keyword = r.next_token().unwrap();
+/// assert!(keyword.is_name("greet") && (keyword.line, keyword.column) == (2, 3));
+/// assert_eq!(r.read_term(1200).unwrap().to_string(), "hello");
+/// assert_eq!(r.next_token().unwrap().kind, TokenKind::End);
+/// assert!(r.next().is_none());
+/// ```
+///
+/// [`Database::consult`]: crate::Database::consult
+pub struct ClauseReader {
     p: Parser,
+    failed: bool,
 }
 
 impl ClauseReader {
-    /// A reader at the start of `text`.
-    pub(crate) fn new(text: &str) -> Result<ClauseReader, ParseError> {
+    /// A reader at the start of `text` (an error if its first token cannot be read).
+    pub fn new(text: &str) -> Result<ClauseReader, ParseError> {
         Ok(ClauseReader {
             p: Parser::new(text)?,
+            failed: false,
         })
     }
 
-    /// The next clause, `None` at the end of the text.
-    pub(crate) fn next_clause(&mut self) -> Result<Option<ReadTerm>, ParseError> {
+    /// The next clause (a term ending with `.`), `None` at the end of the text.
+    pub fn next_clause(&mut self) -> Result<Option<ReadTerm>, ParseError> {
         self.p.read(false)
+    }
+
+    /// The next token, not taken.
+    pub fn peek(&self) -> Token {
+        Token::public(&self.p.tok)
+    }
+
+    /// The token after the next one, not taken.
+    pub fn peek_second(&mut self) -> Result<Token, ParseError> {
+        if self.p.ahead.is_none() {
+            self.p.ahead = Some(self.p.lex.next()?);
+        }
+        Ok(self
+            .p
+            .ahead
+            .as_ref()
+            .map_or_else(|| Token::public(&self.p.tok), Token::public))
+    }
+
+    /// The tokens from the next one on, without taking them: a look ahead (to the
+    /// end of the text, or the first error) that leaves the reader where it is.
+    pub fn tokens_ahead(&self) -> TokensAhead {
+        TokensAhead {
+            ready: [Some(self.p.tok.clone()), self.p.ahead.clone()],
+            lex: self.p.lex.clone(),
+            done: false,
+        }
+    }
+
+    /// Takes the next token (at the end of the text, [`TokenKind::Eof`] again and again).
+    pub fn next_token(&mut self) -> Result<Token, ParseError> {
+        if self.p.tok.tok == Tok::Eof {
+            return Ok(self.peek());
+        }
+        self.p.advance().map(|t| Token::public(&t))
+    }
+
+    /// Reads a term of priority at most `max` from the next token and stops before the
+    /// first token that cannot continue it (the end `.`, a name that is no infix
+    /// operator...), which it leaves. Its variables are numbered with those of the terms
+    /// read since the last clause or [`ClauseReader::take_var_names`], so that two terms
+    /// read in turn share them.
+    pub fn read_term(&mut self, max: u32) -> Result<Term, ParseError> {
+        self.p.parse(max)
+    }
+
+    /// The names of the variables read by [`ClauseReader::read_term`] since the last
+    /// clause or call (`Term::Var(i)` is the `i`-th); the next term starts afresh.
+    pub fn take_var_names(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.p.var_names)
+    }
+}
+
+/// The tokens ahead of a [`ClauseReader`] ([`ClauseReader::tokens_ahead`]): each token
+/// up to and with [`TokenKind::Eof`], or up to the first error.
+pub struct TokensAhead {
+    /// The reader's current and peeked tokens, given first.
+    ready: [Option<Lexeme>; 2],
+    lex: Lexer,
+    done: bool,
+}
+
+impl Iterator for TokensAhead {
+    type Item = Result<Token, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = match self.ready.iter_mut().find_map(Option::take) {
+            Some(t) => Ok(t),
+            None => self.lex.next(),
+        };
+        self.done = next.as_ref().map_or(true, |t| t.tok == Tok::Eof);
+        Some(next.map(|t| Token::public(&t)))
+    }
+}
+
+impl Iterator for ClauseReader {
+    type Item = Result<ReadTerm, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let r = self.next_clause().transpose();
+        self.failed = matches!(r, Some(Err(_)));
+        r
     }
 }
 
 /// Reads every clause of a program text (each ending with `.`).
 pub fn parse_program(text: &str) -> Result<Vec<ReadTerm>, ParseError> {
-    let mut p = Parser::new(text)?;
-    let mut out = Vec::new();
-    while let Some(t) = p.read(false)? {
-        out.push(t);
-    }
-    Ok(out)
+    ClauseReader::new(text)?.collect()
 }
 
 #[cfg(test)]
@@ -1101,6 +1286,71 @@ mod tests {
         assert_eq!(e.line, 1);
         assert!(parse_term("").is_err());
         assert!(parse_term(")").is_err());
+    }
+
+    #[test]
+    fn the_clause_reader_gives_each_clause_with_its_place() {
+        let text = "a.\n  b(X, Y) :-\n    c(Y).  d(\"x. y\"). % e.\n/* f. */ 'g h'.";
+        let clauses: Vec<(String, usize, usize, Vec<String>)> = ClauseReader::new(text)
+            .unwrap()
+            .map(|c| {
+                let c = c.unwrap();
+                (c.term.to_string(), c.line, c.column, c.var_names)
+            })
+            .collect();
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            clauses,
+            [
+                ("a".to_string(), 1, 1, vec![]),
+                ("b(_G0,_G1):-c(_G1)".to_string(), 2, 3, names(&["X", "Y"])),
+                ("d(\"x. y\")".to_string(), 3, 12, vec![]),
+                ("'g h'".to_string(), 4, 10, vec![]),
+            ]
+        );
+        // After an error the iterator ends; the error keeps its place in the text.
+        let mut r = ClauseReader::new("a.\nb c.\nd.").unwrap();
+        assert!(r.next().unwrap().is_ok());
+        let e = r.next().unwrap().unwrap_err();
+        assert_eq!((e.line, e.column, e.near.as_str()), (2, 3, "c"));
+        assert!(r.next().is_none());
+    }
+
+    #[test]
+    fn tokens_can_be_looked_at_and_taken_between_terms() {
+        let mut r = ClauseReader::new("rule r1 priority -2: p(X) ==> q(X), f(a ==> b).").unwrap();
+        let ahead: Vec<String> = r.tokens_ahead().map(|t| t.unwrap().text).collect();
+        assert_eq!(ahead.len(), 24, "{ahead:?}");
+        assert_eq!(ahead[..6], ["rule", "r1", "priority", "-", "2", ":"]);
+        assert_eq!(ahead[22..], [".", "end of text"]);
+        // Looking ahead took nothing.
+        assert!(r.peek().is_name("rule"));
+        let second = r.peek_second().unwrap();
+        assert!(second.is_name("r1") && second.layout_before);
+        for _ in 0..3 {
+            r.next_token().unwrap();
+        }
+        let minus = r.next_token().unwrap();
+        let two = r.next_token().unwrap();
+        assert!(minus.is_name("-") && minus.column == 18);
+        assert_eq!(
+            (two.kind, two.layout_before),
+            (TokenKind::Integer(2), false)
+        );
+        assert!(r.next_token().unwrap().is_name(":"));
+        // Two terms on either side of a token that is no operator share their variables.
+        assert_eq!(r.read_term(1200).unwrap().to_string(), "p(_G0)");
+        assert!(r.next_token().unwrap().is_name("==>"));
+        let e = r.read_term(1200).unwrap_err();
+        assert_eq!((e.line, e.column, e.near.as_str()), (1, 41, "==>"));
+        let mut r = ClauseReader::new("p(X) ==> q(X, Y).").unwrap();
+        let _ = r.read_term(1200).unwrap();
+        r.next_token().unwrap();
+        assert_eq!(r.read_term(1200).unwrap().to_string(), "q(_G0,_G1)");
+        assert_eq!(r.take_var_names(), ["X", "Y"]);
+        assert_eq!(r.next_token().unwrap().kind, TokenKind::End);
+        assert_eq!(r.next_token().unwrap().kind, TokenKind::Eof);
+        assert_eq!(r.next_token().unwrap().kind, TokenKind::Eof);
     }
 
     #[test]

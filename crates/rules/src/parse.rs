@@ -20,7 +20,10 @@
 //! every other item is a Prolog clause or directive, consulted as is. Errors carry the line
 //! and column in the file, including Prolog syntax errors inside rules.
 
-use resolu_logic::{Database, ParseError, Term, atoms, parse_term};
+use resolu_logic::{
+    ClauseReader, ConsultError, Database, Options, ParseError, Term, Token, TokenKind, atoms,
+    parse_term,
+};
 use std::fmt;
 
 /// An error in a rule file (or while running a rule base), with its place in the file.
@@ -110,80 +113,61 @@ impl RuleBase {
     /// assert_eq!((e.line, e.column), (2, 1));
     /// ```
     pub fn parse(text: &str) -> Result<RuleBase, RuleError> {
-        let chars: Vec<char> = text.chars().collect();
-        let lines: Vec<usize> = std::iter::once(0)
-            .chain(
-                chars
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| **c == '\n')
-                    .map(|(i, _)| i + 1),
-            )
-            .collect();
-        let file = Located {
-            chars: &chars,
-            lines: &lines,
-            end: chars.len(),
-        };
-        let items = split_items(&file)?;
-        // The Prolog part keeps its line and column numbers: our items are blanked out.
-        let mut program = chars.clone();
-        let mut base = RuleBase {
-            rules: Vec::new(),
-            facts: Vec::new(),
-            goal: None,
-            db: Database::new(),
-        };
-        for item in &items {
-            let Some(keyword) = item.keyword else {
+        let mut db = Database::new();
+        let (mut rules, mut facts, mut goal) = (Vec::new(), Vec::new(), None);
+        // One reader for the whole file: our items and the Prolog clauses come from the
+        // same lexer, in file order, so every error has its place in the file and a
+        // directive (op/3...) reads the rest of the file as Prolog would.
+        let mut reader = ClauseReader::new(text)?;
+        let mut loading = db.loading(&Options::default());
+        loop {
+            let first = reader.peek();
+            if first.kind == TokenKind::Eof {
+                break;
+            }
+            let Some(keyword) = keyword(&first, &mut reader)? else {
+                match reader.next_clause() {
+                    Ok(Some(c)) => loading.add(&c).map_err(|e| consult_error(e, c.column))?,
+                    Ok(None) => break,
+                    Err(e) => return Err(item_error(e, &first)),
+                }
                 continue;
             };
-            for c in &mut program[item.start..item.end] {
-                if *c != '\n' {
-                    *c = ' ';
-                }
-            }
-            let item_text = Located {
-                end: item.end,
-                ..file
-            };
+            reader.next_token()?;
+            reader.take_var_names();
             match keyword {
-                Keyword::Rule => base.rules.push(parse_rule(&item_text, item)?),
+                Keyword::Rule => rules.push(read_rule(&mut reader, &first)?),
                 Keyword::Fact => {
-                    let read = item_text.parse_from(item.body)?;
-                    for fact in conjuncts(&read.term) {
-                        check_fact(fact, &item_text.position(item.body))?;
-                        base.facts.push(fact.clone());
+                    let body = reader.peek();
+                    let term = read_to_end(&mut reader, &first)?;
+                    for fact in conjuncts(&term) {
+                        check_fact(fact, &body)?;
+                        facts.push(fact.clone());
                     }
                 }
                 Keyword::Goal => {
-                    if base.goal.is_some() {
-                        let (line, column) = item_text.position(item.start);
-                        return Err(RuleError {
-                            line,
-                            column,
-                            message: "a rule base has one goal; this is a second".into(),
-                        });
+                    if goal.is_some() {
+                        return Err(RuleError::at(
+                            &first,
+                            "a rule base has one goal; this is a second".into(),
+                        ));
                     }
-                    let read = item_text.parse_from(item.body)?;
-                    base.goal = Some(GoalConditions {
-                        conditions: conjuncts(&read.term).into_iter().cloned().collect(),
-                        var_names: read.var_names,
-                        line: item_text.position(item.start).0,
+                    let term = read_to_end(&mut reader, &first)?;
+                    goal = Some(GoalConditions {
+                        conditions: conjuncts(&term).into_iter().cloned().collect(),
+                        var_names: reader.take_var_names(),
+                        line: first.line,
                     });
                 }
             }
         }
-        let program: String = program.into_iter().collect();
-        base.db.consult(&program).map_err(|e| match e {
-            resolu_logic::ConsultError::Syntax(p) => RuleError::from(p),
-            resolu_logic::ConsultError::Clause { line, error } => RuleError {
-                line,
-                column: 1,
-                message: format!("this clause cannot be added: {error}"),
-            },
-        })?;
-        Ok(base)
+        loading.finish().map_err(|e| consult_error(e, 1))?;
+        Ok(RuleBase {
+            rules,
+            facts,
+            goal,
+            db,
+        })
     }
 
     /// Sets the goal from text (conditions separated by commas), for a caller that builds
@@ -217,7 +201,8 @@ pub(crate) fn conjuncts(t: &Term) -> Vec<&Term> {
     }
 }
 
-fn check_fact(fact: &Term, at: &(usize, usize)) -> Result<(), RuleError> {
+/// A fact of a `fact`/`facts` item, checked (`at` is the first token of the item's body).
+fn check_fact(fact: &Term, at: &Token) -> Result<(), RuleError> {
     let problem = if !fact.is_ground() {
         Some("a fact cannot hold variables")
     } else if fact.functor().is_none() {
@@ -226,11 +211,7 @@ fn check_fact(fact: &Term, at: &(usize, usize)) -> Result<(), RuleError> {
         None
     };
     match problem {
-        Some(p) => Err(RuleError {
-            line: at.0,
-            column: at.1,
-            message: format!("{p}: {fact}"),
-        }),
+        Some(p) => Err(RuleError::at(at, format!("{p}: {fact}"))),
         None => Ok(()),
     }
 }
@@ -243,322 +224,201 @@ enum Keyword {
     Goal,
 }
 
-/// One item of the file, as character offsets.
-#[derive(Clone, Debug)]
-struct Item {
-    /// First character of the item (its keyword, for ours).
-    start: usize,
-    /// One past its final full stop.
-    end: usize,
-    /// For our items: the keyword.
-    keyword: Option<Keyword>,
-    /// For our items: the first character after the keyword.
-    body: usize,
-    /// The `==>` tokens at bracket depth 0 (offsets of their first character).
-    arrows: Vec<usize>,
+/// Our keyword, if the item starting with `first` is ours: the unquoted word `rule`,
+/// `fact`, `facts` or `goal` followed by layout. `goal :- ...` or `rule --> ...` is a
+/// Prolog clause about a predicate that happens to share a keyword's name.
+fn keyword(first: &Token, reader: &mut ClauseReader) -> Result<Option<Keyword>, RuleError> {
+    if first.kind != TokenKind::Name {
+        return Ok(None);
+    }
+    let keyword = match first.text.as_str() {
+        "rule" => Keyword::Rule,
+        "fact" | "facts" => Keyword::Fact,
+        "goal" => Keyword::Goal,
+        _ => return Ok(None),
+    };
+    let second = reader.peek_second()?;
+    let clause = second.is_name(":-") || second.is_name("-->");
+    Ok((second.layout_before && !clause).then_some(keyword))
 }
 
-/// A slice of the file that can be handed to the Prolog reader with its true positions.
-struct Located<'a> {
-    chars: &'a [char],
-    /// The offset where each line starts.
-    lines: &'a [usize],
-    end: usize,
-}
-
-impl Located<'_> {
-    /// (line, column) of the character at `offset` in the file, from 1.
-    fn position(&self, offset: usize) -> (usize, usize) {
-        let line = self.lines.partition_point(|&start| start <= offset);
-        let start = self.lines.get(line.wrapping_sub(1)).copied().unwrap_or(0);
-        (line.max(1), offset - start + 1)
-    }
-
-    /// Reads the term from `from` to the end of the item, with `==>` written as `-->`
-    /// (an operator of the same priority and length, so that both parts are read as one
-    /// term with one variable numbering and the columns do not move), with errors placed
-    /// in the file.
-    fn parse_from(&self, from: usize) -> Result<resolu_logic::ReadTerm, RuleError> {
-        self.parse_with(from, &[])
-    }
-
-    fn parse_with(
-        &self,
-        from: usize,
-        arrows: &[usize],
-    ) -> Result<resolu_logic::ReadTerm, RuleError> {
-        let (line, column) = self.position(from);
-        let mut body: Vec<char> = self.chars[from..self.end].to_vec();
-        for &a in arrows {
-            body[a - from] = '-';
-            body[a - from + 1] = '-';
-        }
-        let text: String = body.into_iter().collect();
-        // The reader counts from the start of the slice: move its positions to the file's.
-        parse_term(&text).map_err(|e| {
-            let mut e = RuleError::from(e);
-            if e.line == 1 {
-                e.column += column - 1;
-            }
-            e.line += line - 1;
-            e
-        })
-    }
-}
-
-fn parse_rule(text: &Located, item: &Item) -> Result<Rule, RuleError> {
-    let chars = text.chars;
-    let err = |at: usize, message: String| {
-        let (line, column) = text.position(at);
+impl RuleError {
+    fn at(token: &Token, message: String) -> RuleError {
         RuleError {
-            line,
-            column,
+            line: token.line,
+            column: token.column,
             message,
         }
-    };
-    let skip_ws = |mut i: usize| {
-        while i < item.end && chars[i].is_whitespace() {
-            i += 1;
-        }
-        i
-    };
-    let word = |i: usize| {
-        let mut j = i;
-        while j < item.end && (chars[j].is_alphanumeric() || chars[j] == '_') {
-            j += 1;
-        }
-        j
-    };
-    let mut i = skip_ws(item.body);
-    let name_end = word(i);
-    if name_end == i {
-        return Err(err(i, "expected the rule's name after `rule`".into()));
     }
-    let name: String = chars[i..name_end].iter().collect();
-    i = skip_ws(name_end);
+
+    /// Our item starting with `first` runs to the end of the text.
+    fn unended(first: &Token) -> RuleError {
+        RuleError::at(
+            first,
+            "this item does not end with a full stop (`.` then a space or a new line)".into(),
+        )
+    }
+
+    /// A token that cannot follow a term read.
+    fn operator_expected(token: &Token) -> RuleError {
+        RuleError::at(
+            token,
+            format!("syntax error: operator expected (near `{}`)", token.text),
+        )
+    }
+}
+
+/// A syntax error in the item starting with `first`: when the reader met the end of the
+/// text, the item lacks its full stop, which says more than what was expected there.
+fn item_error(e: ParseError, first: &Token) -> RuleError {
+    if e.near == "end of text" {
+        RuleError::unended(first)
+    } else {
+        RuleError::from(e)
+    }
+}
+
+/// A clause that the database refused, placed at `column` of its line.
+fn consult_error(e: ConsultError, column: usize) -> RuleError {
+    match e {
+        ConsultError::Syntax(p) => RuleError::from(p),
+        ConsultError::Clause { line, error } => RuleError {
+            line,
+            column,
+            message: format!("this clause cannot be added: {error}"),
+        },
+    }
+}
+
+/// Reads a term and the full stop that ends the item starting with `first`.
+fn read_to_end(reader: &mut ClauseReader, first: &Token) -> Result<Term, RuleError> {
+    let term = reader.read_term(1200).map_err(|e| item_error(e, first))?;
+    let end = reader.next_token()?;
+    match end.kind {
+        TokenKind::End => Ok(term),
+        TokenKind::Eof => Err(RuleError::unended(first)),
+        _ => Err(RuleError::operator_expected(&end)),
+    }
+}
+
+/// Reads a rule after its keyword `first`: the header token by token, then the
+/// conditions and the actions, two terms on either side of the `==>` token that share
+/// their variables. (`==>` is no operator of SWI-Prolog's table, so the conditions end
+/// where the reader meets it.)
+fn read_rule(reader: &mut ClauseReader, first: &Token) -> Result<Rule, RuleError> {
+    let token = reader.next_token()?;
+    let name_like = match token.kind {
+        TokenKind::Name => token.text.chars().all(|c| c.is_alphanumeric() || c == '_'),
+        TokenKind::Variable => true,
+        TokenKind::Integer(_) => token.text.chars().all(|c| c.is_ascii_digit()),
+        _ => false,
+    };
+    if !name_like {
+        return Err(RuleError::at(
+            &token,
+            "expected the rule's name after `rule`".into(),
+        ));
+    }
+    let name = token.text;
     let mut priority = None;
     let mut salience = None;
     // `priority N` and `salience N`, in either order, each at most once.
     loop {
-        let w = word(i);
-        let keyword: String = chars[i..w].iter().collect();
-        let slot = match keyword.as_str() {
-            "priority" if priority.is_none() => &mut priority,
-            "salience" if salience.is_none() => &mut salience,
-            _ => break,
+        let word = reader.peek();
+        let slot = if word.is_name("priority") && priority.is_none() {
+            &mut priority
+        } else if word.is_name("salience") && salience.is_none() {
+            &mut salience
+        } else {
+            break;
         };
-        i = skip_ws(w);
-        let mut j = i;
-        if j < item.end && chars[j] == '-' {
-            j += 1;
-        }
-        while j < item.end && chars[j].is_ascii_digit() {
-            j += 1;
-        }
-        let digits: String = chars[i..j].iter().collect();
-        *slot = Some(
-            digits
-                .parse::<i64>()
-                .map_err(|_| err(i, format!("expected an integer after `{keyword}`")))?,
-        );
-        i = skip_ws(j);
+        reader.next_token()?;
+        let number = reader.next_token()?;
+        let value = match number.kind {
+            TokenKind::Integer(n) => Some(n),
+            // `-3` is two tokens, the sign and the digits, with no layout between.
+            TokenKind::Name if number.text == "-" => match reader.peek() {
+                Token {
+                    kind: TokenKind::Integer(n),
+                    layout_before: false,
+                    ..
+                } => {
+                    reader.next_token()?;
+                    n.checked_neg()
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        *slot = Some(value.ok_or_else(|| {
+            RuleError::at(
+                &number,
+                format!("expected an integer after `{}`", word.text),
+            )
+        })?);
     }
-    if i >= item.end || chars[i] != ':' {
-        return Err(err(
-            i,
+    let colon = reader.next_token()?;
+    if !colon.is_name(":") {
+        return Err(RuleError::at(
+            &colon,
             format!("expected `:` after `rule {name}` (and its priority or salience, if any)"),
         ));
     }
-    let body = i + 1;
-    match item.arrows.as_slice() {
-        [] => Err(err(
-            item.start,
-            format!("rule {name} needs `==>` between its conditions and its actions"),
-        )),
-        [_, second, ..] => Err(err(*second, format!("rule {name} has a second `==>`"))),
-        [arrow] => {
-            let before = skip_ws(body);
-            if before == *arrow {
-                return Err(err(
-                    *arrow,
-                    format!("rule {name} has no conditions before `==>` (write `true`)"),
-                ));
-            }
-            let read = text.parse_with(body, &[*arrow])?;
-            let (conditions, actions) = match &read.term {
-                Term::Compound(f, args) if f.name() == "-->" && args.len() == 2 => (
-                    conjuncts(&args[0]).into_iter().cloned().collect(),
-                    conjuncts(&args[1]).into_iter().cloned().collect(),
-                ),
-                _ => {
-                    return Err(err(
-                        *arrow,
-                        format!("rule {name}: `==>` must separate the conditions from the actions"),
-                    ));
-                }
-            };
-            Ok(Rule {
-                name,
-                priority,
-                salience,
-                conditions,
-                actions,
-                var_names: read.var_names,
-                line: text.position(item.start).0,
-            })
-        }
-    }
-}
-
-const SYMBOL_CHARS: &str = "+-*/\\^<>=~:.?@#&$";
-
-/// Cuts the text into items ending with a full stop, the way the Prolog reader would,
-/// skipping comments, quoted text and numbers, and noting our keywords and the `==>`
-/// tokens outside brackets.
-fn split_items(file: &Located) -> Result<Vec<Item>, RuleError> {
-    let chars = file.chars;
-    let n = chars.len();
-    let mut items = Vec::new();
-    let mut i = 0;
-    let mut current: Option<Item> = None;
+    // The `==>` tokens outside brackets, found before the terms are read, so that a
+    // missing, doubled or misplaced arrow is named as such and not as the syntax error
+    // it would cause.
+    let mut arrows = Vec::new();
     let mut depth: i64 = 0;
-    let err = |at: usize, message: &str| {
-        let (line, column) = file.position(at);
-        RuleError {
-            line,
-            column,
-            message: message.into(),
-        }
-    };
-    while i < n {
-        let c = chars[i];
-        // Layout and comments.
-        if c.is_whitespace() {
-            i += 1;
-            continue;
-        }
-        if c == '%' {
-            while i < n && chars[i] != '\n' {
-                i += 1;
-            }
-            continue;
-        }
-        if c == '/' && chars.get(i + 1) == Some(&'*') {
-            let start = i;
-            i += 2;
-            while i < n && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
-                i += 1;
-            }
-            if i >= n {
-                return Err(err(start, "unterminated comment /* ..."));
-            }
-            i += 2;
-            continue;
-        }
-        let item = current.get_or_insert_with(|| {
-            depth = 0;
-            let mut j = i;
-            while j < n && (chars[j].is_alphanumeric() || chars[j] == '_') {
-                j += 1;
-            }
-            let word: String = chars[i..j].iter().collect();
-            let keyword = match word.as_str() {
-                "rule" => Some(Keyword::Rule),
-                "fact" | "facts" => Some(Keyword::Fact),
-                "goal" => Some(Keyword::Goal),
-                _ => None,
-            };
-            let followed_by_space = chars.get(j).is_some_and(|c| c.is_whitespace());
-            // `goal :- ...` or `rule --> ...` is a Prolog clause about a predicate that
-            // happens to share our keyword's name.
-            let mut k = j;
-            while k < n && chars[k].is_whitespace() {
-                k += 1;
-            }
-            let rest: String = chars[k..n.min(k + 3)].iter().collect();
-            let clause = rest.starts_with(":-") || rest.starts_with("-->");
-            Item {
-                start: i,
-                end: i,
-                keyword: keyword.filter(|_| followed_by_space && !clause),
-                body: j,
-                arrows: Vec::new(),
-            }
-        });
-        match c {
-            '\'' | '"' | '`' => {
-                let start = i;
-                i += 1;
-                loop {
-                    if i >= n {
-                        return Err(err(start, "unterminated quoted text"));
-                    }
-                    if chars[i] == '\\' {
-                        i += 2;
-                    } else if chars[i] == c {
-                        if chars.get(i + 1) == Some(&c) {
-                            i += 2;
-                        } else {
-                            i += 1;
-                            break;
-                        }
-                    } else {
-                        i += 1;
-                    }
-                }
-            }
-            '(' | '[' | '{' => {
-                depth += 1;
-                i += 1;
-            }
-            ')' | ']' | '}' => {
-                depth -= 1;
-                i += 1;
-            }
-            d if d.is_ascii_digit() => {
-                if d == '0' && chars.get(i + 1) == Some(&'\'') {
-                    // A character code: 0'c, 0'\n, 0''' ...
-                    i += 2;
-                    match chars.get(i) {
-                        Some('\\') | Some('\'') => i += 2,
-                        _ => i += 1,
-                    }
-                    continue;
-                }
-                while i < n && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
-                    i += 1;
-                }
-                if i + 1 < n && chars[i] == '.' && chars[i + 1].is_ascii_digit() {
-                    i += 1;
-                    while i < n && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
-                        i += 1;
-                    }
-                }
-            }
-            s if SYMBOL_CHARS.contains(s) => {
-                let start = i;
-                while i < n && SYMBOL_CHARS.contains(chars[i]) {
-                    i += 1;
-                }
-                let run: String = chars[start..i].iter().collect();
-                let at_end = chars.get(i).is_none_or(|c| c.is_whitespace() || *c == '%');
-                if run == "." && at_end {
-                    item.end = i;
-                    if let Some(done) = current.take() {
-                        items.push(done);
-                    }
-                } else if run == "==>" && depth == 0 {
-                    item.arrows.push(start);
-                }
-            }
-            _ => i += 1,
+    for token in reader.tokens_ahead() {
+        let token = token?;
+        match token.kind {
+            TokenKind::Punct('(' | '[' | '{') => depth += 1,
+            TokenKind::Punct(')' | ']' | '}') => depth -= 1,
+            TokenKind::Name if depth == 0 && token.text == "==>" => arrows.push(token),
+            TokenKind::End => break,
+            TokenKind::Eof => return Err(RuleError::unended(first)),
+            _ => {}
         }
     }
-    if let Some(item) = current {
-        return Err(err(
-            item.start,
-            "this item does not end with a full stop (`.` then a space or a new line)",
+    let arrow = match arrows.as_slice() {
+        [] => {
+            return Err(RuleError::at(
+                first,
+                format!("rule {name} needs `==>` between its conditions and its actions"),
+            ));
+        }
+        [_, second, ..] => {
+            return Err(RuleError::at(
+                second,
+                format!("rule {name} has a second `==>`"),
+            ));
+        }
+        [arrow] => arrow,
+    };
+    let at_arrow = |t: &Token| (t.line, t.column) == (arrow.line, arrow.column);
+    if at_arrow(&reader.peek()) {
+        return Err(RuleError::at(
+            arrow,
+            format!("rule {name} has no conditions before `==>` (write `true`)"),
         ));
     }
-    Ok(items)
+    let conditions = reader.read_term(1200)?;
+    let token = reader.next_token()?;
+    if !at_arrow(&token) {
+        return Err(RuleError::operator_expected(&token));
+    }
+    let actions = reader.read_term(1200)?;
+    let end = reader.next_token()?;
+    if end.kind != TokenKind::End {
+        return Err(RuleError::operator_expected(&end));
+    }
+    Ok(Rule {
+        name,
+        priority,
+        salience,
+        conditions: conjuncts(&conditions).into_iter().cloned().collect(),
+        actions: conjuncts(&actions).into_iter().cloned().collect(),
+        var_names: reader.take_var_names(),
+        line: first.line,
+    })
 }

@@ -44,16 +44,45 @@ fn file_errors_carry_line_and_column() {
             "syntax",
         ),
         ("fact a.\nfoo(X :- bar.\n", (2, 13), "syntax"),
-        ("\n  fact f(X).", (2, 7), "variables"),
+        // The fact itself (column 8), no longer the space after `fact` (7).
+        ("\n  fact f(X).", (2, 8), "variables"),
         ("goal a.\ngoal b.", (2, 1), "second"),
         ("fact a.\nfact b", (2, 1), "full stop"),
         ("fact 'a.\n", (1, 6), "unterminated"),
-        ("/* a comment\nfact a.", (1, 1), "unterminated comment"),
+        // The Prolog lexer's wording, at the same place.
+        (
+            "/* a comment\nfact a.",
+            (1, 1),
+            "unterminated block comment",
+        ),
     ] {
         let e = RuleBase::parse(text).unwrap_err();
         assert_eq!((e.line, e.column), (line, column), "{text:?}: {e}");
         assert!(e.message.contains(why), "{text:?}: {e}");
     }
+}
+
+#[test]
+fn rules_and_prolog_clauses_come_through_one_reader() {
+    // The header is read token by token: layout and comments between its words, the
+    // priority and salience in either order, a negative number.
+    let base = RuleBase::parse("fact a.\nrule r1 /* first */ salience 5\n  priority -3 : a ==> b.")
+        .unwrap();
+    let r = &base.rules[0];
+    assert_eq!(
+        (r.name.as_str(), r.priority, r.salience, r.line),
+        ("r1", Some(-3), Some(5), 2)
+    );
+    // An operator declared by a directive reads the rest of the file, rules included, as
+    // Prolog would read it.
+    let text = ":- op(700, xfx, ===).\nX === Y :- X == Y.\nfact n(1).
+rule r: n(X), X === 1 ==> print(X), halt.";
+    let (stop, cycles, _) = run(text, Strategy::Priority, 10);
+    assert_eq!((stop, cycles.len()), (Stop::Halt, 1));
+    // A clause the database refuses is placed where it starts.
+    let e = RuleBase::parse("fact a.\nfact b.  foo :- 1.").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 10), "{e}");
+    assert!(e.message.contains("cannot be added"), "{e}");
 }
 
 #[test]
