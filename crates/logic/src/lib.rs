@@ -95,6 +95,7 @@ mod write;
 
 pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
+pub use machine::host::{HostNode, HostSolutions, HostTerms};
 pub use reader::{ParseError, ReadTerm, parse_program, parse_query, parse_term};
 pub use term::{Args, Atom, DEFAULT_MAX_ATOMS, Term, atom_count, atoms, max_atoms, set_max_atoms};
 pub use unify::{Bindings, match_term, unify};
