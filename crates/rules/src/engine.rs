@@ -1183,6 +1183,9 @@ impl Engine {
                     } else {
                         let mut found = None;
                         for &tag in store.with_functor(pattern.key()) {
+                            if !store.is_present(tag) {
+                                continue;
+                            }
                             let mark = trail.len();
                             if pattern.bind(store.id(tag), terms, &mut slots, &mut trail) {
                                 found = Some(tag);

@@ -231,7 +231,7 @@ impl Matcher<'_> {
             .store
             .candidates(pattern, mask, self.terms, &search.slots)
         {
-            if tag >= self.visible_below {
+            if tag >= self.visible_below || !self.store.is_present(tag) {
                 continue;
             }
             let mut ok = pattern.bind(
@@ -399,7 +399,7 @@ impl Matcher<'_> {
                     }
                 }
                 for &tag in &candidates {
-                    if tag >= self.visible_below {
+                    if tag >= self.visible_below || !self.store.is_present(tag) {
                         continue;
                     }
                     let mark = search.trail.len();

@@ -59,12 +59,17 @@ pub(crate) struct Store {
     ids: Vec<Id>,
     /// Present facts: term to tag.
     present: FxHashMap<Id, Tag>,
-    /// Present facts by functor, oldest first.
-    by_functor: FxHashMap<(Atom, usize), Vec<Tag>>,
+    /// Facts by functor, oldest first: the present ones and some removed ones, left in
+    /// place until they are half the list (removing from the middle of a long list
+    /// shifted its tail: 12% of Waltz's instructions).
+    by_functor: FxHashMap<(Atom, usize), Tags>,
+    /// Whether the fact with this tag is present, by tag.
+    live: Vec<bool>,
     /// The access paths indexed, per functor: masks of bound argument positions.
     paths: FxHashMap<(Atom, usize), Vec<u64>>,
-    /// Present facts by access path and hash of the bound arguments' values, oldest first.
-    by_path: FxHashMap<(PathKey, u64), Vec<Tag>>,
+    /// Facts by access path and hash of the bound arguments' values, oldest first: the
+    /// present ones and some removed ones, as in `by_functor`.
+    by_path: FxHashMap<(PathKey, u64), Tags>,
     /// An estimate of the bytes held by the present facts and their indexes.
     bytes: usize,
 }
@@ -84,10 +89,25 @@ fn path_hash(mask: u64, args: impl Iterator<Item = Id>) -> u64 {
 const FACT_BYTES: usize = 96;
 const ENTRY_BYTES: usize = 24;
 
-/// Removes `tag` from a list sorted oldest first.
-fn remove_sorted(list: &mut Vec<Tag>, tag: Tag) {
-    if let Ok(i) = list.binary_search(&tag) {
-        list.remove(i);
+/// A list of tags, oldest first, with the number of those removed from the working
+/// memory but still in it.
+#[derive(Clone, Debug, Default)]
+struct Tags {
+    tags: Vec<Tag>,
+    dead: usize,
+}
+
+impl Tags {
+    /// Counts one more of the list's facts removed (`live` says which are present):
+    /// once they are all removed, or most of a long list, the list keeps only the
+    /// present ones. Whether it is empty.
+    fn drop_one(&mut self, live: &[bool]) -> bool {
+        self.dead += 1;
+        if self.dead == self.tags.len() || (self.dead > 16 && self.dead * 2 > self.tags.len()) {
+            self.tags.retain(|&t| live[t]);
+            self.dead = 0;
+        }
+        self.tags.is_empty()
     }
 }
 
@@ -104,17 +124,19 @@ impl Store {
 
     /// Whether the fact `tag` is present.
     pub(crate) fn is_present(&self, tag: Tag) -> bool {
-        self.history.get(tag).is_some_and(|f| f.present)
+        self.live.get(tag).copied().unwrap_or(false)
     }
 
-    /// The present facts with this functor, oldest first.
+    /// The facts with this functor, oldest first: the present ones and some removed
+    /// ones (the caller skips those, [`Store::is_present`]).
     pub(crate) fn with_functor(&self, key: (Atom, usize)) -> &[Tag] {
-        self.by_functor.get(&key).map_or(&[], |v| v.as_slice())
+        self.by_functor.get(&key).map_or(&[], |v| v.tags.as_slice())
     }
 
-    /// The present facts that may match `pattern` under `slots` through the access path
-    /// `mask` (its bound argument positions): oldest first, a superset (the caller
-    /// matches). Empty when a bound argument's value is a term no fact can hold.
+    /// The facts that may match `pattern` under `slots` through the access path `mask`
+    /// (its bound argument positions): oldest first, a superset (the caller matches, and
+    /// skips removed facts, which a list of all the functor's facts may hold). Empty when
+    /// a bound argument's value is a term no fact can hold.
     pub(crate) fn candidates(
         &self,
         pattern: &Pattern,
@@ -137,7 +159,7 @@ impl Store {
         let (name, arity) = pattern.key();
         self.by_path
             .get(&((name, arity, mask), h.finish()))
-            .map_or(&[], |v| v.as_slice())
+            .map_or(&[], |v| v.tags.as_slice())
     }
 
     /// Indexes the facts of `name/arity` by the arguments of `mask` (once).
@@ -150,11 +172,16 @@ impl Store {
             return;
         }
         masks.push(mask);
-        for &tag in self.by_functor.get(&(name, arity)).into_iter().flatten() {
+        let list = self.by_functor.get(&(name, arity));
+        for &tag in list.into_iter().flat_map(|l| l.tags.iter()) {
+            if !self.live[tag] {
+                continue;
+            }
             let h = path_hash(mask, terms.args(self.ids[tag]).iter().copied());
             self.by_path
                 .entry(((name, arity, mask), h))
                 .or_default()
+                .tags
                 .push(tag);
             self.bytes += ENTRY_BYTES;
         }
@@ -167,12 +194,13 @@ impl Store {
         }
         let tag = self.history.len();
         if let Some(key) = terms.functor(id) {
-            self.by_functor.entry(key).or_default().push(tag);
+            self.by_functor.entry(key).or_default().tags.push(tag);
             for &mask in self.paths.get(&key).into_iter().flatten() {
                 let h = path_hash(mask, terms.args(id).iter().copied());
                 self.by_path
                     .entry(((key.0, key.1, mask), h))
                     .or_default()
+                    .tags
                     .push(tag);
                 self.bytes += ENTRY_BYTES;
             }
@@ -180,6 +208,7 @@ impl Store {
         self.bytes += FACT_BYTES + term_size(&term) * 40;
         self.present.insert(id, tag);
         self.ids.push(id);
+        self.live.push(true);
         self.history.push(Fact {
             term,
             tag,
@@ -200,18 +229,18 @@ impl Store {
         fact.present = false;
         let id = self.ids[tag];
         self.present.remove(&id);
+        self.live[tag] = false;
         if let Some(key) = terms.functor(id) {
-            if let Some(tags) = self.by_functor.get_mut(&key) {
-                remove_sorted(tags, tag);
+            if let Some(list) = self.by_functor.get_mut(&key) {
+                list.drop_one(&self.live);
             }
             for &mask in self.paths.get(&key).into_iter().flatten() {
                 let h = path_hash(mask, terms.args(id).iter().copied());
                 let k = ((key.0, key.1, mask), h);
-                if let Some(tags) = self.by_path.get_mut(&k) {
-                    remove_sorted(tags, tag);
-                    if tags.is_empty() {
-                        self.by_path.remove(&k);
-                    }
+                if let Some(list) = self.by_path.get_mut(&k)
+                    && list.drop_one(&self.live)
+                {
+                    self.by_path.remove(&k);
                 }
                 self.bytes = self.bytes.saturating_sub(ENTRY_BYTES);
             }
@@ -278,7 +307,11 @@ impl WorkingMemory {
 
     /// The present facts with this functor, oldest first.
     pub fn with_functor(&self, name: Atom, arity: usize) -> impl Iterator<Item = Tag> + '_ {
-        self.store.with_functor((name, arity)).iter().copied()
+        self.store
+            .with_functor((name, arity))
+            .iter()
+            .copied()
+            .filter(|&t| self.store.is_present(t))
     }
 
     /// The fact with this tag (present or removed).
