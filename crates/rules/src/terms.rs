@@ -489,6 +489,10 @@ impl HostTerms for Terms {
     fn make(&mut self, node: HostNode<'_, Id>) -> Id {
         self.make_node(node)
     }
+
+    fn is_ground(&self, id: Id) -> bool {
+        Terms::is_ground(self, id)
+    }
 }
 
 impl Terms {
@@ -531,6 +535,10 @@ impl HostTerms for Renumbered<'_> {
 
     fn node(&self, id: Id) -> HostNode<'_, Id> {
         self.terms.node_of(id)
+    }
+
+    fn is_ground(&self, id: Id) -> bool {
+        self.terms.is_ground(id)
     }
 
     fn make(&mut self, node: HostNode<'_, Id>) -> Id {

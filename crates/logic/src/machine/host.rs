@@ -39,12 +39,27 @@ pub trait HostTerms {
 
     /// Stores `node` (its arguments already stored) and names it.
     fn make(&mut self, node: HostNode<'_, Self::Ref>) -> Self::Ref;
+
+    /// Whether `r` has no variable. A ground compound of the goal that an answer holds
+    /// unchanged is then given back as `r` itself instead of being read node by node (an
+    /// answer built from the goal shares most of it: a Hanoi move changes two pegs of
+    /// three). The default, `false`, reads every node.
+    fn is_ground(&self, r: Self::Ref) -> bool {
+        let _ = r;
+        false
+    }
 }
 
 /// The answers of [`Database::solve_host`]: [`HostSolutions::next_answer`] finds the next
 /// one, [`HostSolutions::value`] reads the value of a chosen variable into the host.
-pub struct HostSolutions<'a> {
+pub struct HostSolutions<'a, R> {
     m: Machine<'a>,
+    /// The ground compounds of the goal that came from the host: heap address (in
+    /// increasing order) and the host's name for it.
+    shared: Vec<(u32, R)>,
+    /// The collector's next height when the goal was built: while it has not changed,
+    /// no collection has moved the goal's cells, and `shared` holds.
+    gc_at: usize,
     /// Per chosen variable, its place in the machine's query variables (`None`: it does
     /// not occur in the goal).
     positions: Vec<Option<usize>>,
@@ -115,11 +130,14 @@ impl Database {
         value: &dyn Fn(u32) -> Option<H::Ref>,
         wanted: &[u32],
         options: Options,
-    ) -> HostSolutions<'_> {
+    ) -> HostSolutions<'_, H::Ref> {
         // The machine starts on `true` (no heap cell); the real goal replaces it.
         let mut m = Machine::new(self, &Term::Atom(atoms::TRUE), &[], options);
-        let mut vars: Vec<(u32, Cell)> = Vec::new();
-        let goal_cell = put_host(&mut m.heap, host, goal, value, &mut vars);
+        // Room for a typical goal up front: growing these step by step cost more than
+        // building the goal.
+        let mut vars: Vec<(u32, Cell)> = Vec::with_capacity(8);
+        let mut shared = Vec::with_capacity(64);
+        let goal_cell = put_host(&mut m.heap, host, goal, value, &mut vars, &mut shared);
         if let Some(first) = m.conts.first_mut() {
             first.goal = Goal::Call(goal_cell);
         }
@@ -133,7 +151,9 @@ impl Database {
             }));
         }
         HostSolutions {
+            gc_at: m.gc_at,
             m,
+            shared,
             positions,
             names: FxHashMap::default(),
             left: 0,
@@ -142,7 +162,7 @@ impl Database {
     }
 }
 
-impl HostSolutions<'_> {
+impl<R: Copy> HostSolutions<'_, R> {
     /// Finds the next answer: `Ok(true)` with it in place (read its values with
     /// [`HostSolutions::value`]), `Ok(false)` when there are no more. After an error
     /// there are no more.
@@ -161,11 +181,11 @@ impl HostSolutions<'_> {
     /// [`HostNode::Var`]s numbered from 1 in each answer. A value larger than what is left
     /// of the memory budget is the memory limit; a cyclic value is cut where it loops
     /// back, with the atom `...` in place of the repeated subterm (as answers are).
-    pub fn value<H: HostTerms + ?Sized>(
+    pub fn value<H: HostTerms<Ref = R> + ?Sized>(
         &mut self,
         k: usize,
         host: &mut H,
-    ) -> Result<Option<H::Ref>, SolveError> {
+    ) -> Result<Option<R>, SolveError> {
         let Some(&Some(at)) = self.positions.get(k) else {
             return Ok(None);
         };
@@ -173,10 +193,16 @@ impl HostSolutions<'_> {
             return Ok(None);
         };
         let mut stack = std::mem::take(&mut self.done);
+        let shared: &[(u32, R)] = if self.m.gc_at == self.gc_at {
+            &self.shared
+        } else {
+            &[]
+        };
         let read = read_host(
             &self.m.heap,
             c,
             host,
+            shared,
             &mut self.names,
             &mut stack,
             &mut self.left,
@@ -216,12 +242,14 @@ fn put_host<H: HostTerms + ?Sized>(
     goal: &Term,
     value: &dyn Fn(u32) -> Option<H::Ref>,
     vars: &mut Vec<(u32, Cell)>,
+    shared: &mut Vec<(u32, H::Ref)>,
 ) -> Cell {
     // Compounds get their cells when met; their argument cells are filled from `todo`.
-    let mut todo: Vec<(u32, Part<'_, H::Ref>)> = Vec::new();
-    let root = place(heap, host, value, vars, Part::Template(goal), &mut todo);
+    let mut todo: Vec<(u32, Part<'_, H::Ref>)> = Vec::with_capacity(32);
+    let mut out = (vars, shared);
+    let root = place(heap, host, value, &mut out, Part::Template(goal), &mut todo);
     while let Some((slot, part)) = todo.pop() {
-        let c = place(heap, host, value, vars, part, &mut todo);
+        let c = place(heap, host, value, &mut out, part, &mut todo);
         heap[slot as usize] = c;
     }
     root
@@ -238,13 +266,16 @@ fn var_cell(heap: &mut Vec<Cell>, vars: &mut Vec<(u32, Cell)>, v: u32) -> Cell {
     c
 }
 
+/// The goal's variables and the ground host compounds placed, as [`put_host`] keeps them.
+type Placed<'v, R> = (&'v mut Vec<(u32, Cell)>, &'v mut Vec<(u32, R)>);
+
 /// The cell of one part of the goal; a compound's cells are made and its arguments
 /// pushed on `todo`.
 fn place<'t, H: HostTerms + ?Sized>(
     heap: &mut Vec<Cell>,
     host: &'t H,
     value: &dyn Fn(u32) -> Option<H::Ref>,
-    vars: &mut Vec<(u32, Cell)>,
+    (vars, shared): &mut Placed<'_, H::Ref>,
     part: Part<'t, H::Ref>,
     todo: &mut Vec<(u32, Part<'t, H::Ref>)>,
 ) -> Cell {
@@ -280,6 +311,9 @@ fn place<'t, H: HostTerms + ?Sized>(
             HostNode::Var(v) => var_cell(heap, vars, v),
             HostNode::Compound(f, args) => {
                 let a = heap.len() as u32;
+                if host.is_ground(r) {
+                    shared.push((a, r));
+                }
                 heap.push(Cell::Fun(f, args.len() as u32));
                 heap.resize(heap.len() + args.len(), Cell::Int(0));
                 for (i, &arg) in args.iter().enumerate().rev() {
@@ -303,6 +337,7 @@ fn read_host<H: HostTerms + ?Sized>(
     heap: &[Cell],
     c: Cell,
     host: &mut H,
+    shared: &[(u32, H::Ref)],
     names: &mut FxHashMap<u32, u32>,
     stack: &mut Vec<u64>,
     left: &mut usize,
@@ -311,7 +346,7 @@ fn read_host<H: HostTerms + ?Sized>(
     let mut open: Option<rustc_hash::FxHashSet<u32>> = None;
     'walk: loop {
         let mut nodes = 0usize;
-        let mut done: Vec<H::Ref> = Vec::new();
+        let mut done: Vec<H::Ref> = Vec::with_capacity(16);
         stack.clear();
         // A visit is a heap address holding the cell to visit (the root is a register,
         // visited first).
@@ -357,7 +392,9 @@ fn read_host<H: HostTerms + ?Sized>(
                 Cell::Float(x) => host.make(HostNode::Float(x)),
                 Cell::Fun(f, _) => host.make(HostNode::Atom(f)),
                 Cell::Str(a) => {
-                    if let Some(s) = strings::from_heap(heap, a) {
+                    if let Ok(i) = shared.binary_search_by_key(&a, |&(at, _)| at) {
+                        shared[i].1
+                    } else if let Some(s) = strings::from_heap(heap, a) {
                         host.make(HostNode::Str(&s))
                     } else if open.as_mut().is_some_and(|o| !o.insert(a)) {
                         host.make(HostNode::Atom(Atom::new("...")))
@@ -377,5 +414,69 @@ fn read_host<H: HostTerms + ?Sized>(
         }
         *left = budget - nodes;
         return done.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A host table of owned nodes (no hash-consing, so every `make` shows).
+    #[derive(Default)]
+    struct Table(Vec<(Option<Atom>, Vec<usize>, u32)>);
+
+    impl HostTerms for Table {
+        type Ref = usize;
+        fn node(&self, r: usize) -> HostNode<'_, usize> {
+            match &self.0[r] {
+                (None, _, v) => HostNode::Var(*v),
+                (Some(a), args, _) if args.is_empty() => HostNode::Atom(*a),
+                (Some(f), args, _) => HostNode::Compound(*f, args),
+            }
+        }
+        fn make(&mut self, node: HostNode<'_, usize>) -> usize {
+            self.0.push(match node {
+                HostNode::Var(v) => (None, vec![], v),
+                HostNode::Atom(a) => (Some(a), vec![], 0),
+                HostNode::Compound(f, args) => (Some(f), args.to_vec(), 0),
+                other => panic!("unexpected {other:?}"),
+            });
+            self.0.len() - 1
+        }
+        fn is_ground(&self, r: usize) -> bool {
+            self.0[r].0.is_some() && self.0[r].1.iter().all(|&k| self.is_ground(k))
+        }
+    }
+
+    #[test]
+    fn answers_share_the_goals_ground_terms_and_number_their_variables() {
+        let mut db = Database::new();
+        db.consult("f(X, k(X, Z, Z, W)).").unwrap();
+        let mut t = Table::default();
+        let a = t.make(HostNode::Atom(Atom::new("a")));
+        let b = t.make(HostNode::Atom(Atom::new("b")));
+        let hb = t.make(HostNode::Compound(Atom::new("h"), &[b]));
+        let g = t.make(HostNode::Compound(Atom::new("g"), &[a, hb]));
+        // f(X0, X1) with X0 = g(a, h(b)); X1 and X7 (absent) wanted.
+        let goal = Term::compound("f", vec![Term::Var(0), Term::Var(1)]);
+        let value = |v: u32| (v == 0).then_some(g);
+        let mut answers = db.solve_host(&t, &goal, &value, &[1, 7], Options::default());
+        assert!(answers.next_answer().unwrap());
+        let before = t.0.len();
+        let y = answers.value(0, &mut t).unwrap().unwrap();
+        assert_eq!(answers.value(1, &mut t).unwrap(), None);
+        // k(g(a, h(b)), _1, _1, _2): g is the host's own node, not a copy; Z is one
+        // variable, numbered 1, W is 2.
+        let HostNode::Compound(k, args) = t.node(y) else {
+            panic!("not a compound: {:?}", t.node(y));
+        };
+        assert_eq!(k.name(), "k");
+        assert_eq!(args[0], g);
+        assert_eq!(t.node(args[1]), HostNode::Var(1));
+        assert_eq!(t.node(args[2]), HostNode::Var(1));
+        assert_eq!(t.node(args[3]), HostNode::Var(2));
+        // One node for k, three for the variables met: nothing of g read back.
+        assert_eq!(t.0.len() - before, 4);
+        assert!(!answers.next_answer().unwrap());
     }
 }
