@@ -33,7 +33,8 @@ pub enum Origin {
     },
 }
 
-/// A fact of the working memory, present or removed.
+/// A fact of the working memory, present or removed (a copy made when asked for: the
+/// memory keeps the fact as a shared term).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fact {
     /// The fact (a ground term).
@@ -46,6 +47,13 @@ pub struct Fact {
     pub present: bool,
 }
 
+/// What the memory keeps of a fact beside its shared term.
+#[derive(Clone, Debug)]
+struct Record {
+    origin: Origin,
+    present: bool,
+}
+
 /// The key of one access path: functor, arity, the mask of the bound argument positions.
 type PathKey = (Atom, usize, u64);
 
@@ -53,8 +61,11 @@ type PathKey = (Atom, usize, u64);
 /// the one while a Prolog answer adds to the other).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Store {
-    /// Every fact ever added, indexed by tag.
-    history: Vec<Fact>,
+    /// Every fact ever added, indexed by tag: its origin and whether it is present. Its
+    /// term is `ids[tag]`, made a `Term` only when asked for (a Hanoi situation kept as
+    /// a `Term` per fact was most of the run's memory, and building it a tenth of a
+    /// cycle).
+    history: Vec<Record>,
     /// The shared term of each fact, by tag.
     ids: Vec<Id>,
     /// Present facts: term to tag.
@@ -188,7 +199,7 @@ impl Store {
     }
 
     /// Adds the fact `id`; `None` if it is already present (the memory is a set).
-    pub(crate) fn add(&mut self, id: Id, term: Term, origin: Origin, terms: &Terms) -> Option<Tag> {
+    pub(crate) fn add(&mut self, id: Id, origin: Origin, terms: &Terms) -> Option<Tag> {
         if self.present.contains_key(&id) {
             return None;
         }
@@ -205,13 +216,11 @@ impl Store {
                 self.bytes += ENTRY_BYTES;
             }
         }
-        self.bytes += FACT_BYTES + term_size(&term) * 40;
+        self.bytes += FACT_BYTES + terms.tree_size(id) * 40;
         self.present.insert(id, tag);
         self.ids.push(id);
         self.live.push(true);
-        self.history.push(Fact {
-            term,
-            tag,
+        self.history.push(Record {
             origin,
             present: true,
         });
@@ -259,19 +268,6 @@ pub struct WorkingMemory {
     pub(crate) store: Store,
 }
 
-/// The number of nodes of a term (for the memory estimate).
-pub(crate) fn term_size(t: &Term) -> usize {
-    let mut n = 0;
-    let mut stack = vec![t];
-    while let Some(t) = stack.pop() {
-        n += 1;
-        if let Term::Compound(_, args) = t {
-            stack.extend(args.iter());
-        }
-    }
-    n
-}
-
 impl WorkingMemory {
     /// An empty working memory.
     pub fn new() -> Self {
@@ -281,7 +277,7 @@ impl WorkingMemory {
     /// Adds a fact; `None` if an equal fact is already present (the memory is a set).
     pub fn add(&mut self, term: Term, origin: Origin) -> Option<Tag> {
         let id = self.terms.intern(&term);
-        self.store.add(id, term, origin, &self.terms)
+        self.store.add(id, origin, &self.terms)
     }
 
     /// Adds the fact stored as `id`.
@@ -289,8 +285,7 @@ impl WorkingMemory {
         if self.store.present.contains_key(&id) {
             return None;
         }
-        let term = self.terms.term(id);
-        self.store.add(id, term, origin, &self.terms)
+        self.store.add(id, origin, &self.terms)
     }
 
     /// Removes the present fact with this tag; whether it was present.
@@ -315,13 +310,27 @@ impl WorkingMemory {
     }
 
     /// The fact with this tag (present or removed).
-    pub fn fact(&self, tag: Tag) -> Option<&Fact> {
-        self.store.history.get(tag)
+    pub fn fact(&self, tag: Tag) -> Option<Fact> {
+        let record = self.store.history.get(tag)?;
+        Some(Fact {
+            term: self.terms.term(self.store.ids[tag]),
+            tag,
+            origin: record.origin.clone(),
+            present: record.present,
+        })
+    }
+
+    /// The fact with this tag as a term (present or removed).
+    pub fn fact_term(&self, tag: Tag) -> Option<Term> {
+        self.store.ids.get(tag).map(|&id| self.terms.term(id))
     }
 
     /// The present facts, oldest first.
-    pub fn facts(&self) -> impl Iterator<Item = &Fact> {
-        self.store.history.iter().filter(|f| f.present)
+    pub fn facts(&self) -> impl Iterator<Item = Fact> + '_ {
+        let history = &self.store.history;
+        (0..history.len())
+            .filter(|&t| history[t].present)
+            .filter_map(|t| self.fact(t))
     }
 
     /// The number of present facts.
@@ -338,7 +347,7 @@ impl WorkingMemory {
     /// the history kept for explanations, the shared terms), for memory budgets.
     pub fn approx_bytes(&self) -> usize {
         self.store.bytes
-            + self.store.history.len() * std::mem::size_of::<Fact>()
+            + self.store.history.len() * std::mem::size_of::<Record>()
             + self.terms.approx_bytes()
     }
 
@@ -346,20 +355,22 @@ impl WorkingMemory {
     /// in the derivation tree (pre-order). A fact met a second time is listed (so that
     /// its place in the tree shows) but not explained again: the output is linear in the
     /// number of facts involved, however much the chains share.
-    pub fn explain(&self, tag: Tag) -> Vec<(usize, &Fact)> {
+    pub fn explain(&self, tag: Tag) -> Vec<(usize, Fact)> {
         let history = &self.store.history;
         let mut out = Vec::new();
         let mut explained = vec![false; history.len()];
         let mut stack = vec![(0usize, tag)];
         while let Some((depth, t)) = stack.pop() {
-            let Some(fact) = history.get(t) else {
+            let Some(record) = history.get(t) else {
                 continue;
             };
-            out.push((depth, fact));
+            if let Some(fact) = self.fact(t) {
+                out.push((depth, fact));
+            }
             if std::mem::replace(&mut explained[t], true) {
                 continue;
             }
-            if let Origin::Rule { premises, .. } = &fact.origin {
+            if let Origin::Rule { premises, .. } = &record.origin {
                 for &p in premises.iter().rev() {
                     stack.push((depth + 1, p));
                 }

@@ -220,6 +220,18 @@ impl Terms {
         ids.pop()
     }
 
+    /// The number of nodes of `id` written out as a tree (shared subterms counted each
+    /// time they occur), as an owned term of it would have.
+    pub(crate) fn tree_size(&self, id: Id) -> usize {
+        let mut n = 0;
+        let mut stack = vec![id];
+        while let Some(id) = stack.pop() {
+            n += 1;
+            stack.extend_from_slice(self.args(id));
+        }
+        n
+    }
+
     /// An integer's id.
     pub(crate) fn int(&mut self, i: i64) -> Id {
         self.make(Kind::Int, atoms::NIL, i, &[])
