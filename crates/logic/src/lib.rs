@@ -95,6 +95,7 @@ mod write;
 
 pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
+pub use machine::host::{HostNode, HostSolutions, HostTerms};
 pub use reader::{
     ClauseReader, ParseError, ReadTerm, Token, TokenKind, TokensAhead, parse_program, parse_query,
     parse_term,

@@ -25,6 +25,7 @@ mod answer;
 mod control;
 mod format;
 mod gc;
+pub(crate) mod host;
 mod inline;
 mod limits;
 mod order;

@@ -1156,7 +1156,7 @@ impl Engine {
                         premises: act.facts().collect(),
                     };
                     if let Some(tag) = self.memory.add_id(id, origin) {
-                        let Some(fact) = self.memory.fact(tag).map(|f| f.term.clone()) else {
+                        let Some(fact) = self.memory.fact_term(tag) else {
                             continue;
                         };
                         if fact.functor().is_some_and(|k| self.mirrored.contains(&k)) {
@@ -1183,6 +1183,9 @@ impl Engine {
                     } else {
                         let mut found = None;
                         for &tag in store.with_functor(pattern.key()) {
+                            if !store.is_present(tag) {
+                                continue;
+                            }
                             let mark = trail.len();
                             if pattern.bind(store.id(tag), terms, &mut slots, &mut trail) {
                                 found = Some(tag);
@@ -1197,9 +1200,8 @@ impl Engine {
                     if let Some(tag) = found {
                         let id = self.memory.store.id(tag);
                         self.memory.remove(tag);
-                        let term = match self.memory.fact(tag) {
-                            Some(f) => f.term.clone(),
-                            None => continue,
+                        let Some(term) = self.memory.fact_term(tag) else {
+                            continue;
                         };
                         if term.functor().is_some_and(|k| self.mirrored.contains(&k)) {
                             self.db.retract(&term).map_err(|e| {

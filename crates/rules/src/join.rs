@@ -5,7 +5,7 @@
 use crate::compile::{Check, Fast};
 use crate::engine::{Interrupt, Limits, NEGATION_TESTS, RunError, Stop};
 use crate::memory::{Store, Tag};
-use crate::terms::{Id, NONE, Pattern, Terms};
+use crate::terms::{Id, NONE, Pattern, Renumbered, Terms};
 use resolu_logic::{Database, SolveError, Term};
 
 /// The working vectors of a join (values, trail, path, candidate buffers), kept between
@@ -18,8 +18,6 @@ pub(crate) struct Pool {
     pub(crate) buffers: Vec<Vec<Tag>>,
     /// The variables a prover call reports.
     pub(crate) wanted: Vec<u32>,
-    /// The last values given to prover calls, as terms (by shared term).
-    pub(crate) as_terms: Vec<(Id, Term)>,
 }
 
 /// A match found by a join: the values of the rule's variables (by slot; `NONE` for
@@ -145,28 +143,6 @@ impl Matcher<'_> {
         rule: (&str, usize),
         first_only: bool,
     ) -> Result<Vec<Vec<(u32, Id)>>, Interrupt> {
-        // The values of the goal's variables, as terms: the four rules of the course's
-        // Hanoi each call the prover with the same new situation, built once.
-        let cache = &mut self.pool.as_terms;
-        let terms = &*self.terms;
-        let goal = if template.is_ground() {
-            template.clone()
-        } else {
-            template.map_vars(&mut |v| match slots.get(v as usize) {
-                Some(&id) if id != NONE => {
-                    if let Some((_, t)) = cache.iter().find(|(c, _)| *c == id) {
-                        return t.clone();
-                    }
-                    let t = terms.term(id);
-                    if cache.len() >= 8 {
-                        cache.remove(0);
-                    }
-                    cache.push((id, t.clone()));
-                    t
-                }
-                _ => Term::Var(v),
-            })
-        };
         // The rule's variables still unbound: the prover reports their values by number.
         let wanted = &mut self.pool.wanted;
         wanted.clear();
@@ -182,26 +158,40 @@ impl Matcher<'_> {
         }
         let wanted = std::mem::take(wanted);
         let options = self.limits.prover_options().map_err(Interrupt::Limit)?;
+        // The goal is built from the shared terms and the answers stored back into them
+        // by the prover itself: no `Term` is made for the situation or for its answers.
+        let value = |v: u32| slots.get(v as usize).copied().filter(|&id| id != NONE);
         let mut answers = Vec::new();
         let mut error = None;
-        for answer in self.db.solve_vars(&goal, &wanted, options) {
-            match answer {
+        let mut solutions = self
+            .db
+            .solve_host(&*self.terms, template, &value, &wanted, options);
+        'answers: loop {
+            match solutions.next_answer() {
                 Err(e) => {
                     error = Some(e);
                     break;
                 }
-                Ok(values) => {
+                Ok(false) => break,
+                Ok(true) => {
                     let mut bound = Vec::with_capacity(wanted.len());
-                    for (&v, value) in wanted.iter().zip(values) {
-                        let Some(value) = value else { continue };
-                        let id = if value.is_ground() {
-                            self.terms.intern(&value)
-                        } else {
-                            let renamed = value.offset_vars(*fresh);
-                            *fresh += value.variables().iter().max().map_or(0, |m| m + 1);
-                            self.terms.intern(&renamed)
+                    for (k, &v) in wanted.iter().enumerate() {
+                        let mut store = Renumbered {
+                            terms: self.terms,
+                            offset: *fresh,
+                            largest: None,
                         };
-                        bound.push((v, id));
+                        match solutions.value(k, &mut store) {
+                            Err(e) => {
+                                error = Some(e);
+                                break 'answers;
+                            }
+                            Ok(None) => {}
+                            Ok(Some(id)) => {
+                                *fresh += store.largest.map_or(0, |m| m + 1);
+                                bound.push((v, id));
+                            }
+                        }
                     }
                     answers.push(bound);
                     if first_only {
@@ -210,9 +200,13 @@ impl Matcher<'_> {
                 }
             }
         }
+        drop(solutions);
         self.pool.wanted = wanted;
         match error {
-            Some(e) => Err(self.solve_error(rule, &goal, e)),
+            Some(e) => {
+                let goal = resolve(template, self.terms, slots);
+                Err(self.solve_error(rule, &goal, e))
+            }
             None => Ok(answers),
         }
     }
@@ -237,7 +231,7 @@ impl Matcher<'_> {
             .store
             .candidates(pattern, mask, self.terms, &search.slots)
         {
-            if tag >= self.visible_below {
+            if tag >= self.visible_below || !self.store.is_present(tag) {
                 continue;
             }
             let mut ok = pattern.bind(
@@ -405,7 +399,7 @@ impl Matcher<'_> {
                     }
                 }
                 for &tag in &candidates {
-                    if tag >= self.visible_below {
+                    if tag >= self.visible_below || !self.store.is_present(tag) {
                         continue;
                     }
                     let mark = search.trail.len();

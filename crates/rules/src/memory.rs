@@ -33,7 +33,8 @@ pub enum Origin {
     },
 }
 
-/// A fact of the working memory, present or removed.
+/// A fact of the working memory, present or removed (a copy made when asked for: the
+/// memory keeps the fact as a shared term).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fact {
     /// The fact (a ground term).
@@ -46,6 +47,13 @@ pub struct Fact {
     pub present: bool,
 }
 
+/// What the memory keeps of a fact beside its shared term.
+#[derive(Clone, Debug)]
+struct Record {
+    origin: Origin,
+    present: bool,
+}
+
 /// The key of one access path: functor, arity, the mask of the bound argument positions.
 type PathKey = (Atom, usize, u64);
 
@@ -53,18 +61,26 @@ type PathKey = (Atom, usize, u64);
 /// the one while a Prolog answer adds to the other).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Store {
-    /// Every fact ever added, indexed by tag.
-    history: Vec<Fact>,
+    /// Every fact ever added, indexed by tag: its origin and whether it is present. Its
+    /// term is `ids[tag]`, made a `Term` only when asked for (a Hanoi situation kept as
+    /// a `Term` per fact was most of the run's memory, and building it a tenth of a
+    /// cycle).
+    history: Vec<Record>,
     /// The shared term of each fact, by tag.
     ids: Vec<Id>,
     /// Present facts: term to tag.
     present: FxHashMap<Id, Tag>,
-    /// Present facts by functor, oldest first.
-    by_functor: FxHashMap<(Atom, usize), Vec<Tag>>,
+    /// Facts by functor, oldest first: the present ones and some removed ones, left in
+    /// place until they are half the list (removing from the middle of a long list
+    /// shifted its tail: 12% of Waltz's instructions).
+    by_functor: FxHashMap<(Atom, usize), Tags>,
+    /// Whether the fact with this tag is present, by tag.
+    live: Vec<bool>,
     /// The access paths indexed, per functor: masks of bound argument positions.
     paths: FxHashMap<(Atom, usize), Vec<u64>>,
-    /// Present facts by access path and hash of the bound arguments' values, oldest first.
-    by_path: FxHashMap<(PathKey, u64), Vec<Tag>>,
+    /// Facts by access path and hash of the bound arguments' values, oldest first: the
+    /// present ones and some removed ones, as in `by_functor`.
+    by_path: FxHashMap<(PathKey, u64), Tags>,
     /// An estimate of the bytes held by the present facts and their indexes.
     bytes: usize,
 }
@@ -84,10 +100,25 @@ fn path_hash(mask: u64, args: impl Iterator<Item = Id>) -> u64 {
 const FACT_BYTES: usize = 96;
 const ENTRY_BYTES: usize = 24;
 
-/// Removes `tag` from a list sorted oldest first.
-fn remove_sorted(list: &mut Vec<Tag>, tag: Tag) {
-    if let Ok(i) = list.binary_search(&tag) {
-        list.remove(i);
+/// A list of tags, oldest first, with the number of those removed from the working
+/// memory but still in it.
+#[derive(Clone, Debug, Default)]
+struct Tags {
+    tags: Vec<Tag>,
+    dead: usize,
+}
+
+impl Tags {
+    /// Counts one more of the list's facts removed (`live` says which are present):
+    /// once they are all removed, or most of a long list, the list keeps only the
+    /// present ones. Whether it is empty.
+    fn drop_one(&mut self, live: &[bool]) -> bool {
+        self.dead += 1;
+        if self.dead == self.tags.len() || (self.dead > 16 && self.dead * 2 > self.tags.len()) {
+            self.tags.retain(|&t| live[t]);
+            self.dead = 0;
+        }
+        self.tags.is_empty()
     }
 }
 
@@ -104,17 +135,19 @@ impl Store {
 
     /// Whether the fact `tag` is present.
     pub(crate) fn is_present(&self, tag: Tag) -> bool {
-        self.history.get(tag).is_some_and(|f| f.present)
+        self.live.get(tag).copied().unwrap_or(false)
     }
 
-    /// The present facts with this functor, oldest first.
+    /// The facts with this functor, oldest first: the present ones and some removed
+    /// ones (the caller skips those, [`Store::is_present`]).
     pub(crate) fn with_functor(&self, key: (Atom, usize)) -> &[Tag] {
-        self.by_functor.get(&key).map_or(&[], |v| v.as_slice())
+        self.by_functor.get(&key).map_or(&[], |v| v.tags.as_slice())
     }
 
-    /// The present facts that may match `pattern` under `slots` through the access path
-    /// `mask` (its bound argument positions): oldest first, a superset (the caller
-    /// matches). Empty when a bound argument's value is a term no fact can hold.
+    /// The facts that may match `pattern` under `slots` through the access path `mask`
+    /// (its bound argument positions): oldest first, a superset (the caller matches, and
+    /// skips removed facts, which a list of all the functor's facts may hold). Empty when
+    /// a bound argument's value is a term no fact can hold.
     pub(crate) fn candidates(
         &self,
         pattern: &Pattern,
@@ -137,7 +170,7 @@ impl Store {
         let (name, arity) = pattern.key();
         self.by_path
             .get(&((name, arity, mask), h.finish()))
-            .map_or(&[], |v| v.as_slice())
+            .map_or(&[], |v| v.tags.as_slice())
     }
 
     /// Indexes the facts of `name/arity` by the arguments of `mask` (once).
@@ -150,39 +183,44 @@ impl Store {
             return;
         }
         masks.push(mask);
-        for &tag in self.by_functor.get(&(name, arity)).into_iter().flatten() {
+        let list = self.by_functor.get(&(name, arity));
+        for &tag in list.into_iter().flat_map(|l| l.tags.iter()) {
+            if !self.live[tag] {
+                continue;
+            }
             let h = path_hash(mask, terms.args(self.ids[tag]).iter().copied());
             self.by_path
                 .entry(((name, arity, mask), h))
                 .or_default()
+                .tags
                 .push(tag);
             self.bytes += ENTRY_BYTES;
         }
     }
 
     /// Adds the fact `id`; `None` if it is already present (the memory is a set).
-    pub(crate) fn add(&mut self, id: Id, term: Term, origin: Origin, terms: &Terms) -> Option<Tag> {
+    pub(crate) fn add(&mut self, id: Id, origin: Origin, terms: &Terms) -> Option<Tag> {
         if self.present.contains_key(&id) {
             return None;
         }
         let tag = self.history.len();
         if let Some(key) = terms.functor(id) {
-            self.by_functor.entry(key).or_default().push(tag);
+            self.by_functor.entry(key).or_default().tags.push(tag);
             for &mask in self.paths.get(&key).into_iter().flatten() {
                 let h = path_hash(mask, terms.args(id).iter().copied());
                 self.by_path
                     .entry(((key.0, key.1, mask), h))
                     .or_default()
+                    .tags
                     .push(tag);
                 self.bytes += ENTRY_BYTES;
             }
         }
-        self.bytes += FACT_BYTES + term_size(&term) * 40;
+        self.bytes += FACT_BYTES + terms.tree_size(id) * 40;
         self.present.insert(id, tag);
         self.ids.push(id);
-        self.history.push(Fact {
-            term,
-            tag,
+        self.live.push(true);
+        self.history.push(Record {
             origin,
             present: true,
         });
@@ -200,18 +238,18 @@ impl Store {
         fact.present = false;
         let id = self.ids[tag];
         self.present.remove(&id);
+        self.live[tag] = false;
         if let Some(key) = terms.functor(id) {
-            if let Some(tags) = self.by_functor.get_mut(&key) {
-                remove_sorted(tags, tag);
+            if let Some(list) = self.by_functor.get_mut(&key) {
+                list.drop_one(&self.live);
             }
             for &mask in self.paths.get(&key).into_iter().flatten() {
                 let h = path_hash(mask, terms.args(id).iter().copied());
                 let k = ((key.0, key.1, mask), h);
-                if let Some(tags) = self.by_path.get_mut(&k) {
-                    remove_sorted(tags, tag);
-                    if tags.is_empty() {
-                        self.by_path.remove(&k);
-                    }
+                if let Some(list) = self.by_path.get_mut(&k)
+                    && list.drop_one(&self.live)
+                {
+                    self.by_path.remove(&k);
                 }
                 self.bytes = self.bytes.saturating_sub(ENTRY_BYTES);
             }
@@ -230,19 +268,6 @@ pub struct WorkingMemory {
     pub(crate) store: Store,
 }
 
-/// The number of nodes of a term (for the memory estimate).
-pub(crate) fn term_size(t: &Term) -> usize {
-    let mut n = 0;
-    let mut stack = vec![t];
-    while let Some(t) = stack.pop() {
-        n += 1;
-        if let Term::Compound(_, args) = t {
-            stack.extend(args.iter());
-        }
-    }
-    n
-}
-
 impl WorkingMemory {
     /// An empty working memory.
     pub fn new() -> Self {
@@ -252,7 +277,7 @@ impl WorkingMemory {
     /// Adds a fact; `None` if an equal fact is already present (the memory is a set).
     pub fn add(&mut self, term: Term, origin: Origin) -> Option<Tag> {
         let id = self.terms.intern(&term);
-        self.store.add(id, term, origin, &self.terms)
+        self.store.add(id, origin, &self.terms)
     }
 
     /// Adds the fact stored as `id`.
@@ -260,8 +285,7 @@ impl WorkingMemory {
         if self.store.present.contains_key(&id) {
             return None;
         }
-        let term = self.terms.term(id);
-        self.store.add(id, term, origin, &self.terms)
+        self.store.add(id, origin, &self.terms)
     }
 
     /// Removes the present fact with this tag; whether it was present.
@@ -278,17 +302,35 @@ impl WorkingMemory {
 
     /// The present facts with this functor, oldest first.
     pub fn with_functor(&self, name: Atom, arity: usize) -> impl Iterator<Item = Tag> + '_ {
-        self.store.with_functor((name, arity)).iter().copied()
+        self.store
+            .with_functor((name, arity))
+            .iter()
+            .copied()
+            .filter(|&t| self.store.is_present(t))
     }
 
     /// The fact with this tag (present or removed).
-    pub fn fact(&self, tag: Tag) -> Option<&Fact> {
-        self.store.history.get(tag)
+    pub fn fact(&self, tag: Tag) -> Option<Fact> {
+        let record = self.store.history.get(tag)?;
+        Some(Fact {
+            term: self.terms.term(self.store.ids[tag]),
+            tag,
+            origin: record.origin.clone(),
+            present: record.present,
+        })
+    }
+
+    /// The fact with this tag as a term (present or removed).
+    pub fn fact_term(&self, tag: Tag) -> Option<Term> {
+        self.store.ids.get(tag).map(|&id| self.terms.term(id))
     }
 
     /// The present facts, oldest first.
-    pub fn facts(&self) -> impl Iterator<Item = &Fact> {
-        self.store.history.iter().filter(|f| f.present)
+    pub fn facts(&self) -> impl Iterator<Item = Fact> + '_ {
+        let history = &self.store.history;
+        (0..history.len())
+            .filter(|&t| history[t].present)
+            .filter_map(|t| self.fact(t))
     }
 
     /// The number of present facts.
@@ -305,7 +347,7 @@ impl WorkingMemory {
     /// the history kept for explanations, the shared terms), for memory budgets.
     pub fn approx_bytes(&self) -> usize {
         self.store.bytes
-            + self.store.history.len() * std::mem::size_of::<Fact>()
+            + self.store.history.len() * std::mem::size_of::<Record>()
             + self.terms.approx_bytes()
     }
 
@@ -313,20 +355,22 @@ impl WorkingMemory {
     /// in the derivation tree (pre-order). A fact met a second time is listed (so that
     /// its place in the tree shows) but not explained again: the output is linear in the
     /// number of facts involved, however much the chains share.
-    pub fn explain(&self, tag: Tag) -> Vec<(usize, &Fact)> {
+    pub fn explain(&self, tag: Tag) -> Vec<(usize, Fact)> {
         let history = &self.store.history;
         let mut out = Vec::new();
         let mut explained = vec![false; history.len()];
         let mut stack = vec![(0usize, tag)];
         while let Some((depth, t)) = stack.pop() {
-            let Some(fact) = history.get(t) else {
+            let Some(record) = history.get(t) else {
                 continue;
             };
-            out.push((depth, fact));
+            if let Some(fact) = self.fact(t) {
+                out.push((depth, fact));
+            }
             if std::mem::replace(&mut explained[t], true) {
                 continue;
             }
-            if let Origin::Rule { premises, .. } = &fact.origin {
+            if let Origin::Rule { premises, .. } = &record.origin {
                 for &p in premises.iter().rev() {
                     stack.push((depth + 1, p));
                 }

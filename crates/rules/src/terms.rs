@@ -7,7 +7,7 @@
 //! table only grows: a run keeps every term it met (the working memory's history keeps
 //! them anyway, for explanations).
 
-use resolu_logic::{Atom, Term, atoms};
+use resolu_logic::{Atom, HostNode, HostTerms, Term, atoms};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 
@@ -218,6 +218,18 @@ impl Terms {
             }
         }
         ids.pop()
+    }
+
+    /// The number of nodes of `id` written out as a tree (shared subterms counted each
+    /// time they occur), as an owned term of it would have.
+    pub(crate) fn tree_size(&self, id: Id) -> usize {
+        let mut n = 0;
+        let mut stack = vec![id];
+        while let Some(id) = stack.pop() {
+            n += 1;
+            stack.extend_from_slice(self.args(id));
+        }
+        n
     }
 
     /// An integer's id.
@@ -473,5 +485,81 @@ impl Pattern {
             new
         });
         out
+    }
+}
+
+/// The prover reads goals straight from the table and stores answers straight into it
+/// (`Database::solve_host`): no `Term` is built for a call's situation or its answer.
+impl HostTerms for Terms {
+    type Ref = Id;
+
+    fn node(&self, id: Id) -> HostNode<'_, Id> {
+        self.node_of(id)
+    }
+
+    /// Stored as [`Terms::intern`] stores the same term.
+    fn make(&mut self, node: HostNode<'_, Id>) -> Id {
+        self.make_node(node)
+    }
+
+    fn is_ground(&self, id: Id) -> bool {
+        Terms::is_ground(self, id)
+    }
+}
+
+impl Terms {
+    /// The node `id` names, as the prover reads it.
+    pub(crate) fn node_of(&self, id: Id) -> HostNode<'_, Id> {
+        let n = &self.nodes[id as usize];
+        match n.kind {
+            Kind::Atom => HostNode::Atom(n.atom),
+            Kind::Int => HostNode::Int(n.value),
+            Kind::Float => HostNode::Float(f64::from_bits(n.value as u64)),
+            Kind::Str => HostNode::Str(n.atom.name()),
+            Kind::Var => HostNode::Var(n.value as u32),
+            Kind::Compound => HostNode::Compound(n.atom, self.args(id)),
+        }
+    }
+
+    /// The id of `node` (stored as [`Terms::intern`] stores the same term).
+    pub(crate) fn make_node(&mut self, node: HostNode<'_, Id>) -> Id {
+        match node {
+            HostNode::Atom(a) => self.make(Kind::Atom, a, 0, &[]),
+            HostNode::Int(i) => self.make(Kind::Int, atoms::NIL, i, &[]),
+            HostNode::Float(f) => self.make(Kind::Float, atoms::NIL, f.to_bits() as i64, &[]),
+            HostNode::Str(s) => self.make(Kind::Str, Atom::new(s), 0, &[]),
+            HostNode::Var(v) => self.make(Kind::Var, atoms::NIL, i64::from(v), &[]),
+            HostNode::Compound(f, args) => self.make(Kind::Compound, f, 0, args),
+        }
+    }
+}
+
+/// The table as an answer's store, with the answer's variables renumbered from `offset`
+/// (apart from the rule's own), noting the largest number met before renumbering.
+pub(crate) struct Renumbered<'a> {
+    pub(crate) terms: &'a mut Terms,
+    pub(crate) offset: u32,
+    pub(crate) largest: Option<u32>,
+}
+
+impl HostTerms for Renumbered<'_> {
+    type Ref = Id;
+
+    fn node(&self, id: Id) -> HostNode<'_, Id> {
+        self.terms.node_of(id)
+    }
+
+    fn is_ground(&self, id: Id) -> bool {
+        self.terms.is_ground(id)
+    }
+
+    fn make(&mut self, node: HostNode<'_, Id>) -> Id {
+        match node {
+            HostNode::Var(v) => {
+                self.largest = Some(self.largest.map_or(v, |m| m.max(v)));
+                self.terms.make_node(HostNode::Var(v + self.offset))
+            }
+            other => self.terms.make_node(other),
+        }
     }
 }

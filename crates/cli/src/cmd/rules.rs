@@ -264,7 +264,7 @@ fn find_fact(memory: &WorkingMemory, term: &Term) -> Option<usize> {
 /// never the whole tree, so that the conclusions of a run stay linear in size.
 fn conclusion_json(memory: &WorkingMemory, tag: usize) -> serde_json::Value {
     let fact = memory.fact(tag);
-    let (rule, cycle, premises) = match fact.map(|f| &f.origin) {
+    let (rule, cycle, premises) = match fact.as_ref().map(|f| &f.origin) {
         Some(Origin::Rule {
             rule,
             cycle,
