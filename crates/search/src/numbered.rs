@@ -271,6 +271,11 @@ pub struct NumberedBfs<'a, P: ?Sized> {
 /// Table handled per parallel task: 64 KiB.
 const CHUNK_BYTES: usize = 1 << 16;
 
+/// Successors gathered before they are claimed together (see the sweep in
+/// [`NumberedBfs::run`]): enough reads to keep the memory busy, few enough that their
+/// words stay in the first-level cache until they are claimed.
+const CLAIM_BATCH: usize = 256;
+
 impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
     /// A search over `problem`, 2 bits a state, no memory limit, table dropped.
     pub fn new(problem: &'a P) -> Self {
@@ -413,7 +418,36 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             let found = AtomicU64::new(0);
             (0..chunks).into_par_iter().for_each(|chunk| {
                 let mut out = Vec::new();
+                let mut pending = Vec::with_capacity(CLAIM_BATCH + 64);
+                let mut fresh = Vec::with_capacity(CLAIM_BATCH + 64);
                 let mut local = 0u64;
+                // Claims the successors gathered so far. The neighbours' words are spread
+                // over the whole array, so nearly every first read misses the cache: they
+                // are all read first, with no atomic operation in between (a locked
+                // instruction waits for the reads before it), so the misses overlap; only
+                // the neighbours that were then unseen are claimed.
+                let mut claim_pending = |pending: &mut Vec<u64>, local: &mut u64| {
+                    fresh.clear();
+                    fresh.extend(pending.iter().map(|&n| {
+                        let shift = u64::from(bits) * (n & within);
+                        let word = &table[(n >> per_word_shift) as usize];
+                        (word.load(Ordering::Relaxed) >> shift) & entry_mask == unseen
+                    }));
+                    for (&n, &maybe) in pending.iter().zip(&fresh) {
+                        // An entry seen reached stays reached: only the unseen ones can
+                        // still be this call's.
+                        if maybe && claim(n, next) {
+                            *local += 1;
+                            if let Some(f) = self.on_reached {
+                                f(n, depth + 1);
+                            }
+                            if self.target == Some(n) {
+                                target_found.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    pending.clear();
+                };
                 let lo = chunk * words_per_chunk;
                 let hi = (lo + words_per_chunk).min(words);
                 for w in lo..hi {
@@ -439,24 +473,18 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                         out.clear();
                         self.problem.expand(rank, depth, &mut out);
                         expanded |= entry_mask << bit;
-                        for &n in &out {
-                            if claim(n, next) {
-                                local += 1;
-                                if let Some(f) = self.on_reached {
-                                    f(n, depth + 1);
-                                }
-                                if self.target == Some(n) {
-                                    target_found.store(true, Ordering::Relaxed);
-                                }
-                            }
-                        }
+                        pending.extend_from_slice(&out);
                     }
                     if two_bits {
                         // The expanded entries become 0, done: one atomic operation for the
                         // word (other threads may be claiming its unseen entries meanwhile).
                         table[w as usize].fetch_and(!expanded, Ordering::Relaxed);
                     }
+                    if pending.len() >= CLAIM_BATCH {
+                        claim_pending(&mut pending, &mut local);
+                    }
                 }
+                claim_pending(&mut pending, &mut local);
                 found.fetch_add(local, Ordering::Relaxed);
             });
             depth += 1;
