@@ -59,7 +59,9 @@ pub trait Numbered: Sync {
     /// The number of states; ranks are `0..state_count()`. Ranks that no state has (gaps in
     /// the numbering) are allowed: they are never reached.
     fn state_count(&self) -> u64;
-    /// Pushes into `out` the rank of each state one move away from the state `rank`.
+    /// Pushes into `out` the rank of each state one move away from the state `rank`. `out`
+    /// may already hold other ranks (the search gathers the successors of several states
+    /// before it claims them): push onto it, never clear it.
     fn successor_ranks(&self, rank: u64, out: &mut Vec<u64>);
     /// What the search calls to expand `rank`, a state reached at `depth`: pushes its
     /// successors as [`successor_ranks`](Numbered::successor_ranks) does (the default).
@@ -417,7 +419,6 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             let chunks = words.div_ceil(words_per_chunk);
             let found = AtomicU64::new(0);
             (0..chunks).into_par_iter().for_each(|chunk| {
-                let mut out = Vec::new();
                 let mut pending = Vec::with_capacity(CLAIM_BATCH + 64);
                 let mut fresh = Vec::with_capacity(CLAIM_BATCH + 64);
                 let mut local = 0u64;
@@ -470,10 +471,9 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                         let bit = hits.trailing_zeros();
                         hits &= hits - 1;
                         let rank = base + u64::from(bit >> bits_shift);
-                        out.clear();
-                        self.problem.expand(rank, depth, &mut out);
+                        // Straight onto the batch: a copy per state was a few percent.
+                        self.problem.expand(rank, depth, &mut pending);
                         expanded |= entry_mask << bit;
-                        pending.extend_from_slice(&out);
                     }
                     if two_bits {
                         // The expanded entries become 0, done: one atomic operation for the
