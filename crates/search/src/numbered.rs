@@ -420,24 +420,28 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             let found = AtomicU64::new(0);
             (0..chunks).into_par_iter().for_each(|chunk| {
                 let mut pending = Vec::with_capacity(CLAIM_BATCH + 64);
-                let mut fresh = Vec::with_capacity(CLAIM_BATCH + 64);
                 let mut local = 0u64;
                 // Claims the successors gathered so far. The neighbours' words are spread
                 // over the whole array, so nearly every first read misses the cache: they
                 // are all read first, with no atomic operation in between (a locked
                 // instruction waits for the reads before it), so the misses overlap; only
-                // the neighbours that were then unseen are claimed.
-                let mut claim_pending = |pending: &mut Vec<u64>, local: &mut u64| {
-                    fresh.clear();
-                    fresh.extend(pending.iter().map(|&n| {
+                // the neighbours that were then unseen are kept, in place, and claimed.
+                let claim_pending = |pending: &mut Vec<u64>, local: &mut u64| {
+                    let mut kept = 0;
+                    for i in 0..pending.len() {
+                        let n = pending[i];
                         let shift = u64::from(bits) * (n & within);
                         let word = &table[(n >> per_word_shift) as usize];
-                        (word.load(Ordering::Relaxed) >> shift) & entry_mask == unseen
-                    }));
-                    for (&n, &maybe) in pending.iter().zip(&fresh) {
                         // An entry seen reached stays reached: only the unseen ones can
-                        // still be this call's.
-                        if maybe && claim(n, next) {
+                        // still be this call's. (Written unconditionally, kept or not: no
+                        // branch on the miss.)
+                        pending[kept] = n;
+                        kept += usize::from(
+                            (word.load(Ordering::Relaxed) >> shift) & entry_mask == unseen,
+                        );
+                    }
+                    for &n in &pending[..kept] {
+                        if claim(n, next) {
                             *local += 1;
                             if let Some(f) = self.on_reached {
                                 f(n, depth + 1);
