@@ -368,10 +368,10 @@ pub fn report(setup: &Setup, summary: &crate::Summary, runs: &[Run]) -> String {
     };
     let _ = writeln!(
         s,
-        "Measured on {} of Korf's 100 random 4x4 boards (every {}th; goal `{KORF_GOAL}`; \
+        "Measured on {} of Korf's 100 random 4x4 boards ({}; goal `{KORF_GOAL}`; \
          optimal lengths {}..{} moves), with the same limits:\n",
         ids.len(),
-        100 / ids.len().max(1),
+        every_nth(100 / ids.len().max(1)),
         korf.iter().map(|r| r.depth).min().unwrap_or(0),
         korf.iter().map(|r| r.depth).max().unwrap_or(0)
     );
@@ -462,9 +462,52 @@ pub fn report(setup: &Setup, summary: &crate::Summary, runs: &[Run]) -> String {
     s
 }
 
+/// Which boards of a list were taken, one in `step`: "every board", "every 2nd", "every
+/// 33rd", "every 11th".
+fn every_nth(step: usize) -> String {
+    if step <= 1 {
+        return "every board".into();
+    }
+    let suffix = match (step % 10, step % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("every {step}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn boards_taken_are_named_with_their_ordinal() {
+        let names: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 33, 50, 100, 101, 111]
+            .into_iter()
+            .map(every_nth)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "every board",
+                "every 2nd",
+                "every 3rd",
+                "every 4th",
+                "every 11th",
+                "every 12th",
+                "every 13th",
+                "every 21st",
+                "every 22nd",
+                "every 33rd",
+                "every 50th",
+                "every 100th",
+                "every 101st",
+                "every 111th"
+            ]
+        );
+    }
     use resolu_puzzles::sliding::{Goal, Grid};
 
     fn goal(text: &str) -> SlidingPuzzle {

@@ -304,8 +304,12 @@ pub fn read_header_of(path: &Path) -> Result<TableHeader, CacheError> {
     read_header(path, &mut io::BufReader::new(file))
 }
 
-/// Reads the table at `path` if it is the table `key` names, whole and undamaged.
-pub fn read(path: &Path, key: &str) -> Result<CachedTable, CacheError> {
+/// Opens the table at `path`, checks its header against `key` and the file's size against
+/// the header: the reader is left at the start of the payload.
+fn open_checked(
+    path: &Path,
+    key: &str,
+) -> Result<(io::BufReader<fs::File>, TableHeader), CacheError> {
     let (file, size) = open(path)?;
     let mut file = io::BufReader::new(file);
     let header = read_header(path, &mut file)?;
@@ -325,6 +329,12 @@ pub fn read(path: &Path, key: &str) -> Result<CachedTable, CacheError> {
     if size > header_len.saturating_add(header.len) {
         return Err(CacheError::Corrupt(path.to_path_buf()));
     }
+    Ok((file, header))
+}
+
+/// Reads the table at `path` if it is the table `key` names, whole and undamaged.
+pub fn read(path: &Path, key: &str) -> Result<CachedTable, CacheError> {
+    let (mut file, header) = open_checked(path, key)?;
     let mut payload = vec![0u8; header.len as usize];
     file.read_exact(&mut payload)
         .map_err(|_| CacheError::Truncated(path.to_path_buf()))?;
@@ -337,6 +347,32 @@ pub fn read(path: &Path, key: &str) -> Result<CachedTable, CacheError> {
         checksum: header.checksum,
         payload,
     })
+}
+
+/// [`read`] into buffers the caller owns, one after the other (the counterpart of
+/// [`write_parts`]): a payload of several tables is read into each table's own memory,
+/// with no whole payload beside them. The parts' lengths must add up to the payload's
+/// ([`CacheError::Corrupt`] otherwise); on an error the parts' contents are unspecified.
+pub fn read_parts(
+    path: &Path,
+    key: &str,
+    parts: &mut [&mut [u8]],
+) -> Result<TableHeader, CacheError> {
+    let (mut file, header) = open_checked(path, key)?;
+    let total: u64 = parts.iter().map(|p| p.len() as u64).sum();
+    if total != header.len {
+        return Err(CacheError::Corrupt(path.to_path_buf()));
+    }
+    let mut hasher = Hasher::new();
+    for part in parts.iter_mut() {
+        file.read_exact(part)
+            .map_err(|_| CacheError::Truncated(path.to_path_buf()))?;
+        hasher.update(part);
+    }
+    if hasher.finish() != header.checksum {
+        return Err(CacheError::Corrupt(path.to_path_buf()));
+    }
+    Ok(header)
 }
 
 /// The usual cache directory for resolu's tables, from the environment values given:
@@ -406,6 +442,17 @@ mod tests {
         let path = dir.join("t.table");
         write_parts(&path, "k", 1, &[&payload[..20], &payload[20..]])?;
         assert_eq!(read(&path, "k")?.payload, payload);
+        // Read back in parts that split it elsewhere than it was written.
+        let (mut a, mut b, mut c) = (vec![0u8; 7], vec![0u8; 40], vec![0u8; 6]);
+        let header = read_parts(&path, "k", &mut [&mut a, &mut b, &mut c])?;
+        assert_eq!(header.checksum, checksum(&payload));
+        assert_eq!([a, b, c].concat(), payload);
+        // Parts that do not add up to the payload are refused.
+        let mut short = vec![0u8; 52];
+        assert!(matches!(
+            read_parts(&path, "k", &mut [&mut short]),
+            Err(CacheError::Corrupt(_))
+        ));
         let _ = fs::remove_dir_all(&dir);
         Ok(())
     }
@@ -430,9 +477,18 @@ mod tests {
         flipped[last] ^= 0x40;
         let _ = put(&flipped);
         assert!(matches!(read(&path, "k"), Err(CacheError::Corrupt(_))));
+        let mut halves = (vec![0u8; 500], vec![0u8; 500]);
+        assert!(matches!(
+            read_parts(&path, "k", &mut [&mut halves.0, &mut halves.1]),
+            Err(CacheError::Corrupt(_))
+        ));
         // Cut short, inside the payload and inside the header.
         let _ = put(&good[..good.len() - 10]);
         assert!(matches!(read(&path, "k"), Err(CacheError::Truncated(_))));
+        assert!(matches!(
+            read_parts(&path, "k", &mut [&mut halves.0, &mut halves.1]),
+            Err(CacheError::Truncated(_))
+        ));
         let _ = put(&good[..14]);
         assert!(matches!(read(&path, "k"), Err(CacheError::Truncated(_))));
         // Not a table at all, and another version.

@@ -59,7 +59,9 @@ pub trait Numbered: Sync {
     /// The number of states; ranks are `0..state_count()`. Ranks that no state has (gaps in
     /// the numbering) are allowed: they are never reached.
     fn state_count(&self) -> u64;
-    /// Pushes into `out` the rank of each state one move away from the state `rank`.
+    /// Pushes into `out` the rank of each state one move away from the state `rank`. `out`
+    /// may already hold other ranks (the search gathers the successors of several states
+    /// before it claims them): push onto it, never clear it.
     fn successor_ranks(&self, rank: u64, out: &mut Vec<u64>);
     /// What the search calls to expand `rank`, a state reached at `depth`: pushes its
     /// successors as [`successor_ranks`](Numbered::successor_ranks) does (the default).
@@ -271,6 +273,11 @@ pub struct NumberedBfs<'a, P: ?Sized> {
 /// Table handled per parallel task: 64 KiB.
 const CHUNK_BYTES: usize = 1 << 16;
 
+/// Successors gathered before they are claimed together (see the sweep in
+/// [`NumberedBfs::run`]): enough reads to keep the memory busy, few enough that their
+/// words stay in the first-level cache until they are claimed.
+const CLAIM_BATCH: usize = 256;
+
 impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
     /// A search over `problem`, 2 bits a state, no memory limit, table dropped.
     pub fn new(problem: &'a P) -> Self {
@@ -412,8 +419,40 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             let chunks = words.div_ceil(words_per_chunk);
             let found = AtomicU64::new(0);
             (0..chunks).into_par_iter().for_each(|chunk| {
-                let mut out = Vec::new();
+                let mut pending = Vec::with_capacity(CLAIM_BATCH + 64);
                 let mut local = 0u64;
+                // Claims the successors gathered so far. The neighbours' words are spread
+                // over the whole array, so nearly every first read misses the cache: they
+                // are all read first, with no atomic operation in between (a locked
+                // instruction waits for the reads before it), so the misses overlap; only
+                // the neighbours that were then unseen are kept, in place, and claimed.
+                let claim_pending = |pending: &mut Vec<u64>, local: &mut u64| {
+                    let mut kept = 0;
+                    for i in 0..pending.len() {
+                        let n = pending[i];
+                        let shift = u64::from(bits) * (n & within);
+                        let word = &table[(n >> per_word_shift) as usize];
+                        // An entry seen reached stays reached: only the unseen ones can
+                        // still be this call's. (Written unconditionally, kept or not: no
+                        // branch on the miss.)
+                        pending[kept] = n;
+                        kept += usize::from(
+                            (word.load(Ordering::Relaxed) >> shift) & entry_mask == unseen,
+                        );
+                    }
+                    for &n in &pending[..kept] {
+                        if claim(n, next) {
+                            *local += 1;
+                            if let Some(f) = self.on_reached {
+                                f(n, depth + 1);
+                            }
+                            if self.target == Some(n) {
+                                target_found.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    pending.clear();
+                };
                 let lo = chunk * words_per_chunk;
                 let hi = (lo + words_per_chunk).min(words);
                 for w in lo..hi {
@@ -436,27 +475,20 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                         let bit = hits.trailing_zeros();
                         hits &= hits - 1;
                         let rank = base + u64::from(bit >> bits_shift);
-                        out.clear();
-                        self.problem.expand(rank, depth, &mut out);
+                        // Straight onto the batch: a copy per state was a few percent.
+                        self.problem.expand(rank, depth, &mut pending);
                         expanded |= entry_mask << bit;
-                        for &n in &out {
-                            if claim(n, next) {
-                                local += 1;
-                                if let Some(f) = self.on_reached {
-                                    f(n, depth + 1);
-                                }
-                                if self.target == Some(n) {
-                                    target_found.store(true, Ordering::Relaxed);
-                                }
-                            }
-                        }
                     }
                     if two_bits {
                         // The expanded entries become 0, done: one atomic operation for the
                         // word (other threads may be claiming its unseen entries meanwhile).
                         table[w as usize].fetch_and(!expanded, Ordering::Relaxed);
                     }
+                    if pending.len() >= CLAIM_BATCH {
+                        claim_pending(&mut pending, &mut local);
+                    }
                 }
+                claim_pending(&mut pending, &mut local);
                 found.fetch_add(local, Ordering::Relaxed);
             });
             depth += 1;

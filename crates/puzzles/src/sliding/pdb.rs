@@ -725,13 +725,24 @@ fn build_entries_bytes_for(placements: u64) -> u64 {
     placements.div_ceil(BUILD_PER_WORD) * 8
 }
 
+/// Bytes set aside for the list of values of 6 or more: room for one placement in 256 (8
+/// bytes an entry, a list that doubles as it grows counted at its capacity). The 7-8 build
+/// lists 568k of the 8-tile group's 519 million placements (0.11%, 4.5 MB), so this
+/// 16 MB is 3.5 times what it needs; a build whose list outgrows what the budget leaves
+/// is refused when its search ends ([`NumberedError::TooBig`]).
+fn build_list_reserve_bytes(placements: u64) -> u64 {
+    placements.div_ceil(256) * 8
+}
+
 /// The most memory [`build_group`] holds at once for a group of `k` tiles: the search's
 /// array beside the 3-bit entries, or the 3-bit entries beside the 4-bit table they are
-/// written out to (the list of values above 5 aside).
+/// written out to, and the list of values of 6 or more ([`build_list_reserve_bytes`]).
 fn build_group_peak_bytes(space: &PatternSpace) -> u64 {
     let entries = build_entries_bytes_for(space.placements());
     let search = Encoding::TwoBits.bytes_for(space.state_count());
-    entries + search.max(table_bytes_for(space.placements()))
+    entries
+        + search.max(table_bytes_for(space.placements()))
+        + build_list_reserve_bytes(space.placements())
 }
 
 /// Builds the table of one group: for each placement (numbered as described at
@@ -766,16 +777,22 @@ fn build_group_listing_from(
         });
     }
     let placements = space.placements();
+    // The list may take what the budget leaves beside the arrays (at least its reserve).
+    let arrays = needed - build_list_reserve_bytes(placements);
+    let list_limit = max_memory - arrays;
     // All ones: every entry BUILD_UNREACHED.
     let entries: Vec<AtomicU64> = (0..placements.div_ceil(BUILD_PER_WORD))
         .map(|_| AtomicU64::new(u64::MAX))
         .collect();
     let more = Mutex::new(Vec::new());
+    let list_wanted = AtomicU64::new(0);
     let builder = TableBuilder {
         space: &space,
         entries: &entries,
         more: &more,
         more_from,
+        list_limit,
+        list_wanted: &list_wanted,
     };
     let mut bfs = NumberedBfs::new(&builder);
     if let Some(o) = observer {
@@ -783,6 +800,13 @@ fn build_group_listing_from(
     }
     // The search's array is freed when `run` returns: the 4-bit table is allocated after.
     bfs.run(&[space.goal_rank()])?;
+    let wanted = list_wanted.into_inner();
+    if wanted > 0 {
+        return Err(NumberedError::TooBig {
+            needed: arrays + wanted,
+            limit: max_memory,
+        });
+    }
     let mut table = vec![0u8; table_bytes_for(placements) as usize];
     // 42 entries are 2 words of build entries and 21 bytes of the table.
     const WORDS: usize = 1 << 12;
@@ -834,6 +858,11 @@ struct TableBuilder<'a> {
     more: &'a Mutex<Vec<u64>>,
     /// The least value kept in `more` ([`BUILD_MORE`] but in tests).
     more_from: u8,
+    /// The bytes `more` may take.
+    list_limit: u64,
+    /// The bytes `more` would have grown to past `list_limit` (0 while it has not; the
+    /// build is then refused).
+    list_wanted: &'a AtomicU64,
 }
 
 impl Numbered for TableBuilder<'_> {
@@ -866,7 +895,19 @@ impl Numbered for TableBuilder<'_> {
             let old = word.fetch_and(!(7 << shift) | (stored << shift), Ordering::Relaxed);
             if (old >> shift) & 7 == BUILD_UNREACHED && extra >= self.more_from {
                 let mut more = self.more.lock().unwrap_or_else(|e| e.into_inner());
-                more.push(index << 8 | u64::from(extra));
+                // A push that would make the list reallocate past its share of the budget
+                // is not done: the build is refused when the search ends.
+                let grown = if more.len() < more.capacity() {
+                    more.capacity()
+                } else {
+                    (2 * more.capacity()).max(4)
+                };
+                if grown as u64 * 8 <= self.list_limit {
+                    more.push(index << 8 | u64::from(extra));
+                } else {
+                    self.list_wanted
+                        .fetch_max(grown as u64 * 8, Ordering::Relaxed);
+                }
             }
         }
         space.successors(pair, order, &mut cells, out);
@@ -1110,11 +1151,12 @@ enum Kind {
 
 impl PatternDatabase {
     /// The additive heuristic of `partition` from its tables, in the order of its groups.
-    /// Reflection is used when `reflect` is asked and the goal is symmetric.
-    pub fn additive(
+    /// Reflection is used when `reflect` is asked and the goal is symmetric. A table given
+    /// as an `Arc<[u8]>` ([`load_or_build`]) is kept as it is; a `Vec<u8>` is copied once.
+    pub fn additive<T: Into<Arc<[u8]>>>(
         puzzle: &SlidingPuzzle,
         partition: &Partition,
-        tables: Vec<Vec<u8>>,
+        tables: Vec<T>,
         reflect: bool,
     ) -> PatternDatabase {
         let mut group_of = vec![usize::MAX; puzzle.cells()];
@@ -1366,6 +1408,8 @@ pub fn build_tables(
     }
     let layer = |l: LayerDone| progress(Progress::Layer(l));
     let mut tables = vec![Vec::new(); partition.groups.len()];
+    // What the tables built so far hold is not the next group's to use.
+    let mut done = 0u64;
     for i in partition.build_order() {
         let g = &partition.groups[i];
         progress(Progress::Group {
@@ -1373,7 +1417,8 @@ pub fn build_tables(
             groups: partition.groups.len(),
             tiles: g.len(),
         });
-        tables[i] = build_group(puzzle, g, u64::MAX, Some(&layer))?;
+        tables[i] = build_group(puzzle, g, max_memory.saturating_sub(done), Some(&layer))?;
+        done += tables[i].len() as u64;
     }
     Ok(tables)
 }
@@ -1407,27 +1452,32 @@ pub fn build_and_store(
     Ok(tables)
 }
 
-/// Reads the tables of `partition` from `path`, checked; splits the payload by group.
+/// The tables of a partition as read or loaded, one per group in the partition's order,
+/// shared with the heuristics that use them.
+pub type Tables = Vec<Arc<[u8]>>;
+
+/// Reads the tables of `partition` from `path`, checked, each group's table straight into
+/// its own memory.
 pub fn read_tables(
     puzzle: &SlidingPuzzle,
     partition: &Partition,
     path: &Path,
-) -> Result<Vec<Vec<u8>>, CacheError> {
-    let table = cache::read(path, &cache_key(puzzle, partition))?;
-    if table.payload.len() as u64 != partition.table_bytes(puzzle) {
-        return Err(CacheError::Corrupt(path.to_path_buf()));
-    }
-    let mut rest = &table.payload[..];
-    Ok(partition
+) -> Result<Tables, CacheError> {
+    // Each group's table is allocated where it will live and read into it: no payload
+    // buffer beside the tables, and no copy into the `Arc` the heuristic keeps (the 7-8
+    // tables are 288 MB). Collecting a sized iterator builds the `Arc` in place.
+    let mut tables: Vec<Arc<[u8]>> = partition
         .groups
         .iter()
         .map(|g| {
-            let len = group_table_bytes(puzzle, g.len()) as usize;
-            let (head, tail) = rest.split_at(len);
-            rest = tail;
-            head.to_vec()
+            (0..group_table_bytes(puzzle, g.len()))
+                .map(|_| 0u8)
+                .collect()
         })
-        .collect())
+        .collect();
+    let mut parts: Vec<&mut [u8]> = tables.iter_mut().filter_map(|t| Arc::get_mut(t)).collect();
+    cache::read_parts(path, &cache_key(puzzle, partition), &mut parts)?;
+    Ok(tables)
 }
 
 /// The tables of `partition`, read from `dir` when a good file is there, else built,
@@ -1438,7 +1488,7 @@ pub fn load_or_build(
     dir: &Path,
     max_memory: u64,
     progress: &(dyn Fn(Progress) + Sync),
-) -> Result<(Vec<Vec<u8>>, Source), PdbError> {
+) -> Result<(Tables, Source), PdbError> {
     check_size(puzzle)?;
     let path = cache_file(dir, puzzle, partition);
     match read_tables(puzzle, partition, &path) {
@@ -1449,7 +1499,7 @@ pub fn load_or_build(
                 other => Some(other.to_string()),
             };
             let t = build_and_store(puzzle, partition, &path, max_memory, progress)?;
-            Ok((t, Source::Built(why)))
+            Ok((t.into_iter().map(Arc::from).collect(), Source::Built(why)))
         }
     }
 }
@@ -1524,6 +1574,30 @@ mod tests {
                 assert_eq!(listed, plain, "values from {more_from} listed");
             }
         }
+    }
+
+    /// The list of large values counts against the budget: with every value listed, a
+    /// budget that holds the arrays and the list's reserve but not the whole list refuses
+    /// the build, and one that holds the list gives the same table.
+    #[test]
+    fn the_list_of_large_values_counts_against_the_budget() {
+        let puzzle = SlidingPuzzle::new(
+            &Grid::parse("1 2 3 4/5 6 7 8/9 10 11 _").unwrap(),
+            Goal::Standard,
+        )
+        .unwrap();
+        let tiles = [3u8, 4, 7, 8, 10, 11];
+        let space = PatternSpace::new(&puzzle, &tiles);
+        let peak = build_group_peak_bytes(&space);
+        let refused = build_group_listing_from(&puzzle, &tiles, peak, None, 0).unwrap_err();
+        assert!(
+            matches!(refused, NumberedError::TooBig { needed, limit } if limit == peak && needed > peak),
+            "{refused:?}"
+        );
+        // Every placement listed: at most twice their number of 8-byte entries.
+        let roomy = peak + 16 * space.placements();
+        let listed = build_group_listing_from(&puzzle, &tiles, roomy, None, 0).unwrap();
+        assert_eq!(listed, build_group(&puzzle, &tiles, peak, None).unwrap());
     }
 
     /// Each entry of the reorder table is the rank of the indices after the move, worked
