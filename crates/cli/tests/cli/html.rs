@@ -192,9 +192,9 @@ fn taquin_page_steps_from_the_start_to_the_solved_board_in_the_browser() {
     let (path, html) = page("taquin.html", &["taquin"], 0);
     // The page holds the counters of the text output.
     let (_, text, _) = run(&["taquin"]);
-    assert!(text.contains("expanded 5, generated 15"), "{text}");
+    assert!(text.contains("expanded 5, generated 11"), "{text}");
     assert!(html.contains("<th>expanded</th><td>5</td>"));
-    assert!(html.contains("<th>generated</th><td>15</td>"));
+    assert!(html.contains("<th>generated</th><td>11</td>"));
     assert!(html.contains("Move 5: h"));
     let Some(browser) = Browser::find() else {
         return;
