@@ -106,16 +106,28 @@ impl SlidingPuzzle {
             };
             return outcome.map_states(|board| self.tiles(&board));
         }
-        if settings.algorithm == Algorithm::Astar && observer.is_none() {
+        if settings.algorithm == Algorithm::Astar {
             // The in-place A*: same expansions and path as the Runner's, each heuristic's
-            // update inlined, the move back never generated, whole-number costs.
+            // update inlined, the move back never generated, whole-number costs. Observed
+            // runs (traces, pages) take it too, so that they count what the plain run counts.
             let limits = settings.limits;
-            let outcome = match &heuristic {
-                TileHeuristic::Zero => astar(&problem, &ZeroHeuristic, limits),
-                TileHeuristic::Misplaced(h) => astar(&problem, h, limits),
-                TileHeuristic::Manhattan(h) => astar(&problem, h, limits),
-                TileHeuristic::LinearConflict(h) => astar(&problem, h, limits),
-                TileHeuristic::Pdb(_) => astar(&problem, &heuristic, limits),
+            let outcome = match observer {
+                None => match &heuristic {
+                    TileHeuristic::Zero => astar(&problem, &ZeroHeuristic, limits),
+                    TileHeuristic::Misplaced(h) => astar(&problem, h, limits),
+                    TileHeuristic::Manhattan(h) => astar(&problem, h, limits),
+                    TileHeuristic::LinearConflict(h) => astar(&problem, h, limits),
+                    TileHeuristic::Pdb(_) => astar(&problem, &heuristic, limits),
+                },
+                Some(inner) => resolu_search::astar::astar_in_place(
+                    &problem,
+                    &heuristic,
+                    limits,
+                    &mut Unpacking {
+                        puzzle: self,
+                        inner,
+                    },
+                ),
             };
             return outcome.map_states(|board| self.tiles(&board));
         }
