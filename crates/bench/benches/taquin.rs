@@ -31,7 +31,8 @@ fn resolu_run(p: &SlidingPuzzle, ida: bool) -> Run {
     let outcome = if ida {
         resolu_search::idastar::idastar(&problem, &h, Limits::default(), &mut NoObserver)
     } else {
-        resolu_search::astar::astar(&problem, &h, Limits::default(), &mut NoObserver)
+        // What `SlidingPuzzle::solve` (the CLI) runs for A*.
+        resolu_search::astar::astar_in_place(&problem, &h, Limits::default(), &mut NoObserver)
     };
     Run {
         time: started.elapsed(),

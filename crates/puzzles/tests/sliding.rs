@@ -457,3 +457,64 @@ fn the_in_place_idastar_stops_at_the_node_limit() {
     let two = solve_idastar(p, HeuristicName::Manhattan, limits, 2);
     assert_eq!(two.reason, StopReason::NodeLimit);
 }
+
+/// A* through the Runner (the generic engine) and through `SlidingPuzzle::solve` (the
+/// in-place engine): moves, expansions, stored states and the largest frontier.
+fn both_astars<C: Cells>(p: &SlidingPuzzle, h: HeuristicName) -> [(Vec<Move>, [u64; 3]); 2] {
+    let problem = p.problem::<C>();
+    let generic = Runner::new(&problem)
+        .heuristic(TileHeuristic::new(h, p))
+        .run(Algorithm::Astar);
+    let fast = p.solve(&SolveSettings::new(Algorithm::Astar, h, Limits::new()));
+    [generic.map_states(|_| ()), fast.map_states(|_| ())].map(|o| {
+        assert_eq!(o.reason, StopReason::Solved);
+        let s = o.stats;
+        (
+            o.path.unwrap().actions().copied().collect(),
+            [s.expanded, s.stored, s.max_frontier],
+        )
+    })
+}
+
+#[test]
+fn the_in_place_astar_makes_the_generic_ones_expansions_and_path() {
+    let mut rng = ChaCha8Rng::seed_from_u64(29);
+    let goal = "123/456/780";
+    let base = puzzle(goal, goal);
+    for _ in 0..20 {
+        let tiles = base.random_walk_from_goal(60, &mut rng);
+        let p = base.with_start(&base.grid_of(&tiles)).unwrap();
+        for h in HEURISTICS {
+            let [generic, fast] = both_astars::<u64>(&p, h);
+            assert_eq!(fast, generic, "{h} on {}", p.start_grid().one_line());
+            assert_eq!(p.replay(&fast.0).unwrap(), p.goal_tiles());
+        }
+    }
+    let (_, p) = &korf("korf100.txt")[78];
+    let [generic, fast] = both_astars::<u64>(p, HeuristicName::Manhattan);
+    assert_eq!(fast, generic, "Korf #79");
+    // A 4x5 board (u128 cells) a few moves from the goal.
+    let base = puzzle(
+        "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 0",
+        "standard",
+    );
+    let tiles = base.random_walk_from_goal(40, &mut rng);
+    let p = base.with_start(&base.grid_of(&tiles)).unwrap();
+    let [generic, fast] = both_astars::<u128>(&p, HeuristicName::LinearConflict);
+    assert_eq!(fast, generic, "4x5");
+}
+
+#[test]
+fn the_in_place_astar_stops_at_the_node_limit() {
+    let (_, p) = &korf("korf100.txt")[0];
+    let limits = Limits::new().max_nodes(10_000);
+    let outcome = p.solve(&SolveSettings::new(
+        Algorithm::Astar,
+        HeuristicName::Manhattan,
+        limits,
+    ));
+    assert_eq!(
+        (outcome.reason, outcome.stats.expanded),
+        (StopReason::NodeLimit, 10_000)
+    );
+}

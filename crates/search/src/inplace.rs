@@ -63,6 +63,14 @@ pub trait Cost:
     fn to_f64(self) -> f64;
     /// The cost nearest `x` (an estimate computed as an `f64`).
     fn from_f64(x: f64) -> Self;
+    /// The cost as a `u32` when it is a whole number that fits: the in-place A* then
+    /// files its open nodes in a grid of buckets indexed by such numbers.
+    #[inline]
+    fn whole(self) -> Option<u32> {
+        let x = self.to_f64();
+        let w = x as u32;
+        (f64::from(w) == x).then_some(w)
+    }
 }
 
 impl Cost for f64 {
@@ -91,6 +99,10 @@ impl Cost for u32 {
     fn from_f64(x: f64) -> u32 {
         x.round() as u32
     }
+    #[inline]
+    fn whole(self) -> Option<u32> {
+        Some(self)
+    }
 }
 
 impl Cost for u64 {
@@ -106,6 +118,10 @@ impl Cost for u64 {
     #[inline]
     fn from_f64(x: f64) -> u64 {
         x.round() as u64
+    }
+    #[inline]
+    fn whole(self) -> Option<u32> {
+        u32::try_from(self).ok()
     }
 }
 

@@ -271,3 +271,127 @@ pub(crate) fn expand<P: Problem>(
     stats.expanded += 1;
     stats.generated += buf.len() as u64;
 }
+
+/// A node of [`Arena`]: what the in-place A* reads and updates beside the state, with
+/// costs in the problem's [`Cost`] type (four bytes each for whole-number costs, where
+/// [`NodeInfo`]'s `f64`s and flags took 40 bytes a node).
+pub(crate) struct Rec<A, C> {
+    pub parent: NodeId,
+    pub action: Option<A>,
+    pub g: C,
+    /// The cost of the step from the parent (see [`NodeInfo::step`]).
+    pub step: C,
+    pub h: C,
+}
+
+/// The store of the in-place A*: each state once, in a vector of states alone (a probe
+/// compares states, and a dense vector of 16-byte boards keeps four to a cache line),
+/// records in a parallel vector, and a table of ids keyed by the state's hash, as in
+/// [`Nodes`]. A state is cloned into the store only when it is new: the search hands in
+/// the one state it changes in place.
+pub(crate) struct Arena<S, A, C> {
+    pub states: Vec<S>,
+    pub recs: Vec<Rec<A, C>>,
+    ids: HashTable<NodeId>,
+    hashed: HashTable<(NodeId, u32)>,
+    max_records: usize,
+}
+
+impl<S: Clone + Eq + Hash, A: Clone, C: Copy> Arena<S, A, C> {
+    const KEEP_HASH: bool = std::mem::size_of::<S>() > 16;
+
+    /// A store holding `start` (estimate `h`, cost `zero`), for at most about
+    /// `max_states` states.
+    pub fn new(start: S, zero: C, h: C, max_states: u64) -> Self {
+        let mut arena = Arena {
+            states: Vec::with_capacity(INITIAL_RECORDS),
+            recs: Vec::with_capacity(INITIAL_RECORDS),
+            ids: HashTable::new(),
+            hashed: HashTable::new(),
+            max_records: usize::try_from(max_states).unwrap_or(usize::MAX),
+        };
+        if Self::KEEP_HASH {
+            arena.hashed.reserve(INITIAL_IDS, |&(_, h)| spread(h));
+        } else {
+            arena
+                .ids
+                .reserve(INITIAL_IDS, |_: &NodeId| unreachable!("empty"));
+        }
+        let start_rec = Rec {
+            parent: NONE,
+            action: None,
+            g: zero,
+            step: zero,
+            h,
+        };
+        let _ = arena.find_or_insert(&start, || start_rec);
+        arena
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// The id of `state`: `Ok` if it was new (stored now with the record `rec` makes),
+    /// `Err` if it was seen before. One probe of the table either way.
+    #[inline(always)]
+    pub fn find_or_insert(
+        &mut self,
+        state: &S,
+        rec: impl FnOnce() -> Rec<A, C>,
+    ) -> Result<NodeId, NodeId> {
+        let states = &self.states;
+        let full = hash(state);
+        let new_id = states.len() as NodeId;
+        if Self::KEEP_HASH {
+            let h = fold(full);
+            match self.hashed.entry(
+                spread(h),
+                |&(id, hh)| hh == h && states[id as usize] == *state,
+                |&(_, hh)| spread(hh),
+            ) {
+                Entry::Occupied(o) => return Err(o.get().0),
+                Entry::Vacant(v) => {
+                    v.insert((new_id, h));
+                }
+            }
+        } else {
+            match self.ids.entry(
+                full,
+                |&id| states[id as usize] == *state,
+                |&id| hash(&states[id as usize]),
+            ) {
+                Entry::Occupied(o) => return Err(*o.get()),
+                Entry::Vacant(v) => {
+                    v.insert(new_id);
+                }
+            }
+        }
+        if self.states.len() == self.states.capacity() {
+            let len = self.states.len();
+            let room = len
+                .min(self.max_records.saturating_sub(len))
+                .max(SLACK_RECORDS);
+            self.states.reserve_exact(room);
+            self.recs.reserve_exact(room);
+        }
+        self.states.push(state.clone());
+        self.recs.push(rec());
+        Ok(new_id)
+    }
+
+    /// The path from the root to `id`, each step's cost converted by `to_f64`.
+    pub fn path(&self, id: NodeId, to_f64: impl Fn(C) -> f64) -> Path<S, A> {
+        let (mut steps, mut step_costs) = (Vec::new(), Vec::new());
+        let mut cur = id;
+        while let Some(rec) = self.recs.get(cur as usize) {
+            let Some(a) = &rec.action else { break };
+            steps.push((a.clone(), self.states[cur as usize].clone()));
+            step_costs.push(to_f64(rec.step));
+            cur = rec.parent;
+        }
+        steps.reverse();
+        step_costs.reverse();
+        Path::new(self.states[0].clone(), steps, step_costs)
+    }
+}

@@ -214,6 +214,47 @@ impl OpenSet {
         }
     }
 
+    /// [`Self::push_or_decrease`] for a priority given as whole numbers (the in-place A*'s
+    /// integer costs): no conversion to and from `f64` on the way to the grid.
+    #[inline(always)]
+    pub fn push_or_decrease_whole(&mut self, id: NodeId, f: u32, h: u32) {
+        let idx = id as usize;
+        if idx >= self.links.len() {
+            if idx == self.links.len() {
+                self.links.push(CLOSED);
+            } else {
+                self.links.resize(idx + 1, CLOSED);
+            }
+        }
+        if let Buckets::Grid(grid) = &mut self.buckets
+            && f < SMALL
+            && h < SMALL
+        {
+            let packed = f << 16 | h;
+            let old = self.links[idx].bucket;
+            if old != ABSENT {
+                if packed >= old {
+                    return;
+                }
+                grid.remove(&mut self.links, id, old);
+                self.len -= 1;
+            }
+            grid.push(&mut self.links, id, packed);
+            self.len += 1;
+        } else {
+            let (f, h) = (f64::from(f), f64::from(h));
+            self.push_general(id, Priority { f, h });
+        }
+    }
+
+    /// Whether `id` is in the set.
+    #[inline]
+    pub fn contains(&self, id: NodeId) -> bool {
+        self.links
+            .get(id as usize)
+            .is_some_and(|l| l.bucket != ABSENT)
+    }
+
     /// [`Self::push_or_decrease`] outside the grid (leaving it first if need be).
     #[inline(never)]
     fn push_general(&mut self, id: NodeId, prio: Priority) {

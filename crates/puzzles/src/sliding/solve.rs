@@ -106,6 +106,31 @@ impl SlidingPuzzle {
             };
             return outcome.map_states(|board| self.tiles(&board));
         }
+        if settings.algorithm == Algorithm::Astar {
+            // The in-place A*: same expansions and path as the Runner's, each heuristic's
+            // update inlined, the move back never generated, whole-number costs. Observed
+            // runs (traces, pages) take it too, so that they count what the plain run counts.
+            let limits = settings.limits;
+            let outcome = match observer {
+                None => match &heuristic {
+                    TileHeuristic::Zero => astar(&problem, &ZeroHeuristic, limits),
+                    TileHeuristic::Misplaced(h) => astar(&problem, h, limits),
+                    TileHeuristic::Manhattan(h) => astar(&problem, h, limits),
+                    TileHeuristic::LinearConflict(h) => astar(&problem, h, limits),
+                    TileHeuristic::Pdb(_) => astar(&problem, &heuristic, limits),
+                },
+                Some(inner) => resolu_search::astar::astar_in_place(
+                    &problem,
+                    &heuristic,
+                    limits,
+                    &mut Unpacking {
+                        puzzle: self,
+                        inner,
+                    },
+                ),
+            };
+            return outcome.map_states(|board| self.tiles(&board));
+        }
         let mut runner = Runner::new(&problem)
             .heuristic(heuristic)
             .limits(settings.limits)
@@ -138,6 +163,15 @@ fn idastar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32> + Sync>(
     } else {
         resolu_search::idastar::idastar_in_place(problem, heuristic, limits, &mut NoObserver)
     }
+}
+
+/// A* in place.
+fn astar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32>>(
+    problem: &SlidingProblem<'_, C>,
+    heuristic: &H,
+    limits: Limits,
+) -> Outcome<Board<C>, Move> {
+    resolu_search::astar::astar_in_place(problem, heuristic, limits, &mut NoObserver)
 }
 
 /// The observer type of an unobserved [`SlidingPuzzle::solve`] (never called).
