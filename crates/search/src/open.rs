@@ -187,6 +187,24 @@ impl OpenSet {
     /// Inserts `id`, or lowers its priority if it is open with a higher one.
     #[inline]
     pub fn push_or_decrease(&mut self, id: NodeId, prio: Priority) {
+        self.push_packed(id, small(prio), || prio);
+    }
+
+    /// [`Self::push_or_decrease`] for a priority given as whole numbers (the in-place A*'s
+    /// integer costs): no conversion to and from `f64` on the way to the grid.
+    #[inline(always)]
+    pub fn push_or_decrease_whole(&mut self, id: NodeId, f: u32, h: u32) {
+        let packed = (f < SMALL && h < SMALL).then_some(f << 16 | h);
+        self.push_packed(id, packed, || Priority {
+            f: f64::from(f),
+            h: f64::from(h),
+        });
+    }
+
+    /// The two above: `packed` is the grid's key when the priority fits it; `prio` gives
+    /// the priority for the general heap otherwise.
+    #[inline(always)]
+    fn push_packed(&mut self, id: NodeId, packed: Option<u32>, prio: impl FnOnce() -> Priority) {
         let idx = id as usize;
         if idx >= self.links.len() {
             // Ids are handed out in order, so this is nearly always one more.
@@ -197,7 +215,7 @@ impl OpenSet {
             }
         }
         if let Buckets::Grid(grid) = &mut self.buckets
-            && let Some(packed) = small(prio)
+            && let Some(packed) = packed
         {
             let old = self.links[idx].bucket;
             if old != ABSENT {
@@ -210,40 +228,7 @@ impl OpenSet {
             grid.push(&mut self.links, id, packed);
             self.len += 1;
         } else {
-            self.push_general(id, prio);
-        }
-    }
-
-    /// [`Self::push_or_decrease`] for a priority given as whole numbers (the in-place A*'s
-    /// integer costs): no conversion to and from `f64` on the way to the grid.
-    #[inline(always)]
-    pub fn push_or_decrease_whole(&mut self, id: NodeId, f: u32, h: u32) {
-        let idx = id as usize;
-        if idx >= self.links.len() {
-            if idx == self.links.len() {
-                self.links.push(CLOSED);
-            } else {
-                self.links.resize(idx + 1, CLOSED);
-            }
-        }
-        if let Buckets::Grid(grid) = &mut self.buckets
-            && f < SMALL
-            && h < SMALL
-        {
-            let packed = f << 16 | h;
-            let old = self.links[idx].bucket;
-            if old != ABSENT {
-                if packed >= old {
-                    return;
-                }
-                grid.remove(&mut self.links, id, old);
-                self.len -= 1;
-            }
-            grid.push(&mut self.links, id, packed);
-            self.len += 1;
-        } else {
-            let (f, h) = (f64::from(f), f64::from(h));
-            self.push_general(id, Priority { f, h });
+            self.push_general(id, prio());
         }
     }
 

@@ -100,15 +100,7 @@ impl Machine<'_> {
                     Cell::Fun(op, 2) => {
                         let x = self.template_int(cells, cells[p + 1], depth - 1)?;
                         let y = self.template_int(cells, cells[p + 2], depth - 1)?;
-                        if op == atoms::PLUS {
-                            x.checked_add(y)
-                        } else if op == atoms::MINUS {
-                            x.checked_sub(y)
-                        } else if op == atoms::STAR {
-                            x.checked_mul(y)
-                        } else {
-                            None
-                        }
+                        small_arith(op, x, y)
                     }
                     Cell::Fun(op, 1) if op == atoms::MINUS => self
                         .template_int(cells, cells[p + 1], depth - 1)?
@@ -118,5 +110,20 @@ impl Machine<'_> {
             }
             _ => None,
         }
+    }
+}
+
+/// `x op y` for `+`, `-` and `*` on small integers: `None` for another operator or on
+/// overflow (which the general evaluator then handles, with big integers).
+#[inline(always)]
+pub(super) fn small_arith(op: Atom, x: i64, y: i64) -> Option<i64> {
+    if op == atoms::PLUS {
+        x.checked_add(y)
+    } else if op == atoms::MINUS {
+        x.checked_sub(y)
+    } else if op == atoms::STAR {
+        x.checked_mul(y)
+    } else {
+        None
     }
 }

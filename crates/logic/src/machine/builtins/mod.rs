@@ -138,15 +138,7 @@ impl Machine<'_> {
                     && let Cell::Int(x) = self.deref(self.heap[a as usize + 1])
                     && let Cell::Int(y) = self.deref(self.heap[a as usize + 2])
                 {
-                    let r = if op == atoms::PLUS {
-                        x.checked_add(y)
-                    } else if op == atoms::MINUS {
-                        x.checked_sub(y)
-                    } else if op == atoms::STAR {
-                        x.checked_mul(y)
-                    } else {
-                        None
-                    };
+                    let r = super::inline::small_arith(op, x, y);
                     if let Some(r) = r {
                         return Ok(Num::I(r));
                     }
