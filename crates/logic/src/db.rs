@@ -1,5 +1,6 @@
 //! The clause database: predicates, their compiled clauses and first-argument keys.
 
+use crate::machine::Comparison;
 use crate::store::{Cell, Key, build};
 use crate::term::{Term, atoms};
 use rustc_hash::FxHashMap;
@@ -29,16 +30,12 @@ pub(crate) struct Clause {
     pub(crate) arith: Box<[ArithOp]>,
 }
 
-/// An arithmetic built-in a clause body may open with.
+/// An arithmetic built-in a clause body may open with: is/2 or one of the six numeric
+/// comparisons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ArithOp {
     Is,
-    Equal,
-    NotEqual,
-    Less,
-    Greater,
-    LessOrEqual,
-    GreaterOrEqual,
+    Compare(Comparison),
 }
 
 impl ArithOp {
@@ -52,12 +49,12 @@ impl ArithOp {
         }
         Some(match f.name() {
             "is" => ArithOp::Is,
-            "=:=" => ArithOp::Equal,
-            "=\\=" => ArithOp::NotEqual,
-            "<" => ArithOp::Less,
-            ">" => ArithOp::Greater,
-            "=<" => ArithOp::LessOrEqual,
-            ">=" => ArithOp::GreaterOrEqual,
+            "=:=" => ArithOp::Compare(Comparison::Equal),
+            "=\\=" => ArithOp::Compare(Comparison::NotEqual),
+            "<" => ArithOp::Compare(Comparison::Less),
+            ">" => ArithOp::Compare(Comparison::Greater),
+            "=<" => ArithOp::Compare(Comparison::LessOrEqual),
+            ">=" => ArithOp::Compare(Comparison::GreaterOrEqual),
             _ => return None,
         })
     }

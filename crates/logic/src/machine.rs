@@ -19,8 +19,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 mod builtins;
-pub(crate) use builtins::builtin_table;
 use builtins::{BuiltinId, Redo};
+pub(crate) use builtins::{Comparison, builtin_table};
 mod answer;
 mod control;
 mod format;

@@ -8,7 +8,6 @@
 //! and builds the same big integers as before. Each goal run here counts its inference
 //! as its call would, in the same order, so the limits stop at the same count.
 
-use super::builtins::Comparison;
 use super::*;
 use crate::db::ArithOp;
 
@@ -34,12 +33,7 @@ impl Machine<'_> {
             };
             let comparison = match op {
                 ArithOp::Is => None,
-                ArithOp::Equal => Some(Comparison::Equal),
-                ArithOp::NotEqual => Some(Comparison::NotEqual),
-                ArithOp::Less => Some(Comparison::Less),
-                ArithOp::Greater => Some(Comparison::Greater),
-                ArithOp::LessOrEqual => Some(Comparison::LessOrEqual),
-                ArithOp::GreaterOrEqual => Some(Comparison::GreaterOrEqual),
+                ArithOp::Compare(c) => Some(c),
             };
             let holds = match (comparison, lhs) {
                 (Some(c), _) => {
