@@ -211,13 +211,19 @@ impl LineTable {
             let (with, without) = self.recomputed(board, line, &cell_of, tile, pos);
             return step * (with as i32 - without as i32);
         }
-        let key: u32 = self
-            .weight
-            .iter()
-            .enumerate()
-            .map(|(k, &w)| u32::from(self.code(line, board.cells.get(cell_of(k)))) * w)
-            .sum();
-        let code = i32::from(self.code(line, tile)) * self.weight[pos] as i32;
+        let code_at = |k: usize| u32::from(self.code(line, board.cells.get(cell_of(k))));
+        // Lines of four (the 15-puzzle) with the weights as constants: the loop over the
+        // weights' vector was not unrolled.
+        let (key, weight) = if self.weight.len() == 4 {
+            let key = code_at(0) + 5 * code_at(1) + 25 * code_at(2) + 125 * code_at(3);
+            (key, [1, 5, 25, 125][pos & 3])
+        } else {
+            let key = (self.weight.iter().enumerate())
+                .map(|(k, &w)| code_at(k) * w)
+                .sum();
+            (key, self.weight[pos])
+        };
+        let code = i32::from(self.code(line, tile)) * weight as i32;
         let after = (key as i32 + step * code) as usize;
         i32::from(self.doubled[after]) - i32::from(self.doubled[key as usize])
     }
