@@ -123,8 +123,9 @@ impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for Manhattan {
 /// positions of the tiles that belong to it written in base `length + 1` (0 for a tile of
 /// another line or the blank): one table for the rows, one for the columns, of
 /// `(length + 1)^length` entries (625 on the 15-puzzle). So a move costs a Manhattan update
-/// plus, for about half of the moves, one key (a lookup per cell of the line) and two table
-/// reads, about as much as Manhattan, where recomputing the conflicts of the four lines a
+/// plus one key (a lookup per cell of the line) and two table reads, about as much as
+/// Manhattan: the key is read even when the tile neither leaves nor enters its goal line
+/// (the change is then zero), a branch on that being mispredicted too often, where recomputing the conflicts of the four lines a
 /// move touches cost eight times more. Lines longer than [`MAX_TABLE_LINE`] cells, whose
 /// tables would be too large, are recomputed.
 #[derive(Clone, Debug)]
@@ -189,8 +190,8 @@ impl LineTable {
     }
 
     /// The change of twice the conflicts of `line` (whose cells `cell_of(k)` are read on
-    /// `board`) when `tile`, whose goal line it is, leaves position `pos` (`leaving`) or
-    /// enters it (the cell is then the blank's).
+    /// `board`) when `tile`, whose goal line it is, leaves position `pos` (`step` -1),
+    /// enters it (`step` 1, the cell is then the blank's) or neither (`step` 0: no change).
     // Always inlined, the long lines' recomputation kept out of line: called through a
     // function it was a third of IDA*'s instructions with linear conflicts.
     #[inline(always)]
@@ -201,33 +202,30 @@ impl LineTable {
         cell_of: impl Fn(usize) -> usize,
         tile: u8,
         pos: usize,
-        leaving: bool,
+        step: i32,
     ) -> i32 {
-        let (with, without) = if self.doubled.is_empty() {
-            self.recomputed(board, line, &cell_of, tile, pos)
-        } else {
-            let key: u32 = self
-                .weight
-                .iter()
-                .enumerate()
-                .map(|(k, &w)| u32::from(self.code(line, board.cells.get(cell_of(k)))) * w)
-                .sum();
-            let code = u32::from(self.code(line, tile)) * self.weight[pos];
-            let (with, without) = if leaving {
-                (key, key - code)
-            } else {
-                (key + code, key)
-            };
-            (
-                self.doubled[with as usize] as usize,
-                self.doubled[without as usize] as usize,
-            )
-        };
-        if leaving {
-            without as i32 - with as i32
-        } else {
-            with as i32 - without as i32
+        if self.doubled.is_empty() {
+            if step == 0 {
+                return 0;
+            }
+            let (with, without) = self.recomputed(board, line, &cell_of, tile, pos);
+            return step * (with as i32 - without as i32);
         }
+        let code_at = |k: usize| u32::from(self.code(line, board.cells.get(cell_of(k))));
+        // Lines of four (the 15-puzzle) with the weights as constants: the loop over the
+        // weights' vector was not unrolled.
+        let (key, weight) = if self.weight.len() == 4 {
+            let key = code_at(0) + 5 * code_at(1) + 25 * code_at(2) + 125 * code_at(3);
+            (key, [1, 5, 25, 125][pos & 3])
+        } else {
+            let key = (self.weight.iter().enumerate())
+                .map(|(k, &w)| code_at(k) * w)
+                .sum();
+            (key, self.weight[pos])
+        };
+        let code = i32::from(self.code(line, tile)) * weight as i32;
+        let after = (key as i32 + step * code) as usize;
+        i32::from(self.doubled[after]) - i32::from(self.doubled[key as usize])
     }
 
     /// Twice the conflicts of a line too long for the table, with `tile` at `pos` and
@@ -334,32 +332,34 @@ impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for LinearConflict {
         let manhattan = i32::from(self.manhattan.of(m.tile, m.to))
             - i32::from(self.manhattan.of(m.tile, m.from));
         let tile = m.tile as usize;
+        // The tile's goal line is read whether or not the move touches it, and a move that
+        // neither leaves nor enters it changes its key by zero: which of the three cases
+        // holds depends on the tile, so branching on it was mispredicted about as often
+        // as not, and costed more than the line's key.
         let conflicts = if from / cols == to / cols {
             // A horizontal move: the tile leaves column `from % cols` for `to % cols` at
             // the same row; only its goal column can change.
             let (row, goal) = (from / cols, self.goal_col[tile] as usize);
-            let column = |c: usize| move |k: usize| k * cols + c;
-            if goal == from % cols {
-                self.cols_by_key
-                    .delta(parent, goal, column(goal), m.tile, row, true)
-            } else if goal == to % cols {
-                self.cols_by_key
-                    .delta(parent, goal, column(goal), m.tile, row, false)
-            } else {
-                0
-            }
+            let step = i32::from(goal == to % cols) - i32::from(goal == from % cols);
+            self.cols_by_key.delta(
+                parent,
+                goal,
+                move |k: usize| k * cols + goal,
+                m.tile,
+                row,
+                step,
+            )
         } else {
             let (col, goal) = (from % cols, self.goal_row[tile] as usize);
-            let row = |r: usize| move |k: usize| r * cols + k;
-            if goal == from / cols {
-                self.rows_by_key
-                    .delta(parent, goal, row(goal), m.tile, col, true)
-            } else if goal == to / cols {
-                self.rows_by_key
-                    .delta(parent, goal, row(goal), m.tile, col, false)
-            } else {
-                0
-            }
+            let step = i32::from(goal == to / cols) - i32::from(goal == from / cols);
+            self.rows_by_key.delta(
+                parent,
+                goal,
+                move |k: usize| goal * cols + k,
+                m.tile,
+                col,
+                step,
+            )
         };
         (parent_h as i32 + manhattan + conflicts) as u32
     }
