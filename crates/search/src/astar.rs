@@ -130,15 +130,7 @@ where
     open.push_or_decrease(0, order.priority(0.0, h0));
     stats.max_frontier = 1;
     let mut buf = Vec::new();
-    let finish = |reason, path, mut stats: Stats, stored: usize| {
-        stats.stored = stored as u64;
-        stats.elapsed = budget.elapsed();
-        Outcome {
-            reason,
-            path,
-            stats,
-        }
-    };
+    let finish = |reason, path, stats, stored| budget.outcome(reason, path, stats, stored);
     while let Some(id) = open.pop() {
         if let Some(limit) = budget.check(stats.expanded, nodes.len() as u64) {
             return finish(limit, None, stats, nodes.len());
@@ -264,15 +256,7 @@ where
     let mut open = OpenSet::new();
     push(&mut open, 0, h0, h0);
     stats.max_frontier = 1;
-    let finish = |reason, path, mut stats: Stats, stored: usize| {
-        stats.stored = stored as u64;
-        stats.elapsed = budget.elapsed();
-        Outcome {
-            reason,
-            path,
-            stats,
-        }
-    };
+    let finish = |reason, path, stats, stored| budget.outcome(reason, path, stats, stored);
     while let Some(id) = open.pop() {
         if let Some(limit) = budget.check(stats.expanded, nodes.len() as u64) {
             return finish(limit, None, stats, nodes.len());

@@ -1,6 +1,6 @@
 //! The running check of [`Limits`] shared by every algorithm.
 
-use crate::{Limits, StopReason};
+use crate::{Limits, Outcome, Path, Stats, StopReason};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
@@ -88,6 +88,23 @@ impl Budget {
     /// The time since the start.
     pub(crate) fn elapsed(&self) -> std::time::Duration {
         self.started.elapsed()
+    }
+
+    /// The outcome of a search that stored `stored` states, stamped with its time.
+    pub(crate) fn outcome<S, A>(
+        &self,
+        reason: StopReason,
+        path: Option<Path<S, A>>,
+        mut stats: Stats,
+        stored: usize,
+    ) -> Outcome<S, A> {
+        stats.stored = stored as u64;
+        stats.elapsed = self.elapsed();
+        Outcome {
+            reason,
+            path,
+            stats,
+        }
     }
 
     /// The most states that fit in the memory budget.

@@ -52,15 +52,7 @@ where
     let mut buf = Vec::new();
     let max_depth = depth_limit.map_or(u32::MAX, |d| d.min(u32::MAX as usize) as u32);
 
-    let finish = |reason, path, mut stats: Stats, stored: usize| {
-        stats.stored = stored as u64;
-        stats.elapsed = budget.elapsed();
-        Outcome {
-            reason,
-            path,
-            stats,
-        }
-    };
+    let finish = |reason, path, stats, stored| budget.outcome(reason, path, stats, stored);
     while let Some(id) = stack.pop() {
         if let Some(limit) = budget.check(stats.expanded, nodes.len() as u64) {
             return finish(limit, None, stats, nodes.len());

@@ -46,15 +46,7 @@ where
     let mut nodes = Nodes::new(problem.start(), budget.max_states());
     let mut frontier = vec![0];
     let mut buf = Vec::new();
-    let finish = |reason, path, mut stats: Stats, stored: usize| {
-        stats.stored = stored as u64;
-        stats.elapsed = budget.elapsed();
-        Outcome {
-            reason,
-            path,
-            stats,
-        }
-    };
+    let finish = |reason, path, stats, stored| budget.outcome(reason, path, stats, stored);
     while !frontier.is_empty() {
         if let Some(limit) = budget.check(stats.expanded, nodes.len() as u64) {
             return finish(limit, None, stats, nodes.len());
