@@ -9,7 +9,8 @@
 #
 #   cargo build --release -p resolu && nice -n 19 crates/bench/scripts/korf-felner-24.sh
 #
-# Environment: CPU_CAP (seconds, default 1800), RESULTS (default
+# Environment: IDS (the instances to try, in order; default all 50, easiest first; two
+# copies given disjoint lists use both cores), CPU_CAP (seconds, default 1800), RESULTS (default
 # crates/bench/results/korf-felner-24.txt), PDB_DIR (default: the user's cache directory;
 # the 6-6-6-6 tables, 255 MB, are built on first use in about a minute).
 set -uo pipefail
@@ -25,7 +26,7 @@ pdb=()
 [ -s "$results" ] || echo "# id optimal status length cpu_s expanded generated (status: solved, or cpu-cap-Ns)" > "$results"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for id in 25 40 30 44 22 38 32 28 $(seq 1 50); do
+for id in ${IDS:-25 40 30 44 22 38 32 28 $(seq 1 50)}; do
     grep -q "^$id " "$results" && continue
     read -r _ opt t <<<"$(grep -E "^$id " "$data")"
     set -- $t
