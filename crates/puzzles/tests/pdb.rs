@@ -8,11 +8,13 @@
 
 mod common;
 use common::{data, korf, puzzle};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use resolu_puzzles::sliding::SlidingPuzzle;
 use resolu_puzzles::sliding::pdb::{
     self, Partition, PatternDatabase, Source, cache_file, load_or_build,
 };
-use resolu_search::{Algorithm, Heuristic, Problem, Runner};
+use resolu_search::{Algorithm, Heuristic, InPlaceHeuristic, Problem, Runner};
 use std::path::PathBuf;
 
 /// The histogram of a hash-table BFS (the existing `distances_to_goal`, no numbering).
@@ -259,6 +261,46 @@ fn pattern_databases_are_admissible_consistent_and_additive_on_small_boards() {
         check_admissible_consistent_additive(&p, &partition, &mut jumps, &mut moves);
     }
     eprintln!("{jumps} of {moves} moves change the heuristic by more than one");
+}
+
+/// The in-place update keeps the group values of recent boards per thread: along walks
+/// that evaluate every child and go on from one of them (the order of a depth-first
+/// search, so the parent is found), and with two databases taking turns on the same
+/// boards, every child's value must equal the full evaluation.
+#[test]
+fn in_place_updates_equal_the_full_value_with_and_without_reflection() {
+    let p = puzzle("1 2 3/4 5 6/7 8 _", "0 1 2/3 4 5/6 7 8");
+    let partition = Partition::parse(&p, "1,3,4/2,5/6,7,8").unwrap();
+    let tables = pdb::build_tables(&p, &partition, 1 << 30, &|_| ()).unwrap();
+    let reflecting = PatternDatabase::additive(&p, &partition, tables.clone(), true);
+    let plain = PatternDatabase::additive(&p, &partition, tables, false);
+    assert!(reflecting.reflects() && !plain.reflects());
+    let mut jumps_apart = 0;
+    for (db, other) in [(&reflecting, &plain), (&plain, &reflecting)] {
+        let problem = p.problem::<u64>();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut succ = Vec::new();
+        for _ in 0..50 {
+            let mut board = p.board::<u64>(&p.random_walk_from_goal(30, &mut rng));
+            for _ in 0..40 {
+                succ.clear();
+                problem.successors(&board, &mut succ);
+                let (h, other_h) = (db.estimate(&board) as u32, other.estimate(&board) as u32);
+                for s in &succ {
+                    let full = db.estimate(&s.state) as u32;
+                    assert_eq!(db.update_in_place(&board, h, &s.action), full);
+                    let other_full = other.estimate(&s.state) as u32;
+                    assert_eq!(
+                        other.update_in_place(&board, other_h, &s.action),
+                        other_full
+                    );
+                    jumps_apart += u32::from(full != other_full);
+                }
+                board = succ[rng.random_range(0..succ.len())].state.clone();
+            }
+        }
+    }
+    assert!(jumps_apart > 0, "reflection changes some values");
 }
 
 #[test]

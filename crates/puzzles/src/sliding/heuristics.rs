@@ -496,9 +496,7 @@ impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for TileHeuristic {
             TileHeuristic::Misplaced(h) => h.update_in_place(parent, parent_h, m),
             TileHeuristic::Manhattan(h) => h.update_in_place(parent, parent_h, m),
             TileHeuristic::LinearConflict(h) => h.update_in_place(parent, parent_h, m),
-            TileHeuristic::Pdb(h) => {
-                h.update(parent, f64::from(parent_h), m, &parent.apply(*m)) as u32
-            }
+            TileHeuristic::Pdb(h) => h.update_in_place(parent, parent_h, m),
         }
     }
 }

@@ -99,6 +99,12 @@ pub trait Cells: Clone + Eq + Hash + Debug + Send + Sync {
     fn heap_bytes(&self) -> usize {
         0
     }
+    /// The packed cells as one number, when they fit in 128 bits: a key for the small
+    /// per-thread cache of [`pdb::PatternDatabase`]'s in-place updates.
+    #[inline]
+    fn as_u128(&self) -> Option<u128> {
+        None
+    }
 }
 
 impl Cells for u64 {
@@ -118,6 +124,10 @@ impl Cells for u64 {
         // The blank's bits are zero, so moving a tile is one subtraction and one addition.
         self - ((tile as u64) << (4 * from)) + ((tile as u64) << (4 * to))
     }
+    #[inline]
+    fn as_u128(&self) -> Option<u128> {
+        Some(u128::from(*self))
+    }
 }
 
 impl Cells for u128 {
@@ -135,6 +145,10 @@ impl Cells for u128 {
     #[inline]
     fn slide(&self, tile: u8, from: usize, to: usize) -> u128 {
         self - ((tile as u128) << (5 * from)) + ((tile as u128) << (5 * to))
+    }
+    #[inline]
+    fn as_u128(&self) -> Option<u128> {
+        Some(*self)
     }
 }
 

@@ -49,11 +49,12 @@
 use super::{Board, Cells, Move, SlidingPuzzle};
 use crate::cache::{self, CacheError};
 use rayon::prelude::*;
-use resolu_search::Heuristic;
 use resolu_search::numbered::{
     BfsReport, Encoding, LayerDone, Numbered, NumberedBfs, NumberedError, permutations, popcount,
     rank_partial_permutation,
 };
+use resolu_search::{Heuristic, InPlaceHeuristic};
+use std::cell::RefCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -1132,7 +1133,53 @@ struct Mirror {
 #[derive(Clone, Debug)]
 pub struct PatternDatabase {
     cells: usize,
+    /// Tells databases apart in the per-thread cache of recent values (clones share it:
+    /// they share the tables).
+    id: u64,
     kind: Kind,
+}
+
+/// The source of [`PatternDatabase`] ids; 0 marks an empty cache slot.
+static NEXT_DATABASE_ID: AtomicU64 = AtomicU64::new(1);
+
+fn next_database_id() -> u64 {
+    NEXT_DATABASE_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// How many slots the per-thread cache of recent values has (a power of two).
+const RECENT_SLOTS: usize = 1024;
+/// The most groups whose values a cache slot holds (per orientation).
+const RECENT_GROUPS: usize = 8;
+
+/// The values of each group, direct then mirrored, of one recent board.
+#[derive(Clone, Copy)]
+struct Recent {
+    database: u64,
+    cells: u128,
+    values: [u8; 2 * RECENT_GROUPS],
+}
+
+impl Recent {
+    const EMPTY: Recent = Recent {
+        database: 0,
+        cells: 0,
+        values: [0; 2 * RECENT_GROUPS],
+    };
+}
+
+thread_local! {
+    /// The group values of the boards an in-place search has evaluated lately, so that a
+    /// child's value costs the lookups of the moved tile's group alone (see
+    /// [`PatternDatabase::update_in_place`]). Direct-mapped: a slot holds the last board
+    /// hashed to it.
+    static RECENT: RefCell<[Recent; RECENT_SLOTS]> =
+        const { RefCell::new([Recent::EMPTY; RECENT_SLOTS]) };
+}
+
+#[inline]
+fn recent_slot(database: u64, cells: u128) -> usize {
+    let folded = (cells as u64) ^ ((cells >> 64) as u64).rotate_left(29) ^ database;
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
 }
 
 #[derive(Clone, Debug)]
@@ -1178,6 +1225,7 @@ impl PatternDatabase {
         let mirror = if reflect { mirror_of(puzzle) } else { None };
         PatternDatabase {
             cells: puzzle.cells(),
+            id: next_database_id(),
             kind: Kind::Additive {
                 groups,
                 group_of,
@@ -1204,6 +1252,7 @@ impl PatternDatabase {
             .into();
         Ok(PatternDatabase {
             cells: puzzle.cells(),
+            id: next_database_id(),
             kind: Kind::Exact { boards, distance },
         })
     }
@@ -1264,6 +1313,90 @@ impl PatternDatabase {
         }
     }
 
+    /// The value of the board `m` leads to from `parent` ([`InPlaceHeuristic`]).
+    ///
+    /// With reflection the value is the larger of two sums, and the parent's value alone
+    /// does not say how the move changes it. The in-place searches pass nothing else, so
+    /// the group values of recently evaluated boards are kept per thread, keyed by the
+    /// board: the parent, evaluated just before its children in a depth-first search, is
+    /// nearly always there, and the child then costs one lookup per orientation (the moved
+    /// tile's group), not one per group and orientation (8 on the 24-puzzle). A board not
+    /// found is evaluated in full; the value is the same either way.
+    fn child_value<C: Cells>(&self, parent: &Board<C>, m: &Move) -> u32 {
+        let Kind::Additive {
+            groups,
+            group_of,
+            mirror,
+        } = &self.kind
+        else {
+            return self.value(&parent.apply(*m));
+        };
+        let (Some(key), true) = (parent.cells.as_u128(), groups.len() <= RECENT_GROUPS) else {
+            return self.value(&parent.apply(*m));
+        };
+        let mut pos = [0u8; MAX_CELLS];
+        for cell in 0..self.cells {
+            pos[parent.cells.get(cell) as usize] = cell as u8;
+        }
+        let pos = &mut pos[..self.cells];
+        let n = groups.len();
+        let child = parent.cells.slide(m.tile, m.from as usize, m.to as usize);
+        let child_key = child.as_u128().unwrap_or_default();
+        RECENT.with_borrow_mut(|recent| {
+            let slot = recent[recent_slot(self.id, key)];
+            let mut values = if slot.database == self.id && slot.cells == key {
+                slot.values
+            } else {
+                let mut values = [0u8; 2 * RECENT_GROUPS];
+                for (v, g) in values.iter_mut().zip(groups) {
+                    *v = Self::lookup(g, pos) as u8;
+                }
+                if let Some(mr) = mirror {
+                    for (v, g) in values[RECENT_GROUPS..].iter_mut().zip(groups) {
+                        *v = Self::lookup_mirrored(g, pos, mr) as u8;
+                    }
+                }
+                values
+            };
+            pos[m.tile as usize] = m.to;
+            pos[0] = m.from;
+            let g = group_of[m.tile as usize];
+            if g != usize::MAX {
+                values[g] = Self::lookup(&groups[g], pos) as u8;
+            }
+            let mut best = values[..n].iter().map(|&v| u32::from(v)).sum::<u32>();
+            if let Some(mr) = mirror {
+                let gm = group_of[mr.tile[m.tile as usize] as usize];
+                if gm != usize::MAX {
+                    values[RECENT_GROUPS + gm] = Self::lookup_mirrored(&groups[gm], pos, mr) as u8;
+                }
+                let mirrored = values[RECENT_GROUPS..RECENT_GROUPS + n]
+                    .iter()
+                    .map(|&v| u32::from(v))
+                    .sum::<u32>();
+                best = best.max(mirrored);
+            }
+            recent[recent_slot(self.id, child_key)] = Recent {
+                database: self.id,
+                cells: child_key,
+                values,
+            };
+            best
+        })
+    }
+
+    /// The value of group `g` on the mirror image of the board whose tiles are on `pos`:
+    /// the mirror image's tile `u` stands on the mirror of the cell of tile `mirror.tile[u]`
+    /// (the reflection is its own inverse).
+    #[inline]
+    fn lookup_mirrored(g: &Group, pos: &[u8], mirror: &Mirror) -> u32 {
+        let mut cells = [0u8; MAX_CELLS];
+        for (i, &u) in g.tiles.iter().enumerate() {
+            cells[i] = mirror.cell[pos[mirror.tile[u as usize] as usize] as usize];
+        }
+        g.placements.value(&g.table, &cells[..g.tiles.len()])
+    }
+
     fn value<C: Cells>(&self, board: &Board<C>) -> u32 {
         let mut pos = [0u8; MAX_CELLS];
         let mut tiles = [0u8; MAX_CELLS];
@@ -1307,6 +1440,13 @@ impl<C: Cells> Heuristic<Board<C>, Move> for PatternDatabase {
             return parent_h - f64::from(before) + f64::from(after);
         }
         f64::from(self.value(child))
+    }
+}
+
+impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for PatternDatabase {
+    #[inline]
+    fn update_in_place(&self, parent: &Board<C>, _: u32, m: &Move) -> u32 {
+        self.child_value(parent, m)
     }
 }
 
