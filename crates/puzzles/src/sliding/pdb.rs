@@ -343,12 +343,42 @@ impl Placements {
     /// tile's digit there is the number of the set's cells below its own that no earlier
     /// tile holds, that is, the number of later tiles on lower cells: a few comparisons,
     /// no bit counts (this runs twice for every node IDA* generates).
+    ///
+    /// Up to 8 tiles the comparisons are made 8 at a time on the cells packed into the bytes
+    /// of a word (cells are below 128, so no byte borrows from the next).
     #[inline]
     fn order_rank(&self, cells: &[u8]) -> u64 {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let k = cells.len();
         let mut rank = 0u64;
+        if k <= 8 {
+            let packed = cells
+                .iter()
+                .enumerate()
+                .fold(0u64, |w, (j, &c)| w | u64::from(c) << (8 * j));
+            let lanes = if k == 8 {
+                u64::MAX
+            } else {
+                (1u64 << (8 * k)) - 1
+            };
+            for (i, &c) in cells.iter().enumerate() {
+                // The high bit of each byte of `below` says whether that tile's cell is
+                // lower than `c`.
+                let below = !((packed | HIGH) - u64::from(c) * ONES) & HIGH;
+                let later = if i + 1 >= 8 {
+                    0
+                } else {
+                    lanes & (u64::MAX << (8 * (i + 1)))
+                };
+                let later_below = ((below & later) >> 7).wrapping_mul(ONES) >> 56;
+                rank = rank * (k - i) as u64 + later_below;
+            }
+            return rank;
+        }
         for (i, &c) in cells.iter().enumerate() {
             let later_below = cells[i + 1..].iter().filter(|&&d| d < c).count();
-            rank = rank * (self.k - i) as u64 + later_below as u64;
+            rank = rank * (k - i) as u64 + later_below as u64;
         }
         rank
     }
@@ -1789,6 +1819,39 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// The order's rank by packed comparisons (up to 8 tiles) or by slices (more) is the
+    /// rank of the partial permutation of the tiles' ranks within their set of cells.
+    #[test]
+    fn the_order_rank_is_the_rank_of_the_ranks_within_the_set() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let puzzle = SlidingPuzzle::new(
+            &Grid::parse("1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 _")
+                .unwrap(),
+            Goal::Standard,
+        )
+        .unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut all: Vec<u8> = (0..25).collect();
+        for k in 1..=12usize {
+            let tiles: Vec<u8> = (1..=k as u8).collect();
+            let placements = Placements::new(&puzzle, &tiles);
+            for _ in 0..300 {
+                all.shuffle(&mut rng);
+                let cells = &all[..k];
+                let within: Vec<u8> = cells
+                    .iter()
+                    .map(|&c| cells.iter().filter(|&&d| d < c).count() as u8)
+                    .collect();
+                assert_eq!(
+                    placements.order_rank(cells),
+                    rank_partial_permutation(&within, k as u32),
+                    "{cells:?}"
+                );
             }
         }
     }
