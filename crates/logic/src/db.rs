@@ -1,6 +1,7 @@
 //! The clause database: predicates, their compiled clauses and first-argument keys.
 
 use crate::machine::Comparison;
+use crate::machine::code::{HeadOp, PutOp, compile_bodies, compile_head};
 use crate::store::{Cell, Key, build};
 use crate::term::{Term, atoms};
 use rustc_hash::FxHashMap;
@@ -28,6 +29,12 @@ pub(crate) struct Clause {
     /// machine runs them from the template at clause entry when their values are small
     /// integers, without building the goals (`machine/inline.rs`).
     pub(crate) arith: Box<[ArithOp]>,
+    /// The head compiled to instructions (`None` when an argument nests structures:
+    /// the machine then walks the template).
+    pub(crate) head_code: Option<Box<[HeadOp]>>,
+    /// The body's construction, compiled once for each number of `arith` goals that
+    /// may run at clause entry (element `d` builds the goals from `body[d]` on).
+    pub(crate) body_code: Box<[Box<[PutOp]>]>,
 }
 
 /// An arithmetic built-in a clause body may open with: is/2 or one of the six numeric
@@ -225,12 +232,26 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
             }
         }
     }
-    let body_cells = goals
+    let body_cells: Vec<Cell> = goals
         .iter()
         .map(|g| build(&mut cells, g, &mut var_cell))
         .collect();
     let key = head.args().first().map_or(Key::Any, key_of_term);
-    let arith = goals.iter().map_while(ArithOp::of).collect();
+    let arith: Box<[ArithOp]> = goals.iter().map_while(ArithOp::of).collect();
+    // The variable each opening is/2 sets at clause entry (its left side, if a variable).
+    let arith_lhs: Vec<Option<u32>> = arith
+        .iter()
+        .zip(&body_cells)
+        .map(|(op, &g)| match (op, g) {
+            (ArithOp::Is, Cell::Str(p)) => match cells[p as usize + 1] {
+                Cell::Ref(v) => Some(v),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let head_code = compile_head(&cells, head_cell, nvars);
+    let body_code = compile_bodies(&cells, head_cell, &body_cells, nvars, &arith_lhs);
     Clause {
         cells,
         nvars,
@@ -239,5 +260,7 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
         key,
         source,
         arith,
+        head_code,
+        body_code,
     }
 }

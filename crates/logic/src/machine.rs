@@ -19,6 +19,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 mod builtins;
+pub(crate) mod code;
 use builtins::{BuiltinId, Redo};
 pub(crate) use builtins::{Comparison, builtin_table};
 mod answer;
@@ -963,7 +964,10 @@ impl<'a> Machine<'a> {
         // them separately rather than moving vectors in and out of `self`.
         self.frame.clear();
         self.frame.resize(clause.nvars as usize, UNSET);
-        self.unify_head(clause, goal)
+        match &clause.head_code {
+            Some(code) => self.run_head(code, goal),
+            None => self.unify_head(clause, goal),
+        }
     }
 
     /// Enters a clause whose head matched (`match_head`): the proof node, the trace, and
@@ -1012,33 +1016,12 @@ impl<'a> Machine<'a> {
             }
         }
         // Body goals are built last to first, each pushed as it is built (the order in
-        // which variables get their heap cells does not matter). The first goal is run
-        // next: it goes to `direct` rather than through the continuation store.
-        if let Some((&first, rest)) = body.split_first() {
-            for &g in rest.iter().rev() {
-                let c = instantiate(
-                    &mut self.heap,
-                    &clause.cells,
-                    g,
-                    &mut self.frame,
-                    &mut self.istack,
-                );
-                self.push_frame(Goal::Call(c), barrier, depth + 1, node);
-            }
-            let c = instantiate(
-                &mut self.heap,
-                &clause.cells,
-                first,
-                &mut self.frame,
-                &mut self.istack,
-            );
-            self.direct = Some(Frame {
-                goal: Goal::Call(c),
-                next: self.cont,
-                cut: barrier,
-                depth: depth + 1,
-                proof: node,
-            });
+        // which variables get their heap cells does not matter), by the code compiled
+        // for the number of goals run above. The first goal is run next: it goes to
+        // `direct` rather than through the continuation store.
+        let done = clause.body.len() - body.len();
+        if let Some(code) = clause.body_code.get(done) {
+            self.put_body(code, barrier, depth, node);
         }
         Ok(true)
     }
