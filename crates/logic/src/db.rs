@@ -2,6 +2,7 @@
 
 use crate::machine::Comparison;
 use crate::machine::code::{HeadOp, PutOp, compile_bodies, compile_head};
+use crate::machine::inline::ArithGoal;
 use crate::store::{Cell, Key, build};
 use crate::term::{Term, atoms};
 use rustc_hash::FxHashMap;
@@ -28,7 +29,7 @@ pub(crate) struct Clause {
     /// The arithmetic goals (is/2, comparisons) that open the body, in order: the
     /// machine runs them from the template at clause entry when their values are small
     /// integers, without building the goals (`machine/inline.rs`).
-    pub(crate) arith: Box<[ArithOp]>,
+    pub(crate) arith: Box<[ArithGoal]>,
     /// The head compiled to instructions (`None` when an argument nests structures:
     /// the machine then walks the template).
     pub(crate) head_code: Option<Box<[HeadOp]>>,
@@ -237,16 +238,17 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
         .map(|g| build(&mut cells, g, &mut var_cell))
         .collect();
     let key = head.args().first().map_or(Key::Any, key_of_term);
-    let arith: Box<[ArithOp]> = goals.iter().map_while(ArithOp::of).collect();
+    let arith: Box<[ArithGoal]> = goals
+        .iter()
+        .map_while(ArithOp::of)
+        .zip(&body_cells)
+        .map(|(op, &g)| ArithGoal::compile(op, &cells, g))
+        .collect();
     // The variable each opening is/2 sets at clause entry (its left side, if a variable).
     let arith_lhs: Vec<Option<u32>> = arith
         .iter()
-        .zip(&body_cells)
-        .map(|(op, &g)| match (op, g) {
-            (ArithOp::Is, Cell::Str(p)) => match cells[p as usize + 1] {
-                Cell::Ref(v) => Some(v),
-                _ => None,
-            },
+        .map(|g| match g.lhs {
+            crate::machine::inline::ArithLhs::IsVar(v) => Some(v),
             _ => None,
         })
         .collect();

@@ -27,7 +27,7 @@ mod control;
 mod format;
 mod gc;
 pub(crate) mod host;
-mod inline;
+pub(crate) mod inline;
 mod limits;
 mod order;
 

@@ -15,35 +15,167 @@ use crate::db::ArithOp;
 /// path: no recursion whose depth the program decides).
 const MAX_DEPTH: u32 = 8;
 
+/// The evaluation stack's size: an expression at most `MAX_DEPTH` deep needs no more.
+const STACK: usize = MAX_DEPTH as usize + 2;
+
+/// A leaf of an expression: an integer or a clause variable.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Operand {
+    Int(i64),
+    Var(u32),
+}
+
+/// One of `+ - *`, binary (`Neg` is unary minus).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum IntOp {
+    Add,
+    Sub,
+    Mul,
+    Neg,
+}
+
+/// A template expression compiled once: evaluated on the frame without walking the
+/// template (the common shapes without a stack).
+#[derive(Clone, Debug)]
+pub(crate) enum IntExpr {
+    /// Never a small integer here (a float, an atom, another function, too deep): the
+    /// ordinary path.
+    Never,
+    Leaf(Operand),
+    Bin(IntOp, Operand, Operand),
+    /// Postfix code for anything else.
+    Code(Box<[PostOp]>),
+}
+
+/// A step of postfix code.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum PostOp {
+    Push(Operand),
+    Apply(IntOp),
+}
+
+/// The left side of an opening arithmetic goal.
+#[derive(Clone, Debug)]
+pub(crate) enum ArithLhs {
+    /// A comparison's left expression.
+    Expr(IntExpr),
+    /// is/2 with a variable on the left.
+    IsVar(u32),
+    /// is/2 with an integer on the left.
+    IsInt(i64),
+    /// is/2 with anything else on the left: the ordinary path.
+    IsOther,
+}
+
+/// An opening arithmetic goal compiled: which built-in, and its two sides.
+#[derive(Clone, Debug)]
+pub(crate) struct ArithGoal {
+    pub(crate) op: ArithOp,
+    pub(crate) lhs: ArithLhs,
+    pub(crate) rhs: IntExpr,
+}
+
+impl ArithGoal {
+    /// Compiles goal `goal` (template `cells`) calling `op`.
+    pub(crate) fn compile(op: ArithOp, cells: &[Cell], goal: Cell) -> ArithGoal {
+        let Cell::Str(p) = goal else {
+            return ArithGoal {
+                op,
+                lhs: ArithLhs::IsOther,
+                rhs: IntExpr::Never,
+            };
+        };
+        let p = p as usize;
+        let (l, r) = (cells[p + 1], cells[p + 2]);
+        let lhs = match (op, l) {
+            (ArithOp::Compare(_), l) => ArithLhs::Expr(compile_expr(cells, l)),
+            (ArithOp::Is, Cell::Ref(v)) => ArithLhs::IsVar(v),
+            (ArithOp::Is, Cell::Int(x)) => ArithLhs::IsInt(x),
+            (ArithOp::Is, _) => ArithLhs::IsOther,
+        };
+        ArithGoal {
+            op,
+            lhs,
+            rhs: compile_expr(cells, r),
+        }
+    }
+}
+
+/// Compiles template expression `t` (see `IntExpr`).
+fn compile_expr(cells: &[Cell], t: Cell) -> IntExpr {
+    let mut code = Vec::new();
+    if !postfix(cells, t, MAX_DEPTH, &mut code) {
+        return IntExpr::Never;
+    }
+    match code[..] {
+        [PostOp::Push(a)] => IntExpr::Leaf(a),
+        [PostOp::Push(a), PostOp::Push(b), PostOp::Apply(op)] if !matches!(op, IntOp::Neg) => {
+            IntExpr::Bin(op, a, b)
+        }
+        _ => IntExpr::Code(code.into_boxed_slice()),
+    }
+}
+
+/// Appends the postfix code of `t`: `false` when it can never be a small integer (as
+/// the template walk found at each call: another constant, another function, deeper
+/// than `depth`).
+fn postfix(cells: &[Cell], t: Cell, depth: u32, code: &mut Vec<PostOp>) -> bool {
+    match t {
+        Cell::Int(n) => code.push(PostOp::Push(Operand::Int(n))),
+        Cell::Ref(v) => code.push(PostOp::Push(Operand::Var(v))),
+        Cell::Str(p) if depth > 0 => {
+            let p = p as usize;
+            let op = match cells[p] {
+                Cell::Fun(f, 2) if f == atoms::PLUS => IntOp::Add,
+                Cell::Fun(f, 2) if f == atoms::MINUS => IntOp::Sub,
+                Cell::Fun(f, 2) if f == atoms::STAR => IntOp::Mul,
+                Cell::Fun(f, 1) if f == atoms::MINUS => IntOp::Neg,
+                _ => return false,
+            };
+            let n = if matches!(op, IntOp::Neg) { 1 } else { 2 };
+            for i in 1..=n {
+                if !postfix(cells, cells[p + i], depth - 1, code) {
+                    return false;
+                }
+            }
+            code.push(PostOp::Apply(op));
+        }
+        _ => return false,
+    }
+    true
+}
+
+impl IntOp {
+    #[inline(always)]
+    fn apply(self, x: i64, y: i64) -> Option<i64> {
+        match self {
+            IntOp::Add => x.checked_add(y),
+            IntOp::Sub => x.checked_sub(y),
+            IntOp::Mul => x.checked_mul(y),
+            IntOp::Neg => y.checked_neg(),
+        }
+    }
+}
+
 impl Machine<'_> {
     /// Runs the arithmetic goals that open `clause`'s body, as far as they take the fast
     /// path: `Ok(Some(n))` when the first `n` goals ran and succeeded, `Ok(None)` when one
     /// of them failed (the clause fails).
     #[inline]
     pub(super) fn run_inline_arith(&mut self, clause: &Clause) -> Result<Option<usize>, Stop> {
-        let cells = &clause.cells[..];
-        for (k, (&op, &goal)) in clause.arith.iter().zip(clause.body.iter()).enumerate() {
-            let Cell::Str(p) = goal else {
+        for (k, goal) in clause.arith.iter().enumerate() {
+            let Some(y) = self.eval_int(&goal.rhs) else {
                 return Ok(Some(k));
             };
-            let p = p as usize;
-            let (lhs, rhs) = (cells[p + 1], cells[p + 2]);
-            let Some(y) = self.template_int(cells, rhs, MAX_DEPTH) else {
-                return Ok(Some(k));
-            };
-            let comparison = match op {
-                ArithOp::Is => None,
-                ArithOp::Compare(c) => Some(c),
-            };
-            let holds = match (comparison, lhs) {
-                (Some(c), _) => {
-                    let Some(x) = self.template_int(cells, lhs, MAX_DEPTH) else {
+            let holds = match (&goal.lhs, goal.op) {
+                (ArithLhs::Expr(l), ArithOp::Compare(c)) => {
+                    let Some(x) = self.eval_int(l) else {
                         return Ok(Some(k));
                     };
                     self.count_inference()?;
                     c.holds(x.cmp(&y))
                 }
-                (None, Cell::Ref(v)) => {
+                (&ArithLhs::IsVar(v), _) => {
                     let v = v as usize;
                     self.count_inference()?;
                     if is_unset(&self.frame[v]) {
@@ -59,12 +191,12 @@ impl Machine<'_> {
                         }
                     }
                 }
-                (None, Cell::Int(x)) => {
+                (&ArithLhs::IsInt(x), _) => {
                     self.count_inference()?;
                     x == y
                 }
                 // A structure or another constant on the left: the ordinary path.
-                (None, _) => return Ok(Some(k)),
+                _ => return Ok(Some(k)),
             };
             if !holds {
                 return Ok(None);
@@ -73,12 +205,12 @@ impl Machine<'_> {
         Ok(Some(clause.arith.len()))
     }
 
-    /// The value of template expression `t` if it is a small integer computed with
-    /// `+ - *` from integers and bound variables, without overflow.
-    fn template_int(&self, cells: &[Cell], t: Cell, depth: u32) -> Option<i64> {
-        match t {
-            Cell::Int(n) => Some(n),
-            Cell::Ref(v) => {
+    /// The value of an operand if it is a small integer (a bound variable's too).
+    #[inline(always)]
+    fn operand(&self, a: Operand) -> Option<i64> {
+        match a {
+            Operand::Int(n) => Some(n),
+            Operand::Var(v) => {
                 let c = self.frame[v as usize];
                 if is_unset(&c) {
                     return None;
@@ -88,22 +220,47 @@ impl Machine<'_> {
                     _ => None,
                 }
             }
-            Cell::Str(p) if depth > 0 => {
-                let p = p as usize;
-                match cells[p] {
-                    Cell::Fun(op, 2) => {
-                        let x = self.template_int(cells, cells[p + 1], depth - 1)?;
-                        let y = self.template_int(cells, cells[p + 2], depth - 1)?;
-                        small_arith(op, x, y)
-                    }
-                    Cell::Fun(op, 1) if op == atoms::MINUS => self
-                        .template_int(cells, cells[p + 1], depth - 1)?
-                        .checked_neg(),
-                    _ => None,
+        }
+    }
+
+    /// The value of a compiled expression if it is a small integer computed with `+ - *`
+    /// from integers and bound variables, without overflow.
+    #[inline(always)]
+    fn eval_int(&self, e: &IntExpr) -> Option<i64> {
+        match e {
+            IntExpr::Leaf(a) => self.operand(*a),
+            IntExpr::Bin(op, a, b) => {
+                let x = self.operand(*a)?;
+                let y = self.operand(*b)?;
+                op.apply(x, y)
+            }
+            IntExpr::Code(code) => self.eval_code(code),
+            IntExpr::Never => None,
+        }
+    }
+
+    fn eval_code(&self, code: &[PostOp]) -> Option<i64> {
+        let mut stack = [0i64; STACK];
+        let mut n = 0;
+        for &op in code {
+            match op {
+                PostOp::Push(a) => {
+                    *stack.get_mut(n)? = self.operand(a)?;
+                    n += 1;
+                }
+                PostOp::Apply(IntOp::Neg) => {
+                    let x = stack.get_mut(n.checked_sub(1)?)?;
+                    *x = x.checked_neg()?;
+                }
+                PostOp::Apply(op) => {
+                    let y = *stack.get(n.checked_sub(1)?)?;
+                    n -= 1;
+                    let x = stack.get_mut(n.checked_sub(1)?)?;
+                    *x = op.apply(*x, y)?;
                 }
             }
-            _ => None,
         }
+        (n == 1).then(|| stack[0])
     }
 }
 
