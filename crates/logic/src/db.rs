@@ -1,7 +1,7 @@
 //! The clause database: predicates, their compiled clauses and first-argument keys.
 
 use crate::machine::Comparison;
-use crate::machine::code::{HeadOp, PutOp, compile_bodies, compile_head};
+use crate::machine::code::{HeadOp, PutOp, compile_bodies, compile_head, head_vars};
 use crate::machine::inline::ArithGoal;
 use crate::store::{Cell, Key, build};
 use crate::term::{Term, atoms};
@@ -238,17 +238,18 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
         .map(|g| build(&mut cells, g, &mut var_cell))
         .collect();
     let key = head.args().first().map_or(Key::Any, key_of_term);
+    let mut set = head_vars(&cells, head_cell, nvars);
     let arith: Box<[ArithGoal]> = goals
         .iter()
         .map_while(ArithOp::of)
         .zip(&body_cells)
-        .map(|(op, &g)| ArithGoal::compile(op, &cells, g))
+        .map(|(op, &g)| ArithGoal::compile(op, &cells, g, &mut set))
         .collect();
     // The variable each opening is/2 sets at clause entry (its left side, if a variable).
     let arith_lhs: Vec<Option<u32>> = arith
         .iter()
         .map(|g| match g.lhs {
-            crate::machine::inline::ArithLhs::IsVar(v) => Some(v),
+            crate::machine::inline::ArithLhs::IsFirst(v) => Some(v),
             _ => None,
         })
         .collect();

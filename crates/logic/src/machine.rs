@@ -962,11 +962,20 @@ impl<'a> Machine<'a> {
     fn match_head(&mut self, clause: &Clause, goal: Cell) -> bool {
         // `frame`, `heap` and the work stacks are distinct fields: the hot path borrows
         // them separately rather than moving vectors in and out of `self`.
-        self.frame.clear();
-        self.frame.resize(clause.nvars as usize, UNSET);
+        let n = clause.nvars as usize;
         match &clause.head_code {
-            Some(code) => self.run_head(code, goal),
-            None => self.unify_head(clause, goal),
+            Some(code) => {
+                // Compiled code reads only slots it has set: they need no reset.
+                if self.frame.len() < n {
+                    self.frame.resize(n, UNSET);
+                }
+                self.run_head(code, goal)
+            }
+            None => {
+                self.frame.clear();
+                self.frame.resize(n, UNSET);
+                self.unify_head(clause, goal)
+            }
         }
     }
 

@@ -102,6 +102,13 @@ pub(crate) fn compile_head(cells: &[Cell], head: Cell, nvars: u32) -> Option<Box
     Some(code.into_boxed_slice())
 }
 
+/// Which variables occur in the head (template `cells`, head at `head`).
+pub(crate) fn head_vars(cells: &[Cell], head: Cell, nvars: u32) -> Vec<bool> {
+    let mut seen = vec![false; nvars as usize];
+    mark_vars(cells, head, &mut seen);
+    seen
+}
+
 /// The variables occurring in template term `t`, marked in `seen`.
 fn mark_vars(cells: &[Cell], t: Cell, seen: &mut [bool]) {
     let mut stack = vec![t];
@@ -133,8 +140,7 @@ pub(crate) fn compile_bodies(
     nvars: u32,
     arith_lhs: &[Option<u32>],
 ) -> Box<[Box<[PutOp]>]> {
-    let mut head_seen = vec![false; nvars as usize];
-    mark_vars(cells, head, &mut head_seen);
+    let head_seen = head_vars(cells, head, nvars);
     let mut out = Vec::with_capacity(arith_lhs.len() + 1);
     for done in 0..=arith_lhs.len().min(body.len()) {
         let mut seen = head_seen.clone();

@@ -59,7 +59,10 @@ pub(crate) enum PostOp {
 pub(crate) enum ArithLhs {
     /// A comparison's left expression.
     Expr(IntExpr),
-    /// is/2 with a variable on the left.
+    /// is/2 with a variable on the left not set yet (not in the head nor set by an
+    /// is/2 before): it takes the value.
+    IsFirst(u32),
+    /// is/2 with a variable set before on the left: bound to the value, or compared.
     IsVar(u32),
     /// is/2 with an integer on the left.
     IsInt(i64),
@@ -76,8 +79,11 @@ pub(crate) struct ArithGoal {
 }
 
 impl ArithGoal {
-    /// Compiles goal `goal` (template `cells`) calling `op`.
-    pub(crate) fn compile(op: ArithOp, cells: &[Cell], goal: Cell) -> ArithGoal {
+    /// Compiles goal `goal` (template `cells`) calling `op`; `set` tells the variables
+    /// that have a value when it runs (those of the head and the left sides of the is/2
+    /// goals before), and is updated. A variable without one is never a small integer,
+    /// as the template walk found at each call.
+    pub(crate) fn compile(op: ArithOp, cells: &[Cell], goal: Cell, set: &mut [bool]) -> ArithGoal {
         let Cell::Str(p) = goal else {
             return ArithGoal {
                 op,
@@ -87,24 +93,27 @@ impl ArithGoal {
         };
         let p = p as usize;
         let (l, r) = (cells[p + 1], cells[p + 2]);
+        let rhs = compile_expr(cells, r, set);
         let lhs = match (op, l) {
-            (ArithOp::Compare(_), l) => ArithLhs::Expr(compile_expr(cells, l)),
-            (ArithOp::Is, Cell::Ref(v)) => ArithLhs::IsVar(v),
+            (ArithOp::Compare(_), l) => ArithLhs::Expr(compile_expr(cells, l, set)),
+            (ArithOp::Is, Cell::Ref(v)) => match set.get_mut(v as usize) {
+                Some(s) if !*s => {
+                    *s = true;
+                    ArithLhs::IsFirst(v)
+                }
+                _ => ArithLhs::IsVar(v),
+            },
             (ArithOp::Is, Cell::Int(x)) => ArithLhs::IsInt(x),
             (ArithOp::Is, _) => ArithLhs::IsOther,
         };
-        ArithGoal {
-            op,
-            lhs,
-            rhs: compile_expr(cells, r),
-        }
+        ArithGoal { op, lhs, rhs }
     }
 }
 
 /// Compiles template expression `t` (see `IntExpr`).
-fn compile_expr(cells: &[Cell], t: Cell) -> IntExpr {
+fn compile_expr(cells: &[Cell], t: Cell, set: &[bool]) -> IntExpr {
     let mut code = Vec::new();
-    if !postfix(cells, t, MAX_DEPTH, &mut code) {
+    if !postfix(cells, t, MAX_DEPTH, set, &mut code) {
         return IntExpr::Never;
     }
     match code[..] {
@@ -118,11 +127,13 @@ fn compile_expr(cells: &[Cell], t: Cell) -> IntExpr {
 
 /// Appends the postfix code of `t`: `false` when it can never be a small integer (as
 /// the template walk found at each call: another constant, another function, deeper
-/// than `depth`).
-fn postfix(cells: &[Cell], t: Cell, depth: u32, code: &mut Vec<PostOp>) -> bool {
+/// than `depth`, a variable not `set`).
+fn postfix(cells: &[Cell], t: Cell, depth: u32, set: &[bool], code: &mut Vec<PostOp>) -> bool {
     match t {
         Cell::Int(n) => code.push(PostOp::Push(Operand::Int(n))),
-        Cell::Ref(v) => code.push(PostOp::Push(Operand::Var(v))),
+        Cell::Ref(v) if set.get(v as usize) == Some(&true) => {
+            code.push(PostOp::Push(Operand::Var(v)))
+        }
         Cell::Str(p) if depth > 0 => {
             let p = p as usize;
             let op = match cells[p] {
@@ -134,7 +145,7 @@ fn postfix(cells: &[Cell], t: Cell, depth: u32, code: &mut Vec<PostOp>) -> bool 
             };
             let n = if matches!(op, IntOp::Neg) { 1 } else { 2 };
             for i in 1..=n {
-                if !postfix(cells, cells[p + i], depth - 1, code) {
+                if !postfix(cells, cells[p + i], depth - 1, set, code) {
                     return false;
                 }
             }
@@ -175,20 +186,19 @@ impl Machine<'_> {
                     self.count_inference()?;
                     c.holds(x.cmp(&y))
                 }
-                (&ArithLhs::IsVar(v), _) => {
-                    let v = v as usize;
+                (&ArithLhs::IsFirst(v), _) => {
                     self.count_inference()?;
-                    if is_unset(&self.frame[v]) {
-                        self.frame[v] = Cell::Int(y);
-                        true
-                    } else {
-                        match self.deref(self.frame[v]) {
-                            Cell::Ref(a) => {
-                                self.bind(a, Cell::Int(y));
-                                true
-                            }
-                            other => other == Cell::Int(y),
+                    self.frame[v as usize] = Cell::Int(y);
+                    true
+                }
+                (&ArithLhs::IsVar(v), _) => {
+                    self.count_inference()?;
+                    match self.deref(self.frame[v as usize]) {
+                        Cell::Ref(a) => {
+                            self.bind(a, Cell::Int(y));
+                            true
                         }
+                        other => other == Cell::Int(y),
                     }
                 }
                 (&ArithLhs::IsInt(x), _) => {
@@ -210,16 +220,10 @@ impl Machine<'_> {
     fn operand(&self, a: Operand) -> Option<i64> {
         match a {
             Operand::Int(n) => Some(n),
-            Operand::Var(v) => {
-                let c = self.frame[v as usize];
-                if is_unset(&c) {
-                    return None;
-                }
-                match self.deref(c) {
-                    Cell::Int(n) => Some(n),
-                    _ => None,
-                }
-            }
+            Operand::Var(v) => match self.deref(self.frame[v as usize]) {
+                Cell::Int(n) => Some(n),
+                _ => None,
+            },
         }
     }
 
