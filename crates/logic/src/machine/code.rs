@@ -263,7 +263,7 @@ impl Machine<'_> {
                     self.frame[k as usize] = c;
                     true
                 }
-                HeadOp::Value(k) => self.unify(self.frame[k as usize], c),
+                HeadOp::Value(k) => self.unify_value(self.frame[k as usize], c),
                 HeadOp::Const(v) => self.head_const(v, c),
                 HeadOp::Struct(f) => {
                     let Cell::Fun(_, n) = f else { return false };
@@ -317,6 +317,18 @@ impl Machine<'_> {
             }
         }
         true
+    }
+
+    /// Unifies a variable's value with a goal's cell: two atoms or two integers are
+    /// compared here, without the call.
+    #[inline(always)]
+    fn unify_value(&mut self, a: Cell, b: Cell) -> bool {
+        let (x, y) = (self.deref(a), self.deref(b));
+        match (x, y) {
+            (Cell::Atom(p), Cell::Atom(q)) => p == q,
+            (Cell::Int(p), Cell::Int(q)) => p == q,
+            _ => self.unify(x, y),
+        }
     }
 
     /// Matches a head constant against a goal's cell.

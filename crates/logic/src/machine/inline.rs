@@ -172,7 +172,7 @@ impl Machine<'_> {
     /// Runs the arithmetic goals that open `clause`'s body, as far as they take the fast
     /// path: `Ok(Some(n))` when the first `n` goals ran and succeeded, `Ok(None)` when one
     /// of them failed (the clause fails).
-    #[inline]
+    #[inline(always)]
     pub(super) fn run_inline_arith(&mut self, clause: &Clause) -> Result<Option<usize>, Stop> {
         for (k, goal) in clause.arith.iter().enumerate() {
             let Some(y) = self.eval_int(&goal.rhs) else {
