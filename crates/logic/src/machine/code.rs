@@ -32,6 +32,9 @@ pub(crate) enum HeadOp {
     /// A structure with this functor cell whose arguments (the next `n` operations, each
     /// `First`, `Value` or `Const`) hold no structure.
     Struct(Cell),
+    /// Only as the first operation: the first `n` arguments are the first occurrences of
+    /// variables `0..n` (`count(I, N)`): one copy.
+    Args(u32),
 }
 
 /// One step of building a clause's body goals (last goal first, as the walk does).
@@ -98,6 +101,14 @@ pub(crate) fn compile_head(cells: &[Cell], head: Cell, nvars: u32) -> Option<Box
             }
             t => code.push(leaf(t, &mut seen)?),
         }
+    }
+    let n = code
+        .iter()
+        .enumerate()
+        .take_while(|&(i, op)| matches!(op, HeadOp::First(k) if *k as usize == i))
+        .count();
+    if n >= 2 {
+        code.splice(..n, [HeadOp::Args(n as u32)]);
     }
     Some(code.into_boxed_slice())
 }
@@ -253,6 +264,12 @@ impl Machine<'_> {
         };
         let mut arg = g as usize + 1;
         let mut i = 0;
+        if let Some(&HeadOp::Args(n)) = code.first() {
+            let n = n as usize;
+            self.frame[..n].copy_from_slice(&self.heap[arg..arg + n]);
+            arg += n;
+            i = 1;
+        }
         while i < code.len() {
             let c = self.heap[arg];
             arg += 1;
@@ -265,6 +282,7 @@ impl Machine<'_> {
                 }
                 HeadOp::Value(k) => self.unify_value(self.frame[k as usize], c),
                 HeadOp::Const(v) => self.head_const(v, c),
+                HeadOp::Args(_) => false,
                 HeadOp::Struct(f) => {
                     let Cell::Fun(_, n) = f else { return false };
                     let args = &code[i..i + n as usize];
@@ -282,7 +300,7 @@ impl Machine<'_> {
                                     }
                                     HeadOp::Value(k) => self.frame[k as usize],
                                     HeadOp::Const(v) => v,
-                                    HeadOp::Struct(_) => return false,
+                                    HeadOp::Struct(_) | HeadOp::Args(_) => return false,
                                 };
                                 self.heap.push(v);
                             }
@@ -300,7 +318,7 @@ impl Machine<'_> {
                                     }
                                     HeadOp::Value(k) => self.unify(self.frame[k as usize], c),
                                     HeadOp::Const(v) => self.head_const(v, c),
-                                    HeadOp::Struct(_) => false,
+                                    HeadOp::Struct(_) | HeadOp::Args(_) => false,
                                 };
                                 if !ok {
                                     return false;
