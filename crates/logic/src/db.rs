@@ -8,11 +8,12 @@ use crate::term::{Term, atoms};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-/// A clause compiled to a cell template. Cells `0..nvars` are the variables (each
-/// `Ref(k)`); `Str(p)` points inside the template. A call matches the head straight from
-/// the template, recording each variable's value in a frame, and builds on the heap only
-/// the head structures that meet unbound goal variables and the body goals (see
-/// `Machine::try_clause`). clause/2, retract/1 and retractall/1 instead copy the whole
+/// A clause compiled to a cell template and to instructions. Cells `0..nvars` are the
+/// variables (each `Ref(k)`); `Str(p)` points inside the template. A call matches the
+/// head with `head_code` (or, for heads with nested structures, by walking the template),
+/// recording each variable's value in a frame, and builds on the heap only the head
+/// structures that meet unbound goal variables and the body goals (`body_code`; see
+/// `Machine::try_clause` and `machine/code.rs`). clause/2, retract/1 and retractall/1 instead copy the whole
 /// template to the heap top, every address shifted by the heap top (`unify_clause`).
 #[derive(Debug)]
 pub(crate) struct Clause {
