@@ -848,6 +848,7 @@ fn compiled_clauses_match_and_build_as_written() {
         e(X, Y) :- Z is X + 1, W is Z * 2, Y = r(Z, W, V, V).
         d(X, Y) :- Y is ((((((((((X+1)+1)+1)+1)+1)+1)+1)+1)+1)+1).
         v(G) :- G.
+        n([X, Y|T], Z) :- W is X + Y, Z = p(W, T, V, V).
     ";
     let mut d = db(program);
     let mut run = |query: &str, vars: &[&str]| -> Vec<String> {
@@ -887,4 +888,12 @@ fn compiled_clauses_match_and_build_as_written() {
     assert_eq!(run("d(0, Y)", &["Y"]), ["10"]);
     assert_eq!(run("d(0.5, Y)", &["Y"]), ["10.5"]);
     assert_eq!(run("v(X = 1)", &["X"]), ["1"]);
+    // A head with a nested structure is matched by the template walk; its body is still
+    // compiled code.
+    assert_eq!(
+        run("n([1, 2, 3], p(W, T, A, B)), A == B", &["W", "T"]),
+        ["3 [3]"]
+    );
+    assert!(run("n(_, p(3, [], _, _))", &[])[0].starts_with("error: instantiation_error"));
+    assert!(run("n([1], _)", &[]).is_empty());
 }
