@@ -969,7 +969,7 @@ impl<'a> Machine<'a> {
                 if self.frame.len() < n {
                     self.frame.resize(n, UNSET);
                 }
-                self.run_head(code, goal)
+                self.run_head(code, &clause.cells, goal)
             }
             None => {
                 self.frame.clear();

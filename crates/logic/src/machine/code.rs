@@ -27,11 +27,14 @@ pub(crate) enum HeadOp {
     First(u32),
     /// A later occurrence: unified with the goal's cell.
     Value(u32),
-    /// A constant (atom or number).
-    Const(Cell),
-    /// A structure with this functor cell whose arguments (the next `n` operations, each
-    /// `First`, `Value` or `Const`) hold no structure.
-    Struct(Cell),
+    /// An atom.
+    Atom(Atom),
+    /// A number: the template cell at this index (operations stay 12 bytes: fewer loads
+    /// per operation than with a 16-byte cell inside).
+    Num(u32),
+    /// A structure with this functor whose arguments (the next `n` operations, each
+    /// `First`, `Value`, `Atom` or `Num`) hold no structure.
+    Struct(Atom, u32),
     /// Only as the first operation: the first `n` arguments are the first occurrences of
     /// variables `0..n` (`count(I, N)`): one copy.
     Args(u32),
@@ -72,8 +75,8 @@ pub(crate) fn compile_head(cells: &[Cell], head: Cell, nvars: u32) -> Option<Box
         return None;
     };
     let mut seen = vec![false; nvars as usize];
-    let leaf = |t: Cell, seen: &mut Vec<bool>| -> Option<HeadOp> {
-        Some(match t {
+    let leaf = |at: usize, seen: &mut Vec<bool>| -> Option<HeadOp> {
+        Some(match cells[at] {
             Cell::Ref(k) => {
                 let s = seen.get_mut(k as usize)?;
                 if *s {
@@ -83,23 +86,25 @@ pub(crate) fn compile_head(cells: &[Cell], head: Cell, nvars: u32) -> Option<Box
                     HeadOp::First(k)
                 }
             }
+            Cell::Atom(a) => HeadOp::Atom(a),
+            Cell::Int(_) | Cell::Float(_) => HeadOp::Num(u32::try_from(at).ok()?),
             Cell::Str(_) | Cell::Fun(..) => return None,
-            c => HeadOp::Const(c),
         })
     };
     let mut code = Vec::new();
-    for &t in &cells[h + 1..h + 1 + n as usize] {
-        match t {
+    for at in h + 1..h + 1 + n as usize {
+        match cells[at] {
             Cell::Str(p) => {
                 let p = p as usize;
-                let f = cells[p];
-                let Cell::Fun(_, m) = f else { return None };
-                code.push(HeadOp::Struct(f));
-                for &a in &cells[p + 1..p + 1 + m as usize] {
+                let Cell::Fun(f, m) = cells[p] else {
+                    return None;
+                };
+                code.push(HeadOp::Struct(f, m));
+                for a in p + 1..p + 1 + m as usize {
                     code.push(leaf(a, &mut seen)?);
                 }
             }
-            t => code.push(leaf(t, &mut seen)?),
+            _ => code.push(leaf(at, &mut seen)?),
         }
     }
     let n = code
@@ -258,7 +263,7 @@ fn put_struct(
 impl Machine<'_> {
     /// Runs a compiled head against `goal` (frame slots reset by the caller).
     #[inline(always)]
-    pub(super) fn run_head(&mut self, code: &[HeadOp], goal: Cell) -> bool {
+    pub(super) fn run_head(&mut self, code: &[HeadOp], cells: &[Cell], goal: Cell) -> bool {
         let Cell::Str(g) = goal else {
             return true;
         };
@@ -281,10 +286,11 @@ impl Machine<'_> {
                     true
                 }
                 HeadOp::Value(k) => self.unify_value(self.frame[k as usize], c),
-                HeadOp::Const(v) => self.head_const(v, c),
+                HeadOp::Atom(a) => self.head_const(Cell::Atom(a), c),
+                HeadOp::Num(p) => self.head_const(cells[p as usize], c),
                 HeadOp::Args(_) => false,
-                HeadOp::Struct(f) => {
-                    let Cell::Fun(_, n) = f else { return false };
+                HeadOp::Struct(name, n) => {
+                    let f = Cell::Fun(name, n);
                     let args = &code[i..i + n as usize];
                     i += n as usize;
                     match self.deref(c) {
@@ -299,8 +305,9 @@ impl Machine<'_> {
                                         Cell::Ref(at)
                                     }
                                     HeadOp::Value(k) => self.frame[k as usize],
-                                    HeadOp::Const(v) => v,
-                                    HeadOp::Struct(_) | HeadOp::Args(_) => return false,
+                                    HeadOp::Atom(a) => Cell::Atom(a),
+                                    HeadOp::Num(p) => cells[p as usize],
+                                    HeadOp::Struct(..) | HeadOp::Args(_) => return false,
                                 };
                                 self.heap.push(v);
                             }
@@ -317,8 +324,9 @@ impl Machine<'_> {
                                         true
                                     }
                                     HeadOp::Value(k) => self.unify(self.frame[k as usize], c),
-                                    HeadOp::Const(v) => self.head_const(v, c),
-                                    HeadOp::Struct(_) | HeadOp::Args(_) => false,
+                                    HeadOp::Atom(a) => self.head_const(Cell::Atom(a), c),
+                                    HeadOp::Num(p) => self.head_const(cells[p as usize], c),
+                                    HeadOp::Struct(..) | HeadOp::Args(_) => false,
                                 };
                                 if !ok {
                                     return false;
