@@ -1030,7 +1030,7 @@ impl<'a> Machine<'a> {
         // `direct` rather than through the continuation store.
         let done = clause.body.len() - body.len();
         if let Some(code) = clause.body_code.get(done) {
-            self.put_body(code, barrier, depth, node);
+            self.put_body(code, clause, barrier, depth, node);
         }
         Ok(true)
     }

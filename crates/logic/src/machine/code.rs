@@ -41,10 +41,15 @@ pub(crate) enum HeadOp {
 }
 
 /// One step of building a clause's body goals (last goal first, as the walk does).
+/// Twelve bytes, as the head's: constants are named by their template index.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum PutOp {
-    /// Push this cell (a functor or a constant).
-    Cell(Cell),
+    /// Push this functor cell.
+    Fun(Atom, u32),
+    /// Push this atom.
+    Atom(Atom),
+    /// Push the template cell at this index (a number or another constant).
+    Const(u32),
     /// Push a variable's value.
     Var(u32),
     /// A variable's first occurrence: a fresh variable in the cell pushed.
@@ -53,14 +58,14 @@ pub(crate) enum PutOp {
     Str(u32),
     /// The goal is built: it is the structure at its start; push its continuation frame.
     FrameStr,
-    /// The goal is this constant: push its continuation frame.
-    FrameCell(Cell),
+    /// The goal is the clause's body goal at this index, a constant: push its frame.
+    FrameGoal(u32),
     /// The goal is this variable's value: push its continuation frame.
     FrameVar(u32),
-    /// As `FrameStr`, `FrameCell` and `FrameVar` for the goal that runs next (the first
+    /// As `FrameStr`, `FrameGoal` and `FrameVar` for the goal that runs next (the first
     /// goal left, built last).
     DirectStr,
-    DirectCell(Cell),
+    DirectGoal(u32),
     DirectVar(u32),
 }
 
@@ -165,7 +170,7 @@ pub(crate) fn compile_bodies(
                 *s = true;
             }
         }
-        out.push(compile_body(cells, &body[done..], &mut seen));
+        out.push(compile_body(cells, body, done, &mut seen));
     }
     out.into_boxed_slice()
 }
@@ -173,13 +178,15 @@ pub(crate) fn compile_bodies(
 /// The construction of `goals`, last to first, as `instantiate` does it: a structure's
 /// arguments in order, the nested structures met deferred on a stack (last met, first
 /// built), a variable first met as an argument living in its argument cell.
-fn compile_body(cells: &[Cell], goals: &[Cell], seen: &mut [bool]) -> Box<[PutOp]> {
+fn compile_body(cells: &[Cell], body: &[Cell], from: usize, seen: &mut [bool]) -> Box<[PutOp]> {
     let mut code = Vec::new();
-    let Some((&first, rest)) = goals.split_first() else {
+    if from >= body.len() {
         return Box::new([]);
-    };
-    for (i, &g) in rest.iter().rev().chain(std::iter::once(&first)).enumerate() {
-        let direct = i == rest.len();
+    }
+    let order = (from + 1..body.len()).rev().chain(std::iter::once(from));
+    for i in order {
+        let g = body[i];
+        let direct = i == from;
         let root = match g {
             Cell::Ref(k) => {
                 let op = put_var(k, seen);
@@ -208,11 +215,12 @@ fn compile_body(cells: &[Cell], goals: &[Cell], seen: &mut [bool]) -> Box<[PutOp
                     PutOp::FrameStr
                 }
             }
-            c => {
+            _ => {
+                let i = i as u32;
                 if direct {
-                    PutOp::DirectCell(c)
+                    PutOp::DirectGoal(i)
                 } else {
-                    PutOp::FrameCell(c)
+                    PutOp::FrameGoal(i)
                 }
             }
         };
@@ -243,18 +251,18 @@ fn put_struct(
 ) {
     let Cell::Str(p) = t else { return };
     let p = p as usize;
-    let f = cells[p];
-    let Cell::Fun(_, n) = f else { return };
-    code.push(PutOp::Cell(f));
+    let Cell::Fun(f, n) = cells[p] else { return };
+    code.push(PutOp::Fun(f, n));
     *len += 1;
-    for &a in &cells[p + 1..p + 1 + n as usize] {
+    for (at, &a) in cells.iter().enumerate().skip(p + 1).take(n as usize) {
         match a {
             Cell::Ref(k) => code.push(put_var(k, seen)),
             Cell::Str(_) => {
                 todo.push((code.len(), a));
                 code.push(PutOp::Str(0));
             }
-            c => code.push(PutOp::Cell(c)),
+            Cell::Atom(x) => code.push(PutOp::Atom(x)),
+            _ => code.push(PutOp::Const(at as u32)),
         }
         *len += 1;
     }
@@ -373,12 +381,27 @@ impl Machine<'_> {
     /// Builds the body goals with compiled code: each goal but the last built gets its
     /// continuation frame, the last one goes to `direct`.
     #[inline(always)]
-    pub(super) fn put_body(&mut self, code: &[PutOp], barrier: u32, depth: u32, node: u32) {
+    pub(super) fn put_body(
+        &mut self,
+        code: &[PutOp],
+        clause: &Clause,
+        barrier: u32,
+        depth: u32,
+        node: u32,
+    ) {
         let mut base = self.heap.len() as u32;
         for &op in code {
             let goal = match op {
-                PutOp::Cell(c) => {
-                    self.heap.push(c);
+                PutOp::Fun(f, n) => {
+                    self.heap.push(Cell::Fun(f, n));
+                    continue;
+                }
+                PutOp::Atom(a) => {
+                    self.heap.push(Cell::Atom(a));
+                    continue;
+                }
+                PutOp::Const(p) => {
+                    self.heap.push(clause.cells[p as usize]);
                     continue;
                 }
                 PutOp::Var(k) => {
@@ -397,14 +420,14 @@ impl Machine<'_> {
                     continue;
                 }
                 PutOp::FrameStr => Cell::Str(base),
-                PutOp::FrameCell(c) => c,
+                PutOp::FrameGoal(i) => clause.body[i as usize],
                 PutOp::FrameVar(k) => self.frame[k as usize],
                 PutOp::DirectStr => {
                     self.set_direct(Cell::Str(base), barrier, depth, node);
                     continue;
                 }
-                PutOp::DirectCell(c) => {
-                    self.set_direct(c, barrier, depth, node);
+                PutOp::DirectGoal(i) => {
+                    self.set_direct(clause.body[i as usize], barrier, depth, node);
                     continue;
                 }
                 PutOp::DirectVar(k) => {
