@@ -1,16 +1,19 @@
 //! The clause database: predicates, their compiled clauses and first-argument keys.
 
 use crate::machine::Comparison;
+use crate::machine::code::{HeadOp, PutOp, compile_bodies, compile_head, head_vars};
+use crate::machine::inline::ArithGoal;
 use crate::store::{Cell, Key, build};
 use crate::term::{Term, atoms};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-/// A clause compiled to a cell template. Cells `0..nvars` are the variables (each
-/// `Ref(k)`); `Str(p)` points inside the template. A call matches the head straight from
-/// the template, recording each variable's value in a frame, and builds on the heap only
-/// the head structures that meet unbound goal variables and the body goals (see
-/// `Machine::try_clause`). clause/2, retract/1 and retractall/1 instead copy the whole
+/// A clause compiled to a cell template and to instructions. Cells `0..nvars` are the
+/// variables (each `Ref(k)`); `Str(p)` points inside the template. A call matches the
+/// head with `head_code` (or, for heads with nested structures, by walking the template),
+/// recording each variable's value in a frame, and builds on the heap only the head
+/// structures that meet unbound goal variables and the body goals (`body_code`; see
+/// `Machine::try_clause` and `machine/code.rs`). clause/2, retract/1 and retractall/1 instead copy the whole
 /// template to the heap top, every address shifted by the heap top (`unify_clause`).
 #[derive(Debug)]
 pub(crate) struct Clause {
@@ -27,7 +30,13 @@ pub(crate) struct Clause {
     /// The arithmetic goals (is/2, comparisons) that open the body, in order: the
     /// machine runs them from the template at clause entry when their values are small
     /// integers, without building the goals (`machine/inline.rs`).
-    pub(crate) arith: Box<[ArithOp]>,
+    pub(crate) arith: Box<[ArithGoal]>,
+    /// The head compiled to instructions (`None` when an argument nests structures:
+    /// the machine then walks the template).
+    pub(crate) head_code: Option<Box<[HeadOp]>>,
+    /// The body's construction, compiled once for each number of `arith` goals that
+    /// may run at clause entry (element `d` builds the goals from `body[d]` on).
+    pub(crate) body_code: Box<[Box<[PutOp]>]>,
 }
 
 /// An arithmetic built-in a clause body may open with: is/2 or one of the six numeric
@@ -225,12 +234,28 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
             }
         }
     }
-    let body_cells = goals
+    let body_cells: Vec<Cell> = goals
         .iter()
         .map(|g| build(&mut cells, g, &mut var_cell))
         .collect();
     let key = head.args().first().map_or(Key::Any, key_of_term);
-    let arith = goals.iter().map_while(ArithOp::of).collect();
+    let mut set = head_vars(&cells, head_cell, nvars);
+    let arith: Box<[ArithGoal]> = goals
+        .iter()
+        .map_while(ArithOp::of)
+        .zip(&body_cells)
+        .map(|(op, &g)| ArithGoal::compile(op, &cells, g, &mut set))
+        .collect();
+    // The variable each opening is/2 sets at clause entry (its left side, if a variable).
+    let arith_lhs: Vec<Option<u32>> = arith
+        .iter()
+        .map(|g| match g.lhs {
+            crate::machine::inline::ArithLhs::IsFirst(v) => Some(v),
+            _ => None,
+        })
+        .collect();
+    let head_code = compile_head(&cells, head_cell, nvars);
+    let body_code = compile_bodies(&cells, head_cell, &body_cells, nvars, &arith_lhs);
     Clause {
         cells,
         nvars,
@@ -239,5 +264,7 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
         key,
         source,
         arith,
+        head_code,
+        body_code,
     }
 }

@@ -19,6 +19,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 mod builtins;
+pub(crate) mod code;
 use builtins::{BuiltinId, Redo};
 pub(crate) use builtins::{Comparison, builtin_table};
 mod answer;
@@ -26,7 +27,7 @@ mod control;
 mod format;
 mod gc;
 pub(crate) mod host;
-mod inline;
+pub(crate) mod inline;
 mod limits;
 mod order;
 
@@ -961,9 +962,21 @@ impl<'a> Machine<'a> {
     fn match_head(&mut self, clause: &Clause, goal: Cell) -> bool {
         // `frame`, `heap` and the work stacks are distinct fields: the hot path borrows
         // them separately rather than moving vectors in and out of `self`.
-        self.frame.clear();
-        self.frame.resize(clause.nvars as usize, UNSET);
-        self.unify_head(clause, goal)
+        let n = clause.nvars as usize;
+        match &clause.head_code {
+            Some(code) => {
+                // Compiled code reads only slots it has set: they need no reset.
+                if self.frame.len() < n {
+                    self.frame.resize(n, UNSET);
+                }
+                self.run_head(code, &clause.cells, goal)
+            }
+            None => {
+                self.frame.clear();
+                self.frame.resize(n, UNSET);
+                self.unify_head(clause, goal)
+            }
+        }
     }
 
     /// Enters a clause whose head matched (`match_head`): the proof node, the trace, and
@@ -1012,33 +1025,12 @@ impl<'a> Machine<'a> {
             }
         }
         // Body goals are built last to first, each pushed as it is built (the order in
-        // which variables get their heap cells does not matter). The first goal is run
-        // next: it goes to `direct` rather than through the continuation store.
-        if let Some((&first, rest)) = body.split_first() {
-            for &g in rest.iter().rev() {
-                let c = instantiate(
-                    &mut self.heap,
-                    &clause.cells,
-                    g,
-                    &mut self.frame,
-                    &mut self.istack,
-                );
-                self.push_frame(Goal::Call(c), barrier, depth + 1, node);
-            }
-            let c = instantiate(
-                &mut self.heap,
-                &clause.cells,
-                first,
-                &mut self.frame,
-                &mut self.istack,
-            );
-            self.direct = Some(Frame {
-                goal: Goal::Call(c),
-                next: self.cont,
-                cut: barrier,
-                depth: depth + 1,
-                proof: node,
-            });
+        // which variables get their heap cells does not matter), by the code compiled
+        // for the number of goals run above. The first goal is run next: it goes to
+        // `direct` rather than through the continuation store.
+        let done = clause.body.len() - body.len();
+        if let Some(code) = clause.body_code.get(done) {
+            self.put_body(code, clause, barrier, depth, node);
         }
         Ok(true)
     }
