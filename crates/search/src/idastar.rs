@@ -993,7 +993,7 @@ where
         }
         // In locals, so that the loop reads them from registers, not through `self`.
         let (problem, heuristic, bound) = (self.problem, self.heuristic, self.bound);
-        if problem.is_goal(state) {
+        if (!heuristic.zero_at_goals() || h == P::Cost::default()) && problem.is_goal(state) {
             return Step::Found;
         }
         if self.left == 0 && self.check(depth) {

@@ -57,6 +57,12 @@ impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for Misplaced {
         let goal = self.goal_cell[m.tile as usize];
         parent_h - u32::from(goal != m.from) + u32::from(goal != m.to)
     }
+
+    /// 0 on the goal board, as every admissible heuristic.
+    #[inline(always)]
+    fn zero_at_goals(&self) -> bool {
+        true
+    }
 }
 
 /// The sum of the tiles' Manhattan distances to their goal cells.
@@ -112,6 +118,12 @@ impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for Manhattan {
     #[inline(always)]
     fn update_in_place(&self, _: &Board<C>, parent_h: u32, m: &Move) -> u32 {
         parent_h + u32::from(self.of(m.tile, m.to)) - u32::from(self.of(m.tile, m.from))
+    }
+
+    /// 0 on the goal board, as every admissible heuristic.
+    #[inline(always)]
+    fn zero_at_goals(&self) -> bool {
+        true
     }
 }
 
@@ -363,6 +375,12 @@ impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for LinearConflict {
         };
         (parent_h as i32 + manhattan + conflicts) as u32
     }
+
+    /// 0 on the goal board, as every admissible heuristic.
+    #[inline(always)]
+    fn zero_at_goals(&self) -> bool {
+        true
+    }
 }
 
 /// The heuristics by name, for callers that choose one at run time.
@@ -500,5 +518,11 @@ impl<C: Cells> InPlaceHeuristic<Board<C>, Move, u32> for TileHeuristic {
                 h.update(parent, f64::from(parent_h), m, &parent.apply(*m)) as u32
             }
         }
+    }
+
+    /// 0 on the goal board, as every admissible heuristic.
+    #[inline(always)]
+    fn zero_at_goals(&self) -> bool {
+        true
     }
 }
