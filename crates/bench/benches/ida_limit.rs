@@ -10,9 +10,10 @@
 //! wants an idle machine: `ida_limit -- 33 lc threads=2 in-order`.
 //!
 //! Each run is timed twice: wall clock, and the CPU time of the thread that ran it
-//! (`CLOCK_THREAD_CPUTIME_ID`). On this shared 2-core machine the wall
-//! clock also counts the time the thread waited for a core while another process ran, so
-//! the ratio of wall times moved by 0.14 between runs; the CPU-time ratio is the one to
+//! (`CLOCK_THREAD_CPUTIME_ID`). On this shared 2-core machine the wall clock also counts
+//! the time the thread waited for a core while another process ran (per-board wall ratios
+//! spread from 1.11x to 1.86x where the CPU ratios stayed within 1.33x-1.38x), the likely
+//! cause of the 0.14 the Manhattan ratio moved between runs; the CPU-time ratio is the one to
 //! compare. Each side keeps its least wall time and, separately, its least CPU time.
 
 mod handwritten;
