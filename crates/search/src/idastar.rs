@@ -978,7 +978,23 @@ where
     /// the start of the descent) and searches below it under the bound. Returns whether a
     /// goal was found (then `state` is the goal and `tail` holds the moves); a stop leaves
     /// `stopped` set; otherwise `state` is unchanged.
+    #[inline(never)]
     fn descend(
+        &mut self,
+        state: &mut P::State,
+        came_by: Option<P::Action>,
+        g: P::Cost,
+        h: P::Cost,
+        depth: usize,
+    ) -> Step {
+        self.node::<true>(state, came_by, g, h, depth)
+    }
+
+    /// [`descend`](Self::descend)'s body, inlined twice: a node's children (`OUTER`) are
+    /// searched by a copy of it that calls `descend` for the grandchildren, so one call
+    /// (its saved registers and spilled values) serves two levels of the tree.
+    #[inline(always)]
+    fn node<const OUTER: bool>(
         &mut self,
         state: &mut P::State,
         came_by: Option<P::Action>,
@@ -993,7 +1009,7 @@ where
         }
         // In locals, so that the loop reads them from registers, not through `self`.
         let (problem, heuristic, bound) = (self.problem, self.heuristic, self.bound);
-        if problem.is_goal(state) {
+        if (!heuristic.zero_at_goals() || h == P::Cost::default()) && problem.is_goal(state) {
             return Step::Found;
         }
         if self.left == 0 && self.check(depth) {
@@ -1018,7 +1034,12 @@ where
             problem.apply(state, &action);
             // The move by value (a clone): a small action then travels in a register, where
             // a reference made the caller store it on its stack at every move.
-            match self.descend(state, Some(action.clone()), child_g, child_h, depth + 1) {
+            let below = if OUTER {
+                self.node::<false>(state, Some(action.clone()), child_g, child_h, depth + 1)
+            } else {
+                self.descend(state, Some(action.clone()), child_g, child_h, depth + 1)
+            };
+            match below {
                 Step::Done => problem.undo(state, &action),
                 Step::Found => {
                     self.stats.generated += generated;

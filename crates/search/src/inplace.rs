@@ -160,12 +160,25 @@ pub trait InPlace: Problem {
 pub trait InPlaceHeuristic<S, A, C: Cost = f64>: Heuristic<S, A> {
     /// The estimate of the child of `state` by `action`.
     fn update_in_place(&self, state: &S, h: C, action: &A) -> C;
+
+    /// Whether the estimate is 0 at every goal, so that a state whose estimate is not 0 is
+    /// no goal: the in-place searches then test only states estimated at 0 for a goal,
+    /// as a hand-written solver does. Every admissible heuristic is 0 at the goals; the
+    /// default is `false`, for heuristics that may overestimate.
+    #[inline]
+    fn zero_at_goals(&self) -> bool {
+        false
+    }
 }
 
 impl<S, A, C: Cost> InPlaceHeuristic<S, A, C> for ZeroHeuristic {
     #[inline]
     fn update_in_place(&self, _: &S, _: C, _: &A) -> C {
         C::default()
+    }
+    #[inline]
+    fn zero_at_goals(&self) -> bool {
+        true
     }
 }
 

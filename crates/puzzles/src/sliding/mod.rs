@@ -446,15 +446,14 @@ impl SlidingPuzzle {
             // One list per cell the blank came from; at the start, the blank's own cell
             // (no move is left out).
             for back in v.iter().map(|&b| b as usize).chain([cell]) {
-                let fields = v
+                let slots: Vec<u32> = (0..v.len() as u32)
+                    .filter(|&slot| v[slot as usize] as usize != back)
+                    .collect();
+                let fields = slots
                     .iter()
                     .enumerate()
-                    .filter(|&(_, &n)| n as usize != back)
-                    .enumerate()
-                    .fold(0u32, |acc, (k, (slot, _))| {
-                        acc | (slot as u32 + 1) << (3 * k)
-                    });
-                lists[cell << 8 | back] = MOVES_STARTED | fields;
+                    .fold(0u32, |acc, (k, &slot)| acc | slot << (3 * k));
+                lists[cell << 8 | back] = fields | MOVES_END << (3 * slots.len());
             }
         }
         let lists: Arc<MoveLists> = Arc::from(lists);
@@ -582,10 +581,11 @@ pub struct SlidingProblem<'a, C> {
     /// The moves of the in-place searches, precomputed for each cell of the blank and each
     /// cell it came from (the blank's own cell at the start), as the hand-written solvers
     /// keep them:
-    /// `move_lists[blank << 8 | back]` is [`MOVES_STARTED`] and the slots (in
-    /// `neighbour_table[blank]`) of the moves in order, 3 bits each (slot + 1, 0 after the
-    /// last), the move back left out. [`InPlace::next_move`] loads it into its cursor once
-    /// per node, then takes a field a call: no count, no test of the move back. Two bytes
+    /// `move_lists[blank << 8 | back]` is the slots (in `neighbour_table[blank]`) of the
+    /// moves in order, 3 bits each, then [`MOVES_END`], the move back left out.
+    /// [`InPlace::next_move`] loads it into its cursor once per node, then takes a field a
+    /// call and shifts the cursor: no count, no test of the move back, and a started cursor
+    /// is never 0 (the end mark stays in it). Two bytes
     /// index it, so no bound is checked (with one, a table a kilobyte a cell, IDA* ran 4%
     /// more instructions). Built once per board shape in the process and shared, so that
     /// the many small problems of a batch (A* on 8-puzzles, which never reads it) do not
@@ -596,9 +596,10 @@ pub struct SlidingProblem<'a, C> {
 /// The move lists of [`SlidingProblem`], by blank cell and cell it came from.
 type MoveLists = [u32; 1 << 16];
 
-/// The mark of a started cursor in [`SlidingProblem`]'s move lists (a cursor of 0 is a node
-/// whose moves are not yet listed; a list may be empty).
-const MOVES_STARTED: u32 = 1 << 31;
+/// The field after the last move of a list in [`SlidingProblem`]'s move lists (slots are
+/// 0 to 3, so a field above 3 ends the list; a cursor of 0 is a node whose moves are not
+/// yet listed).
+const MOVES_END: u32 = 4;
 
 impl<C: Cells> SlidingProblem<'_, C> {
     /// The puzzle this problem searches.
@@ -670,11 +671,11 @@ impl<C: Cells> InPlace for SlidingProblem<'_, C> {
             *cursor = self.move_lists[(blank & 0xFF) << 8 | (back & 0xFF)];
         }
         let field = *cursor & 7;
-        if field == 0 {
+        if field >= MOVES_END {
             return None;
         }
-        *cursor = ((*cursor & 0xFFF) >> 3) | MOVES_STARTED;
-        let from = self.neighbour_table[blank & 0xFF][(field as usize - 1) & 3];
+        *cursor >>= 3;
+        let from = self.neighbour_table[blank & 0xFF][field as usize & 3];
         let tile = state.cells.get(from as usize);
         Some((
             Move {
