@@ -225,24 +225,18 @@ fn main() {
                 ))
             );
         }
-        println!(
-            "  total wall: library {:.3} s ({:.1} M nodes/s), hand {:.3} s ({:.1} M nodes/s), \
-             library/hand = {:.2}x",
-            total.lib_wall,
-            nodes_total as f64 / total.lib_wall / 1e6,
-            total.hand_wall,
-            nodes_total as f64 / total.hand_wall / 1e6,
-            total.lib_wall / total.hand_wall
-        );
-        println!(
-            "  total CPU:  library {:.3} s ({:.1} M nodes/s), hand {:.3} s ({:.1} M nodes/s), \
-             library/hand = {:.2}x",
-            total.lib_cpu,
-            nodes_total as f64 / total.lib_cpu / 1e6,
-            total.hand_cpu,
-            nodes_total as f64 / total.hand_cpu / 1e6,
-            total.lib_cpu / total.hand_cpu
-        );
+        for (clock, lib, hand) in [
+            ("wall:", total.lib_wall, total.hand_wall),
+            ("CPU: ", total.lib_cpu, total.hand_cpu),
+        ] {
+            println!(
+                "  total {clock} library {lib:.3} s ({:.1} M nodes/s), hand {hand:.3} s \
+                 ({:.1} M nodes/s), library/hand = {:.2}x",
+                nodes_total as f64 / lib / 1e6,
+                nodes_total as f64 / hand / 1e6,
+                lib / hand
+            );
+        }
         if threads > 0 {
             println!(
                 "  library with {threads} threads: {par_total:.3} s wall, {:.2}x faster than 1 thread",

@@ -343,60 +343,40 @@ impl Placements {
     /// tile's digit there is the number of the set's cells below its own that no earlier
     /// tile holds, that is, the number of later tiles on lower cells: a few comparisons,
     /// no bit counts (this runs twice for every node IDA* generates).
-    ///
-    /// Up to 8 tiles the comparisons are made 8 at a time on the cells packed into the bytes
-    /// of a word (cells are below 128, so no byte borrows from the next).
     #[inline]
     fn order_rank(&self, cells: &[u8]) -> u64 {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        let k = cells.len();
-        let mut rank = 0u64;
-        if k <= 8 {
-            let packed = cells
-                .iter()
-                .enumerate()
-                .fold(0u64, |w, (j, &c)| w | u64::from(c) << (8 * j));
-            let lanes = if k == 8 {
-                u64::MAX
-            } else {
-                (1u64 << (8 * k)) - 1
-            };
-            for (i, &c) in cells.iter().enumerate() {
-                // The high bit of each byte of `below` says whether that tile's cell is
-                // lower than `c`.
-                let below = !((packed | HIGH) - u64::from(c) * ONES) & HIGH;
-                let later = if i + 1 >= 8 {
-                    0
-                } else {
-                    lanes & (u64::MAX << (8 * (i + 1)))
-                };
-                let later_below = ((below & later) >> 7).wrapping_mul(ONES) >> 56;
-                rank = rank * (k - i) as u64 + later_below;
-            }
-            return rank;
+        if cells.len() <= 8 {
+            return self.packed_ranks::<false>(cells).1;
         }
+        let mut rank = 0u64;
         for (i, &c) in cells.iter().enumerate() {
             let later_below = cells[i + 1..].iter().filter(|&&d| d < c).count();
-            rank = rank * (k - i) as u64 + later_below as u64;
+            rank = rank * (cells.len() - i) as u64 + later_below as u64;
         }
         rank
     }
 
     /// The placement index of the group's tiles on `cells` (in the group's order).
-    ///
-    /// Up to 8 tiles, one pass over the packed cells (see [`order_rank`](Self::order_rank))
-    /// gives each tile both its rank within the set (for the set's colexicographic rank: the
-    /// tile of rank `r` on cell `c` adds C(c, r + 1)) and its digit of the order.
     #[inline]
     fn index(&self, cells: &[u8]) -> u64 {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        let k = cells.len();
-        if k > 8 {
+        if cells.len() > 8 {
             let mask = cells.iter().fold(0u64, |m, &c| m | 1 << c);
             return self.set_rank(mask) * self.orders + self.order_rank(cells);
         }
+        let (set, order) = self.packed_ranks::<true>(cells);
+        set * self.orders + order
+    }
+
+    /// For up to 8 tiles: the rank of their set of cells (when `SET`, else 0) and of their
+    /// order, in one pass of comparisons made 8 at a time on the cells packed into the
+    /// bytes of a word (cells are below 128, so no byte borrows from the next). Each tile
+    /// gets both its rank within the set (the tile of rank `r` on cell `c` adds C(c, r + 1)
+    /// to the set's colexicographic rank) and its digit of the order.
+    #[inline]
+    fn packed_ranks<const SET: bool>(&self, cells: &[u8]) -> (u64, u64) {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let k = cells.len();
         let packed = cells
             .iter()
             .enumerate()
@@ -406,20 +386,24 @@ impl Placements {
         } else {
             (1u64 << (8 * k)) - 1
         };
+        // The number of bytes whose high bit is set.
+        let count = |x: u64| (x >> 7).wrapping_mul(ONES) >> 56;
         let (mut set, mut order) = (0u64, 0u64);
         for (i, &c) in cells.iter().enumerate() {
+            // The high bit of each byte of `below` says whether that tile's cell is lower
+            // than `c`.
             let below = !((packed | HIGH) - u64::from(c) * ONES) & HIGH & lanes;
-            let rank_in_set = (below >> 7).wrapping_mul(ONES) >> 56;
-            set += self.binomial[c as usize * (k + 1) + rank_in_set as usize + 1];
+            if SET {
+                set += self.binomial[c as usize * (k + 1) + count(below) as usize + 1];
+            }
             let later = if i + 1 >= 8 {
                 0
             } else {
                 u64::MAX << (8 * (i + 1))
             };
-            let later_below = ((below & later) >> 7).wrapping_mul(ONES) >> 56;
-            order = order * (k - i) as u64 + later_below;
+            order = order * (k - i) as u64 + count(below & later);
         }
-        set * self.orders + order
+        (set, order)
     }
 
     /// The Manhattan distance of the group's tiles on `cells` to their goal cells.
