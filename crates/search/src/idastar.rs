@@ -220,7 +220,7 @@ fn path_of<S: Clone, A: Clone>(root: &S, parents: &[Frame<S, A>], cost: f64) -> 
 /// moves, and its g and h.
 struct InPlaceFrame<A, C> {
     came_by: Option<A>,
-    cursor: u32,
+    cursor: u64,
     g: C,
     h: C,
 }
@@ -270,7 +270,7 @@ impl Poll for NoPoll {
 /// # }
 /// # impl InPlace for Walk {
 /// #     type Cost = f64;
-/// #     fn next_move(&self, _: &i32, came_by: Option<&i32>, cursor: &mut u32) -> Option<(i32, f64)> {
+/// #     fn next_move(&self, _: &i32, came_by: Option<&i32>, cursor: &mut u64) -> Option<(i32, f64)> {
 /// #         while *cursor < 2 { let d = [1, -1][*cursor as usize]; *cursor += 1;
 /// #             if came_by != Some(&-d) { return Some((d, 1.0)); } }
 /// #         None
@@ -443,6 +443,7 @@ where
     Q: Poll,
 {
     let base = frames.len() - 1;
+    frames[base].cursor = problem.first_cursor(state, frames[base].came_by.as_ref());
     let mut depth = base;
     // The counters live in locals (registers) and are written back on the way out.
     let (mut expanded, mut generated, mut deepest) = (stats.expanded, stats.generated, 0usize);
@@ -509,9 +510,10 @@ where
                     continue;
                 }
                 problem.apply(state, &action);
+                let cursor = problem.first_cursor(state, Some(&action));
                 frames.push(InPlaceFrame {
                     came_by: Some(action),
-                    cursor: 0,
+                    cursor,
                     g,
                     h,
                 });
@@ -584,7 +586,7 @@ where
     }
     stats.expanded += 1;
     let came_by = actions.last().map(|(a, _)| a.clone());
-    let mut cursor = 0;
+    let mut cursor = problem.first_cursor(state, came_by.as_ref());
     while let Some((action, cost)) = problem.next_move(state, came_by.as_ref(), &mut cursor) {
         stats.generated += 1;
         let child_g = g + cost;
@@ -1017,7 +1019,7 @@ where
         }
         self.left -= 1;
         self.observer.expand(state, g.to_f64(), h.to_f64());
-        let mut cursor = 0;
+        let mut cursor = problem.first_cursor(state, came_by.as_ref());
         // Counted in a register, added to the stats once per node.
         let mut generated = 0u64;
         while let Some((action, cost)) = problem.next_move(state, came_by.as_ref(), &mut cursor) {
