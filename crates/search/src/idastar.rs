@@ -1005,7 +1005,7 @@ where
         depth: usize,
     ) -> Step {
         if depth >= self.deep_at
-            && let Some(step) = self.deep(state, came_by.as_ref(), g, h, depth)
+            && let Some(step) = self.deep(state, came_by.clone(), g, h, depth)
         {
             return step;
         }
@@ -1067,13 +1067,13 @@ where
     fn deep(
         &mut self,
         state: &mut P::State,
-        came_by: Option<&P::Action>,
+        came_by: Option<P::Action>,
         g: P::Cost,
         h: P::Cost,
         depth: usize,
     ) -> Option<Step> {
         if depth >= RECURSION_DEPTH {
-            return Some(self.hand_over(state, came_by, g, h));
+            return Some(self.hand_over(state, came_by.as_ref(), g, h));
         }
         if self.problem.is_goal(state) {
             return Some(Step::Found);
