@@ -969,7 +969,7 @@ struct Descent<'a, P: InPlace, H, O, Q> {
     stopped: Option<Option<StopReason>>,
 }
 
-impl<P, H, O, Q> Descent<'_, P, H, O, Q>
+impl<'a, P, H, O, Q> Descent<'a, P, H, O, Q>
 where
     P: InPlace,
     H: InPlaceHeuristic<P::State, P::Action, P::Cost>,
@@ -989,7 +989,11 @@ where
         h: P::Cost,
         depth: usize,
     ) -> Step {
-        self.node::<true>(state, came_by, g, h, depth)
+        // In locals, so that the loops read them from registers, not through `self`; the
+        // inner level takes the outer's (loaded from `self` at each inner node, they cost
+        // three loads and their spills).
+        let fixed = (self.problem, self.heuristic, self.bound);
+        self.node::<true>(fixed, state, came_by, g, h, depth)
     }
 
     /// [`descend`](Self::descend)'s body, inlined twice: a node's children (`OUTER`) are
@@ -998,6 +1002,7 @@ where
     #[inline(always)]
     fn node<const OUTER: bool>(
         &mut self,
+        (problem, heuristic, bound): (&'a P, &'a H, P::Cost),
         state: &mut P::State,
         came_by: Option<P::Action>,
         g: P::Cost,
@@ -1009,8 +1014,6 @@ where
         {
             return step;
         }
-        // In locals, so that the loop reads them from registers, not through `self`.
-        let (problem, heuristic, bound) = (self.problem, self.heuristic, self.bound);
         if (!heuristic.zero_at_goals() || h == P::Cost::default()) && problem.is_goal(state) {
             return Step::Found;
         }
@@ -1037,7 +1040,14 @@ where
             // The move by value (a clone): a small action then travels in a register, where
             // a reference made the caller store it on its stack at every move.
             let below = if OUTER {
-                self.node::<false>(state, Some(action.clone()), child_g, child_h, depth + 1)
+                self.node::<false>(
+                    (problem, heuristic, bound),
+                    state,
+                    Some(action.clone()),
+                    child_g,
+                    child_h,
+                    depth + 1,
+                )
             } else {
                 self.descend(state, Some(action.clone()), child_g, child_h, depth + 1)
             };
