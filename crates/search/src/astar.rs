@@ -210,7 +210,7 @@ where
 /// }
 /// impl InPlace for Walk {
 ///     type Cost = u32;
-///     fn next_move(&self, _: &i32, _: Option<&i32>, cursor: &mut u32) -> Option<(i32, u32)> {
+///     fn next_move(&self, _: &i32, _: Option<&i32>, cursor: &mut u64) -> Option<(i32, u32)> {
 ///         let d = *STEPS.get(*cursor as usize)?;
 ///         *cursor += 1;
 ///         Some((d, 1))
@@ -270,7 +270,7 @@ where
         }
         observer.expand(&state, g.to_f64(), h.to_f64());
         stats.expanded += 1;
-        let mut cursor = 0;
+        let mut cursor = problem.first_cursor(&state, came_by.as_ref());
         while let Some((action, cost)) = problem.next_move(&state, came_by.as_ref(), &mut cursor) {
             stats.generated += 1;
             let child_h = heuristic.update_in_place(&state, h, &action);
@@ -362,7 +362,7 @@ mod tests {
             &self,
             s: &u32,
             _: Option<&(u32, u32)>,
-            cursor: &mut u32,
+            cursor: &mut u64,
         ) -> Option<((u32, u32), u32)> {
             while let Some(&(a, b, c)) = self.0.get(*cursor as usize) {
                 *cursor += 1;

@@ -220,7 +220,7 @@ fn path_of<S: Clone, A: Clone>(root: &S, parents: &[Frame<S, A>], cost: f64) -> 
 /// moves, and its g and h.
 struct InPlaceFrame<A, C> {
     came_by: Option<A>,
-    cursor: u32,
+    cursor: u64,
     g: C,
     h: C,
 }
@@ -270,7 +270,7 @@ impl Poll for NoPoll {
 /// # }
 /// # impl InPlace for Walk {
 /// #     type Cost = f64;
-/// #     fn next_move(&self, _: &i32, came_by: Option<&i32>, cursor: &mut u32) -> Option<(i32, f64)> {
+/// #     fn next_move(&self, _: &i32, came_by: Option<&i32>, cursor: &mut u64) -> Option<(i32, f64)> {
 /// #         while *cursor < 2 { let d = [1, -1][*cursor as usize]; *cursor += 1;
 /// #             if came_by != Some(&-d) { return Some((d, 1.0)); } }
 /// #         None
@@ -443,6 +443,7 @@ where
     Q: Poll,
 {
     let base = frames.len() - 1;
+    frames[base].cursor = problem.first_cursor(state, frames[base].came_by.as_ref());
     let mut depth = base;
     // The counters live in locals (registers) and are written back on the way out.
     let (mut expanded, mut generated, mut deepest) = (stats.expanded, stats.generated, 0usize);
@@ -509,9 +510,10 @@ where
                     continue;
                 }
                 problem.apply(state, &action);
+                let cursor = problem.first_cursor(state, Some(&action));
                 frames.push(InPlaceFrame {
                     came_by: Some(action),
-                    cursor: 0,
+                    cursor,
                     g,
                     h,
                 });
@@ -584,7 +586,7 @@ where
     }
     stats.expanded += 1;
     let came_by = actions.last().map(|(a, _)| a.clone());
-    let mut cursor = 0;
+    let mut cursor = problem.first_cursor(state, came_by.as_ref());
     while let Some((action, cost)) = problem.next_move(state, came_by.as_ref(), &mut cursor) {
         stats.generated += 1;
         let child_g = g + cost;
@@ -967,7 +969,7 @@ struct Descent<'a, P: InPlace, H, O, Q> {
     stopped: Option<Option<StopReason>>,
 }
 
-impl<P, H, O, Q> Descent<'_, P, H, O, Q>
+impl<'a, P, H, O, Q> Descent<'a, P, H, O, Q>
 where
     P: InPlace,
     H: InPlaceHeuristic<P::State, P::Action, P::Cost>,
@@ -987,7 +989,11 @@ where
         h: P::Cost,
         depth: usize,
     ) -> Step {
-        self.node::<true>(state, came_by, g, h, depth)
+        // In locals, so that the loops read them from registers, not through `self`; the
+        // inner level takes the outer's (loaded from `self` at each inner node, they cost
+        // three loads and their spills).
+        let fixed = (self.problem, self.heuristic, self.bound);
+        self.node::<true>(fixed, state, came_by, g, h, depth)
     }
 
     /// [`descend`](Self::descend)'s body, inlined twice: a node's children (`OUTER`) are
@@ -996,6 +1002,7 @@ where
     #[inline(always)]
     fn node<const OUTER: bool>(
         &mut self,
+        (problem, heuristic, bound): (&'a P, &'a H, P::Cost),
         state: &mut P::State,
         came_by: Option<P::Action>,
         g: P::Cost,
@@ -1003,12 +1010,10 @@ where
         depth: usize,
     ) -> Step {
         if depth >= self.deep_at
-            && let Some(step) = self.deep(state, came_by.as_ref(), g, h, depth)
+            && let Some(step) = self.deep(state, came_by.clone(), g, h, depth)
         {
             return step;
         }
-        // In locals, so that the loop reads them from registers, not through `self`.
-        let (problem, heuristic, bound) = (self.problem, self.heuristic, self.bound);
         if (!heuristic.zero_at_goals() || h == P::Cost::default()) && problem.is_goal(state) {
             return Step::Found;
         }
@@ -1017,7 +1022,7 @@ where
         }
         self.left -= 1;
         self.observer.expand(state, g.to_f64(), h.to_f64());
-        let mut cursor = 0;
+        let mut cursor = problem.first_cursor(state, came_by.as_ref());
         // Counted in a register, added to the stats once per node.
         let mut generated = 0u64;
         while let Some((action, cost)) = problem.next_move(state, came_by.as_ref(), &mut cursor) {
@@ -1035,7 +1040,14 @@ where
             // The move by value (a clone): a small action then travels in a register, where
             // a reference made the caller store it on its stack at every move.
             let below = if OUTER {
-                self.node::<false>(state, Some(action.clone()), child_g, child_h, depth + 1)
+                self.node::<false>(
+                    (problem, heuristic, bound),
+                    state,
+                    Some(action.clone()),
+                    child_g,
+                    child_h,
+                    depth + 1,
+                )
             } else {
                 self.descend(state, Some(action.clone()), child_g, child_h, depth + 1)
             };
@@ -1065,13 +1077,13 @@ where
     fn deep(
         &mut self,
         state: &mut P::State,
-        came_by: Option<&P::Action>,
+        came_by: Option<P::Action>,
         g: P::Cost,
         h: P::Cost,
         depth: usize,
     ) -> Option<Step> {
         if depth >= RECURSION_DEPTH {
-            return Some(self.hand_over(state, came_by, g, h));
+            return Some(self.hand_over(state, came_by.as_ref(), g, h));
         }
         if self.problem.is_goal(state) {
             return Some(Step::Found);

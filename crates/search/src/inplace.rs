@@ -25,7 +25,7 @@
 //! }
 //! impl InPlace for Walk {
 //!     type Cost = f64;
-//!     fn next_move(&self, _: &i32, came_by: Option<&i32>, cursor: &mut u32) -> Option<(i32, f64)> {
+//!     fn next_move(&self, _: &i32, came_by: Option<&i32>, cursor: &mut u64) -> Option<(i32, f64)> {
 //!         while *cursor < 2 {
 //!             let d = [1, -1][*cursor as usize];
 //!             *cursor += 1;
@@ -136,14 +136,26 @@ pub trait InPlace: Problem {
     /// The type of step costs and estimates in the in-place searches (see [`Cost`]).
     type Cost: Cost;
 
-    /// The next move from `state` and its cost, `None` after the last. `cursor` is 0 for the
-    /// first call on a state; the problem advances it as it likes (an index into a table of
-    /// moves, usually). `came_by` is the move that led to `state` (`None` at the start).
+    /// The cursor before the first move of `state` (reached by `came_by`, `None` at the
+    /// start): the in-place searches pass it to the first [`next_move`](Self::next_move)
+    /// call on `state`. 0 by default. A problem that lists a state's moves at once (into a
+    /// word, say) does it here, once per state, so that `next_move` need not test
+    /// whether the list is started at every call.
+    #[inline]
+    fn first_cursor(&self, state: &Self::State, came_by: Option<&Self::Action>) -> u64 {
+        let _ = (state, came_by);
+        0
+    }
+
+    /// The next move from `state` and its cost, `None` after the last. `cursor` is
+    /// [`first_cursor`](Self::first_cursor)'s for the first call on a state; the problem
+    /// advances it as it likes (an index into a table of moves, usually, or the moves
+    /// themselves). `came_by` is the move that led to `state` (`None` at the start).
     fn next_move(
         &self,
         state: &Self::State,
         came_by: Option<&Self::Action>,
-        cursor: &mut u32,
+        cursor: &mut u64,
     ) -> Option<(Self::Action, Self::Cost)>;
 
     /// Applies `action` to `state`.
@@ -185,11 +197,15 @@ impl<S, A, C: Cost> InPlaceHeuristic<S, A, C> for ZeroHeuristic {
 impl<P: InPlace> InPlace for &P {
     type Cost = P::Cost;
     #[inline]
+    fn first_cursor(&self, state: &Self::State, came_by: Option<&Self::Action>) -> u64 {
+        (**self).first_cursor(state, came_by)
+    }
+    #[inline]
     fn next_move(
         &self,
         state: &Self::State,
         came_by: Option<&Self::Action>,
-        cursor: &mut u32,
+        cursor: &mut u64,
     ) -> Option<(Self::Action, Self::Cost)> {
         (**self).next_move(state, came_by, cursor)
     }

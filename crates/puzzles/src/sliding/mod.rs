@@ -411,16 +411,11 @@ impl SlidingPuzzle {
             "a {}-cell board does not fit this packing",
             self.cells()
         );
-        let mut neighbour_table = [[0u8; 4]; 256];
-        for (cell, v) in self.neighbours.iter().enumerate() {
-            neighbour_table[cell] = std::array::from_fn(|k| v.get(k).copied().unwrap_or(0));
-        }
         let move_lists = self.move_lists();
         SlidingProblem {
             puzzle: self,
             start: self.board(&self.start),
             goal: C::pack(&self.goal),
-            neighbour_table,
             move_lists,
         }
     }
@@ -438,7 +433,7 @@ impl SlidingPuzzle {
         if let Some((_, lists)) = by_shape.iter().find(|(s, _)| *s == shape) {
             return Arc::clone(lists);
         }
-        let mut lists: Box<MoveLists> = vec![0u32; 1 << 16]
+        let mut lists: Box<MoveLists> = vec![0u64; 1 << 16]
             .into_boxed_slice()
             .try_into()
             .expect("a slice of 65,536 entries");
@@ -446,14 +441,13 @@ impl SlidingPuzzle {
             // One list per cell the blank came from; at the start, the blank's own cell
             // (no move is left out).
             for back in v.iter().map(|&b| b as usize).chain([cell]) {
-                let slots: Vec<u32> = (0..v.len() as u32)
-                    .filter(|&slot| v[slot as usize] as usize != back)
-                    .collect();
-                let fields = slots
+                lists[cell << 8 | back] = v
                     .iter()
+                    .filter(|&&from| from as usize != back)
                     .enumerate()
-                    .fold(0u32, |acc, (k, &slot)| acc | slot << (3 * k));
-                lists[cell << 8 | back] = fields | MOVES_END << (3 * slots.len());
+                    .fold(0u64, |acc, (k, &from)| {
+                        acc | (MOVE_FIELD | u64::from(from)) << (MOVE_BITS * k as u32)
+                    });
             }
         }
         let lists: Arc<MoveLists> = Arc::from(lists);
@@ -573,33 +567,31 @@ pub struct SlidingProblem<'a, C> {
     puzzle: &'a SlidingPuzzle,
     start: Board<C>,
     goal: C,
-    /// The blank's neighbours, for the in-place searches: `neighbour_table[cell][slot]`.
-    /// Held here, not behind the puzzle's vectors: one load from the problem instead of
-    /// three dependent ones per move, and 256 rows so that a byte indexes them with no
-    /// bound to check.
-    neighbour_table: [[u8; 4]; 256],
     /// The moves of the in-place searches, precomputed for each cell of the blank and each
     /// cell it came from (the blank's own cell at the start), as the hand-written solvers
-    /// keep them:
-    /// `move_lists[blank << 8 | back]` is the slots (in `neighbour_table[blank]`) of the
-    /// moves in order, 3 bits each, then [`MOVES_END`], the move back left out.
-    /// [`InPlace::next_move`] loads it into its cursor once per node, then takes a field a
-    /// call and shifts the cursor: no count, no test of the move back, and a started cursor
-    /// is never 0 (the end mark stays in it). Two bytes
-    /// index it, so no bound is checked (with one, a table a kilobyte a cell, IDA* ran 4%
-    /// more instructions). Built once per board shape in the process and shared, so that
-    /// the many small problems of a batch (A* on 8-puzzles, which never reads it) do not
-    /// each allocate and fill 256 KiB.
+    /// keep them: `move_lists[blank << 8 | back]` is the cells the tiles come from, in
+    /// order, the move back left out, one [`MOVE_BITS`]-bit field each ([`MOVE_FIELD`] and
+    /// the cell), then 0. [`InPlace::first_cursor`] loads it once per node;
+    /// [`InPlace::next_move`] takes a field a call and shifts the cursor: no count, no
+    /// test of the move back, no table of neighbours to read (one load and one live
+    /// pointer less a node than slots into such a table). Two bytes index it, so no bound
+    /// is checked (with one, a table a kilobyte a cell, IDA* ran 4% more instructions).
+    /// Built once per board shape in the process and shared, so that the many small
+    /// problems of a batch (A* on 8-puzzles, which never reads it) do not each allocate
+    /// and fill 512 KiB.
     move_lists: Arc<MoveLists>,
 }
 
 /// The move lists of [`SlidingProblem`], by blank cell and cell it came from.
-type MoveLists = [u32; 1 << 16];
+type MoveLists = [u64; 1 << 16];
 
-/// The field after the last move of a list in [`SlidingProblem`]'s move lists (slots are
-/// 0 to 3, so a field above 3 ends the list; a cursor of 0 is a node whose moves are not
-/// yet listed).
-const MOVES_END: u32 = 4;
+/// The width of a move's field in [`SlidingProblem`]'s move lists: a cell (8 bits) and
+/// [`MOVE_FIELD`]. Four moves at most: 36 bits.
+const MOVE_BITS: u32 = 9;
+
+/// The bit set in every move's field of a move list, so that the zero bits after the last
+/// move end it.
+const MOVE_FIELD: u64 = 1 << 8;
 
 impl<C: Cells> SlidingProblem<'_, C> {
     /// The puzzle this problem searches.
@@ -659,23 +651,26 @@ impl<C: Cells> InPlace for SlidingProblem<'_, C> {
     type Cost = u32;
 
     #[inline(always)]
+    fn first_cursor(&self, state: &Board<C>, came_by: Option<&Move>) -> u64 {
+        let blank = state.blank as usize;
+        let back = came_by.map_or(blank, |m| m.to as usize);
+        self.move_lists[(blank & 0xFF) << 8 | (back & 0xFF)]
+    }
+
+    /// The moves of the cursor from [`first_cursor`](InPlace::first_cursor) (none from any
+    /// other: the cursor holds the list).
+    #[inline(always)]
     fn next_move(
         &self,
         state: &Board<C>,
-        came_by: Option<&Move>,
-        cursor: &mut u32,
+        _: Option<&Move>,
+        cursor: &mut u64,
     ) -> Option<(Move, u32)> {
-        let blank = state.blank as usize;
-        if *cursor == 0 {
-            let back = came_by.map_or(blank, |m| m.to as usize);
-            *cursor = self.move_lists[(blank & 0xFF) << 8 | (back & 0xFF)];
-        }
-        let field = *cursor & 7;
-        if field >= MOVES_END {
+        if *cursor & MOVE_FIELD == 0 {
             return None;
         }
-        *cursor >>= 3;
-        let from = self.neighbour_table[blank & 0xFF][field as usize & 3];
+        let from = *cursor as u8;
+        *cursor >>= MOVE_BITS;
         let tile = state.cells.get(from as usize);
         Some((
             Move {
