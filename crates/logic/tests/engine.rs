@@ -897,3 +897,32 @@ fn compiled_clauses_match_and_build_as_written() {
     assert!(run("n(_, p(3, [], _, _))", &[])[0].starts_with("error: instantiation_error"));
     assert!(run("n([1], _)", &[]).is_empty());
 }
+
+#[test]
+fn short_clause_lists_select_by_first_argument_and_calls_see_new_procedures() {
+    // Under the hashing threshold the keys are scanned: each kind of first argument meets
+    // only its own clauses and the variable ones, in order.
+    let mut d = db("
+        k(1, int). k(1.0, float). k(a, atom). k(_, var). k(f(x), f1). k(f(x, y), f2). k(1, int2).
+    ");
+    let tags = |d: &mut Database, q: &str| -> Vec<String> {
+        all(d, q)
+            .iter()
+            .map(|a| a.get("T").map_or("-".to_string(), |t| t.to_string()))
+            .collect()
+    };
+    assert_eq!(tags(&mut d, "k(1, T)"), ["int", "var", "int2"]);
+    assert_eq!(tags(&mut d, "k(1.0, T)"), ["float", "var"]);
+    assert_eq!(tags(&mut d, "k(a, T)"), ["atom", "var"]);
+    assert_eq!(tags(&mut d, "k(f(_), T)"), ["var", "f1"]);
+    assert_eq!(tags(&mut d, "k(f(_, _), T)"), ["var", "f2"]);
+    assert_eq!(tags(&mut d, "k(2, T)"), ["var"]);
+    assert_eq!(tags(&mut d, "k(_, T)").len(), 7);
+    // A procedure unknown at the first call and created by assertz/1 in the same query is
+    // found by the next call (only procedures that exist are remembered by a call).
+    let got = tags(
+        &mut d,
+        "catch(later(_), error(existence_error(_, _), _), true), assertz(later(new)), later(T)",
+    );
+    assert_eq!(got, ["new"]);
+}

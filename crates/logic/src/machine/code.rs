@@ -279,7 +279,14 @@ impl Machine<'_> {
         let mut i = 0;
         if let Some(&HeadOp::Args(n)) = code.first() {
             let n = n as usize;
-            self.frame[..n].copy_from_slice(&self.heap[arg..arg + n]);
+            let (frame, args) = (&mut self.frame[..n], &self.heap[arg..arg + n]);
+            // Two or three cells (`count(I, N)`) are copied in place: `copy_from_slice`
+            // calls `memcpy`, which costs more than the copy.
+            match (frame, args) {
+                ([f0, f1], [a0, a1]) => (*f0, *f1) = (*a0, *a1),
+                ([f0, f1, f2], [a0, a1, a2]) => (*f0, *f1, *f2) = (*a0, *a1, *a2),
+                (frame, args) => frame.copy_from_slice(args),
+            }
             arg += n;
             i = 1;
         }
