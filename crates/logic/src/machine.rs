@@ -1393,7 +1393,12 @@ impl<'a> Machine<'a> {
             clause = clauses[j].clone();
             following = clauses.next_match(j + 1, key);
         }
-        self.try_clause(&clause, goal, barrier, f.depth, f.proof)
+        // The last candidate's entry, inlined (`count(N, N) :- !` passed over, then
+        // `count(I, N) :- ...` entered at each step of a counting loop).
+        if !self.match_head(&clause, goal) {
+            return Ok(false);
+        }
+        self.push_body(&clause, goal, barrier, f.depth, f.proof)
     }
 }
 

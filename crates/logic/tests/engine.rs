@@ -926,3 +926,32 @@ fn short_clause_lists_select_by_first_argument_and_calls_see_new_procedures() {
     );
     assert_eq!(got, ["new"]);
 }
+
+#[test]
+fn list_cells_of_two_variables_in_heads_match_and_build() {
+    // `[X|X]` and `[X|Y]` in a head are one compiled operation: read from the goal's
+    // list, or built when the goal has a variable there.
+    let mut d =
+        db("c([X|X]). c2(Y, [X|Y], X). app([], L, L). app([H|T], L, [H|R]) :- app(T, L, R).");
+    let count = |d: &mut Database, q: &str| all(d, q).len();
+    assert_eq!(count(&mut d, "c([A|B]), A == B"), 1);
+    assert_eq!(count(&mut d, "c(L), L = [P|Q], P == Q, var(P)"), 1);
+    assert_eq!(count(&mut d, "c([1|1])"), 1);
+    assert_eq!(count(&mut d, "c([1|2])"), 0);
+    assert_eq!(count(&mut d, "c(f(1, 1))"), 0);
+    let a = all(&mut d, "c2(t, L, h)");
+    assert_eq!(a[0].get("L").unwrap().to_string(), "[h|t]");
+    let a = all(&mut d, "c2(T, [1|2], H)");
+    assert_eq!(
+        (
+            a[0].get("T").unwrap().to_string(),
+            a[0].get("H").unwrap().to_string()
+        ),
+        ("2".to_string(), "1".to_string())
+    );
+    assert_eq!(count(&mut d, "c2(2, [1|3], _)"), 0);
+    let a = all(&mut d, "app(X, Y, [1, 2])");
+    assert_eq!(a.len(), 3);
+    let a = all(&mut d, "app([1, 2], [3], Z)");
+    assert_eq!(a[0].get("Z").unwrap().to_string(), "[1,2,3]");
+}
