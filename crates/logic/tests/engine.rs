@@ -954,4 +954,21 @@ fn list_cells_of_two_variables_in_heads_match_and_build() {
     assert_eq!(a.len(), 3);
     let a = all(&mut d, "app([1, 2], [3], Z)");
     assert_eq!(a[0].get("Z").unwrap().to_string(), "[1,2,3]");
+    // Body goals whose arguments are all variables already set are built by one
+    // operation each, in the order written.
+    let mut d =
+        db("q(1, a). q(2, b). r(X, Y, X, Y). p(X, Y, Z) :- q(X, Y), r(Y, X, Z, W), W == X.");
+    let a = all(&mut d, "p(X, Y, Z)");
+    let got: Vec<String> = a
+        .iter()
+        .map(|a| {
+            format!(
+                "{} {} {}",
+                a.get("X").unwrap(),
+                a.get("Y").unwrap(),
+                a.get("Z").unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(got, ["1 a a", "2 b b"]);
 }
