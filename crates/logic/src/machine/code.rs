@@ -50,10 +50,6 @@ const FIRST: u32 = 1 << 31;
 /// Twelve bytes, as the head's: constants are named by their template index.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum PutOp {
-    /// Push a structure of arity 2 or 3 (the `u8`) whose arguments are the values of
-    /// variables already set (`count(I1, N)`, `app(T, L, R)`): its functor cell and
-    /// arguments in one operation.
-    VarStruct(Atom, u8, [u8; 3]),
     /// Push this functor cell.
     Fun(Atom, u32),
     /// Push this atom.
@@ -78,9 +74,6 @@ pub(crate) enum PutOp {
     DirectGoal(u32),
     DirectVar(u32),
 }
-
-// Operations stay 12 bytes (fewer loads per operation).
-const _: () = assert!(std::mem::size_of::<PutOp>() == 12 && std::mem::size_of::<HeadOp>() == 12);
 
 /// Compiles a clause's head (the template `cells`, head at `head`), `None` when an
 /// argument nests a structure in a structure.
@@ -258,23 +251,6 @@ fn compile_body(cells: &[Cell], body: &[Cell], from: usize, seen: &mut [bool]) -
     code.into_boxed_slice()
 }
 
-/// `PutOp::VarStruct` for a structure of two or three arguments that are all variables
-/// already set (numbered below 256), else `None`.
-fn var_struct(f: Atom, args: &[Cell], seen: &[bool]) -> Option<PutOp> {
-    if !(2..=3).contains(&args.len()) {
-        return None;
-    }
-    let mut ks = [0u8; 3];
-    for (slot, a) in ks.iter_mut().zip(args) {
-        let Cell::Ref(k) = *a else { return None };
-        if seen.get(k as usize) != Some(&true) {
-            return None;
-        }
-        *slot = u8::try_from(k).ok()?;
-    }
-    Some(PutOp::VarStruct(f, args.len() as u8, ks))
-}
-
 /// A variable's operation: its first occurrence, or its value.
 fn put_var(k: u32, seen: &mut [bool]) -> PutOp {
     match seen.get_mut(k as usize) {
@@ -298,11 +274,6 @@ fn put_struct(
     let Cell::Str(p) = t else { return };
     let p = p as usize;
     let Cell::Fun(f, n) = cells[p] else { return };
-    if let Some(op) = var_struct(f, &cells[p + 1..p + 1 + n as usize], seen) {
-        code.push(op);
-        *len += 1 + n;
-        return;
-    }
     code.push(PutOp::Fun(f, n));
     *len += 1;
     for (at, &a) in cells.iter().enumerate().skip(p + 1).take(n as usize) {
@@ -507,18 +478,6 @@ impl Machine<'_> {
         let mut base = self.heap.len() as u32;
         for &op in code {
             let goal = match op {
-                PutOp::VarStruct(f, n, [a, b, c]) => {
-                    let fr = &self.frame;
-                    let (a, b) = (fr[a as usize], fr[b as usize]);
-                    // Fixed-size copies (no `memcpy` call).
-                    if n == 2 {
-                        self.heap.extend_from_slice(&[Cell::Fun(f, 2), a, b]);
-                    } else {
-                        let c = fr[c as usize];
-                        self.heap.extend_from_slice(&[Cell::Fun(f, 3), a, b, c]);
-                    }
-                    continue;
-                }
                 PutOp::Fun(f, n) => {
                     self.heap.push(Cell::Fun(f, n));
                     continue;
