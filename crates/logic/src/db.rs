@@ -77,6 +77,22 @@ pub(crate) type ClauseList = Rc<ClauseSet>;
 pub(crate) struct ClauseSet {
     list: Vec<Rc<Clause>>,
     index: std::cell::OnceCell<Option<FxHashMap<Key, Vec<u32>>>>,
+    /// The clauses' first-argument keys packed (`pack`), in order, built on first use:
+    /// a scan then reads one array instead of following each clause's pointer.
+    keys: std::cell::OnceCell<Box<[(u32, u64)]>>,
+}
+
+/// A key as two words compared without a jump on its variant: a tag (0 for a
+/// variable) and the value.
+#[inline]
+fn pack(key: Key) -> (u32, u64) {
+    match key {
+        Key::Any => (0, 0),
+        Key::Atom(a) => (1, u64::from(a.id())),
+        Key::Int(n) => (2, n as u64),
+        Key::Float(x) => (3, x),
+        Key::Fun(f, n) => (4, (u64::from(f.id()) << 32) | u64::from(n)),
+    }
 }
 
 impl Clone for ClauseSet {
@@ -90,6 +106,7 @@ impl From<Vec<Rc<Clause>>> for ClauseSet {
         ClauseSet {
             list,
             index: std::cell::OnceCell::new(),
+            keys: std::cell::OnceCell::new(),
         }
     }
 }
@@ -104,6 +121,7 @@ impl std::ops::Deref for ClauseSet {
 impl std::ops::DerefMut for ClauseSet {
     fn deref_mut(&mut self) -> &mut Vec<Rc<Clause>> {
         self.index = std::cell::OnceCell::new();
+        self.keys = std::cell::OnceCell::new();
         &mut self.list
     }
 }
@@ -123,10 +141,41 @@ impl ClauseSet {
             return self.indexed_match(from, key);
         }
         // A short list: a scan (kept inline, it is on every call).
-        list.get(from..)?
+        let (t, v) = pack(key);
+        self.packed_keys()
+            .get(from..)?
             .iter()
-            .position(|c| c.key.compatible(key))
+            .position(|&(ct, cv)| ct == 0 || (ct == t && cv == v))
             .map(|k| from + k)
+    }
+
+    /// The first clause whose first-argument key is compatible and the next one after
+    /// it: `next_match(0, key)` and `next_match(first + 1, key)` in one pass.
+    #[inline]
+    pub(crate) fn first_two(&self, key: Key) -> (Option<usize>, Option<usize>) {
+        let n = self.list.len();
+        if key == Key::Any {
+            return ((n > 0).then_some(0), (n > 1).then_some(1));
+        }
+        if n >= INDEX_FROM {
+            let first = self.indexed_match(0, key);
+            return (first, first.and_then(|i| self.indexed_match(i + 1, key)));
+        }
+        let (t, v) = pack(key);
+        let mut found = self
+            .packed_keys()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &(ct, cv))| ct == 0 || (ct == t && cv == v))
+            .map(|(i, _)| i);
+        (found.next(), found.next())
+    }
+
+    /// The packed keys, built on first use after a change.
+    #[inline]
+    fn packed_keys(&self) -> &[(u32, u64)] {
+        self.keys
+            .get_or_init(|| self.list.iter().map(|c| pack(c.key)).collect())
     }
 
     /// `next_match` through the hash index (or a scan when variable first arguments

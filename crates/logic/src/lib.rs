@@ -273,6 +273,8 @@ impl ProcTable {
     pub(crate) fn contains_key(&self, key: &(Atom, u32)) -> bool {
         self.get(key).is_some()
     }
+    /// Adds a procedure. Only `Database::new` may replace an entry: afterwards an entry,
+    /// once made, stays as it is (`Machine::call` remembers the last one it looked up).
     pub(crate) fn insert(&mut self, key: (Atom, u32), r: PredRef) {
         let i = key.0.id() as usize;
         if self.by_atom.len() <= i {

@@ -260,6 +260,9 @@ pub(crate) struct Machine<'a> {
     ustack: Vec<(Cell, Cell)>,
     /// The heap height saved by the newest choicepoint (0 without one).
     hb: u32,
+    /// The procedure last looked up by a call: name, arity, and what it is (an arity no
+    /// procedure has to start with).
+    last_proc: (Atom, u32, PredRef),
     hstack: Vec<(Cell, Cell)>,
     istack: Vec<(u32, Cell)>,
     frame: Vec<Cell>,
@@ -350,6 +353,7 @@ impl<'a> Machine<'a> {
             bag_vars: 0,
             ustack: Vec::new(),
             hb: 0,
+            last_proc: (atoms::NIL, u32::MAX, PredRef::User(0)),
             hstack: Vec::new(),
             istack: Vec::new(),
             frame: Vec::new(),
@@ -1160,7 +1164,19 @@ impl<'a> Machine<'a> {
             Cell::Atom(a) => (a, 0, 0),
             _ => self.goal_parts(c)?,
         };
-        let Some(&pref) = self.db.index.get(&(name, arity)) else {
+        // The procedure last called is usually called again (a recursion, a loop): it
+        // is remembered, which is safe because a procedure table entry, once made, is
+        // never changed nor removed (a redefinition changes the clauses behind it).
+        let pref = if self.last_proc.0 == name && self.last_proc.1 == arity {
+            Some(self.last_proc.2)
+        } else {
+            let found = self.db.index.get(&(name, arity)).copied();
+            if let Some(r) = found {
+                self.last_proc = (name, arity, r);
+            }
+            found
+        };
+        let Some(pref) = pref else {
             // A string is a structure on the heap, but not a goal.
             if crate::strings::is_string(&self.heap, c) {
                 return Err(Stop::ball(type_error("callable", self.read(c))));
@@ -1278,7 +1294,8 @@ impl<'a> Machine<'a> {
             });
         }
         let clauses = &self.db.preds[p as usize].clauses;
-        let Some(i) = clauses.next_match(0, key) else {
+        let (first, following) = clauses.first_two(key);
+        let Some(i) = first else {
             if self.observer.is_some() && !self.opts.ports {
                 let g = self.read(goal);
                 self.emit(TraceEvent::NoClause {
@@ -1290,7 +1307,6 @@ impl<'a> Machine<'a> {
         };
         let barrier = self.cps.len() as u32;
         let clause = clauses[i].clone();
-        let following = clauses.next_match(i + 1, key);
         if following.is_some()
             && let Cell::Str(goal_at) = goal
             && self.observer.is_none()
@@ -1377,7 +1393,12 @@ impl<'a> Machine<'a> {
             clause = clauses[j].clone();
             following = clauses.next_match(j + 1, key);
         }
-        self.try_clause(&clause, goal, barrier, f.depth, f.proof)
+        // The last candidate's entry, inlined (`count(N, N) :- !` passed over, then
+        // `count(I, N) :- ...` entered at each step of a counting loop).
+        if !self.match_head(&clause, goal) {
+            return Ok(false);
+        }
+        self.push_body(&clause, goal, barrier, f.depth, f.proof)
     }
 }
 

@@ -897,3 +897,78 @@ fn compiled_clauses_match_and_build_as_written() {
     assert!(run("n(_, p(3, [], _, _))", &[])[0].starts_with("error: instantiation_error"));
     assert!(run("n([1], _)", &[]).is_empty());
 }
+
+#[test]
+fn short_clause_lists_select_by_first_argument_and_calls_see_new_procedures() {
+    // Under the hashing threshold the keys are scanned: each kind of first argument meets
+    // only its own clauses and the variable ones, in order.
+    let mut d = db("
+        k(1, int). k(1.0, float). k(a, atom). k(_, var). k(f(x), f1). k(f(x, y), f2). k(1, int2).
+    ");
+    let tags = |d: &mut Database, q: &str| -> Vec<String> {
+        all(d, q)
+            .iter()
+            .map(|a| a.get("T").map_or("-".to_string(), |t| t.to_string()))
+            .collect()
+    };
+    assert_eq!(tags(&mut d, "k(1, T)"), ["int", "var", "int2"]);
+    assert_eq!(tags(&mut d, "k(1.0, T)"), ["float", "var"]);
+    assert_eq!(tags(&mut d, "k(a, T)"), ["atom", "var"]);
+    assert_eq!(tags(&mut d, "k(f(_), T)"), ["var", "f1"]);
+    assert_eq!(tags(&mut d, "k(f(_, _), T)"), ["var", "f2"]);
+    assert_eq!(tags(&mut d, "k(2, T)"), ["var"]);
+    assert_eq!(tags(&mut d, "k(_, T)").len(), 7);
+    // A procedure unknown at the first call and created by assertz/1 in the same query is
+    // found by the next call (only procedures that exist are remembered by a call).
+    let got = tags(
+        &mut d,
+        "catch(later(_), error(existence_error(_, _), _), true), assertz(later(new)), later(T)",
+    );
+    assert_eq!(got, ["new"]);
+}
+
+#[test]
+fn list_cells_of_two_variables_in_heads_match_and_build() {
+    // `[X|X]` and `[X|Y]` in a head are one compiled operation: read from the goal's
+    // list, or built when the goal has a variable there.
+    let mut d =
+        db("c([X|X]). c2(Y, [X|Y], X). app([], L, L). app([H|T], L, [H|R]) :- app(T, L, R).");
+    let count = |d: &mut Database, q: &str| all(d, q).len();
+    assert_eq!(count(&mut d, "c([A|B]), A == B"), 1);
+    assert_eq!(count(&mut d, "c(L), L = [P|Q], P == Q, var(P)"), 1);
+    assert_eq!(count(&mut d, "c([1|1])"), 1);
+    assert_eq!(count(&mut d, "c([1|2])"), 0);
+    assert_eq!(count(&mut d, "c(f(1, 1))"), 0);
+    let a = all(&mut d, "c2(t, L, h)");
+    assert_eq!(a[0].get("L").unwrap().to_string(), "[h|t]");
+    let a = all(&mut d, "c2(T, [1|2], H)");
+    assert_eq!(
+        (
+            a[0].get("T").unwrap().to_string(),
+            a[0].get("H").unwrap().to_string()
+        ),
+        ("2".to_string(), "1".to_string())
+    );
+    assert_eq!(count(&mut d, "c2(2, [1|3], _)"), 0);
+    let a = all(&mut d, "app(X, Y, [1, 2])");
+    assert_eq!(a.len(), 3);
+    let a = all(&mut d, "app([1, 2], [3], Z)");
+    assert_eq!(a[0].get("Z").unwrap().to_string(), "[1,2,3]");
+    // Body goals whose arguments are all variables already set are built by one
+    // operation each, in the order written.
+    let mut d =
+        db("q(1, a). q(2, b). r(X, Y, X, Y). p(X, Y, Z) :- q(X, Y), r(Y, X, Z, W), W == X.");
+    let a = all(&mut d, "p(X, Y, Z)");
+    let got: Vec<String> = a
+        .iter()
+        .map(|a| {
+            format!(
+                "{} {} {}",
+                a.get("X").unwrap(),
+                a.get("Y").unwrap(),
+                a.get("Z").unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(got, ["1 a a", "2 b b"]);
+}

@@ -38,7 +38,13 @@ pub(crate) enum HeadOp {
     /// Only as the first operation: the first `n` arguments are the first occurrences of
     /// variables `0..n` (`count(I, N)`): one copy.
     Args(u32),
+    /// A list cell of two variables (`[H|T]`): `Struct('.', 2)` and its two operations in
+    /// one, each a variable's number, with `FIRST` set for a first occurrence.
+    Cons(u32, u32),
 }
+
+/// In `HeadOp::Cons`, marks a variable's first occurrence.
+const FIRST: u32 = 1 << 31;
 
 /// One step of building a clause's body goals (last goal first, as the walk does).
 /// Twelve bytes, as the head's: constants are named by their template index.
@@ -111,6 +117,22 @@ pub(crate) fn compile_head(cells: &[Cell], head: Cell, nvars: u32) -> Option<Box
             }
             _ => code.push(leaf(at, &mut seen)?),
         }
+    }
+    // A list cell of two variables is one operation (the most frequent structure in a
+    // head: `app([H|T], L, [H|R])`).
+    let var = |op: HeadOp| match op {
+        HeadOp::First(k) if k < FIRST => Some(k | FIRST),
+        HeadOp::Value(k) if k < FIRST => Some(k),
+        _ => None,
+    };
+    let mut i = 0;
+    while i + 2 < code.len() {
+        if let (HeadOp::Struct(atoms::CONS, 2), Some(x), Some(y)) =
+            (code[i], var(code[i + 1]), var(code[i + 2]))
+        {
+            code.splice(i..i + 3, [HeadOp::Cons(x, y)]);
+        }
+        i += 1;
     }
     let n = code
         .iter()
@@ -279,7 +301,14 @@ impl Machine<'_> {
         let mut i = 0;
         if let Some(&HeadOp::Args(n)) = code.first() {
             let n = n as usize;
-            self.frame[..n].copy_from_slice(&self.heap[arg..arg + n]);
+            let (frame, args) = (&mut self.frame[..n], &self.heap[arg..arg + n]);
+            // Two or three cells (`count(I, N)`) are copied in place: `copy_from_slice`
+            // calls `memcpy`, which costs more than the copy.
+            match (frame, args) {
+                ([f0, f1], [a0, a1]) => (*f0, *f1) = (*a0, *a1),
+                ([f0, f1, f2], [a0, a1, a2]) => (*f0, *f1, *f2) = (*a0, *a1, *a2),
+                (frame, args) => frame.copy_from_slice(args),
+            }
             arg += n;
             i = 1;
         }
@@ -297,6 +326,7 @@ impl Machine<'_> {
                 HeadOp::Atom(a) => self.head_const(Cell::Atom(a), c),
                 HeadOp::Num(p) => self.head_const(cells[p as usize], c),
                 HeadOp::Args(_) => false,
+                HeadOp::Cons(x, y) => self.head_cons(x, y, c),
                 HeadOp::Struct(name, n) => {
                     let f = Cell::Fun(name, n);
                     let args = &code[i..i + n as usize];
@@ -315,7 +345,9 @@ impl Machine<'_> {
                                     HeadOp::Value(k) => self.frame[k as usize],
                                     HeadOp::Atom(a) => Cell::Atom(a),
                                     HeadOp::Num(p) => cells[p as usize],
-                                    HeadOp::Struct(..) | HeadOp::Args(_) => return false,
+                                    HeadOp::Struct(..) | HeadOp::Args(_) | HeadOp::Cons(..) => {
+                                        return false;
+                                    }
                                 };
                                 self.heap.push(v);
                             }
@@ -334,7 +366,9 @@ impl Machine<'_> {
                                     HeadOp::Value(k) => self.unify(self.frame[k as usize], c),
                                     HeadOp::Atom(a) => self.head_const(Cell::Atom(a), c),
                                     HeadOp::Num(p) => self.head_const(cells[p as usize], c),
-                                    HeadOp::Struct(..) | HeadOp::Args(_) => false,
+                                    HeadOp::Struct(..) | HeadOp::Args(_) | HeadOp::Cons(..) => {
+                                        false
+                                    }
                                 };
                                 if !ok {
                                     return false;
@@ -351,6 +385,58 @@ impl Machine<'_> {
             }
         }
         true
+    }
+
+    /// Matches a list cell of two variables (`HeadOp::Cons`) against a goal's cell, as
+    /// `Struct('.', 2)` and its two operations do: read from the goal's list cell, or
+    /// built and bound when the goal has a variable there.
+    #[inline(always)]
+    fn head_cons(&mut self, x: u32, y: u32, c: Cell) -> bool {
+        const LIST: Cell = Cell::Fun(atoms::CONS, 2);
+        match self.deref(c) {
+            Cell::Ref(a) => {
+                let s = self.heap.len() as u32;
+                let vx = self.cons_put(x, s + 1);
+                let vy = self.cons_put(y, s + 2);
+                self.heap.extend_from_slice(&[LIST, vx, vy]);
+                self.bind(a, Cell::Str(s));
+                true
+            }
+            Cell::Str(q) if same_functor(self.heap[q as usize], LIST) => {
+                let q = q as usize;
+                // The tail is read after the head is matched, which may bind it.
+                let h = self.heap[q + 1];
+                if !self.cons_get(x, h) {
+                    return false;
+                }
+                let t = self.heap[q + 2];
+                self.cons_get(y, t)
+            }
+            _ => false,
+        }
+    }
+
+    /// A list cell's argument built at `at`: a fresh variable there for a first
+    /// occurrence, else the variable's value.
+    #[inline(always)]
+    fn cons_put(&mut self, v: u32, at: u32) -> Cell {
+        if v & FIRST != 0 {
+            self.frame[(v & !FIRST) as usize] = Cell::Ref(at);
+            Cell::Ref(at)
+        } else {
+            self.frame[v as usize]
+        }
+    }
+
+    /// A list cell's argument read from the goal's cell `c`.
+    #[inline(always)]
+    fn cons_get(&mut self, v: u32, c: Cell) -> bool {
+        if v & FIRST != 0 {
+            self.frame[(v & !FIRST) as usize] = c;
+            true
+        } else {
+            self.unify(self.frame[v as usize], c)
+        }
     }
 
     /// Unifies a variable's value with a goal's cell: two atoms or two integers are
