@@ -4,7 +4,7 @@ use crate::machine::Comparison;
 use crate::machine::code::{HeadOp, PutOp, compile_bodies, compile_head, head_vars};
 use crate::machine::inline::ArithGoal;
 use crate::store::{Cell, Key, build};
-use crate::term::{Term, atoms};
+use crate::term::{Atom, Term, atoms};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -95,6 +95,35 @@ fn pack(key: Key) -> (u32, u64) {
     }
 }
 
+/// The inverse of `pack`.
+#[inline]
+fn unpack((t, v): (u32, u64)) -> Key {
+    match t {
+        1 => Key::Atom(Atom::from_id(v as u32)),
+        2 => Key::Int(v as i64),
+        3 => Key::Float(v),
+        4 => Key::Fun(Atom::from_id((v >> 32) as u32), v as u32),
+        _ => Key::Any,
+    }
+}
+
+/// The packed key (`pack(key_of_cell(..))`) of a goal's first argument, read straight
+/// from its cell: the call path compares packed keys, so it skips the `Key` in between.
+#[inline(always)]
+pub(crate) fn packed_key_of_cell(heap: &[Cell], c: Cell) -> (u32, u64) {
+    match c {
+        Cell::Ref(_) => (0, 0),
+        Cell::Atom(a) => (1, u64::from(a.id())),
+        Cell::Int(n) => (2, n as u64),
+        Cell::Float(x) => (3, x.to_bits()),
+        Cell::Str(a) => match heap[a as usize] {
+            Cell::Fun(f, n) => (4, (u64::from(f.id()) << 32) | u64::from(n)),
+            _ => (0, 0),
+        },
+        Cell::Fun(f, n) => (4, (u64::from(f.id()) << 32) | u64::from(n)),
+    }
+}
+
 impl Clone for ClauseSet {
     fn clone(&self) -> Self {
         self.list.clone().into()
@@ -130,18 +159,18 @@ impl std::ops::DerefMut for ClauseSet {
 const INDEX_FROM: usize = 8;
 
 impl ClauseSet {
-    /// The first clause at or after `from` whose first-argument key is compatible.
+    /// The first clause at or after `from` whose first-argument key is compatible with
+    /// `key` (packed, `packed_key_of_cell`).
     #[inline]
-    pub(crate) fn next_match(&self, from: usize, key: Key) -> Option<usize> {
+    pub(crate) fn next_match(&self, from: usize, key: (u32, u64)) -> Option<usize> {
         let list = &self.list;
-        if key == Key::Any {
+        if key.0 == 0 {
             return (from < list.len()).then_some(from);
         }
         if list.len() >= INDEX_FROM {
-            return self.indexed_match(from, key);
+            return self.indexed_match(from, unpack(key));
         }
-        // A short list: a scan (kept inline, it is on every call).
-        let (t, v) = pack(key);
+        let (t, v) = key;
         self.packed_keys()
             .get(from..)?
             .iter()
@@ -152,16 +181,17 @@ impl ClauseSet {
     /// The first clause whose first-argument key is compatible and the next one after
     /// it: `next_match(0, key)` and `next_match(first + 1, key)` in one pass.
     #[inline]
-    pub(crate) fn first_two(&self, key: Key) -> (Option<usize>, Option<usize>) {
+    pub(crate) fn first_two(&self, key: (u32, u64)) -> (Option<usize>, Option<usize>) {
         let n = self.list.len();
-        if key == Key::Any {
+        if key.0 == 0 {
             return ((n > 0).then_some(0), (n > 1).then_some(1));
         }
         if n >= INDEX_FROM {
+            let key = unpack(key);
             let first = self.indexed_match(0, key);
             return (first, first.and_then(|i| self.indexed_match(i + 1, key)));
         }
-        let (t, v) = pack(key);
+        let (t, v) = key;
         let mut found = self
             .packed_keys()
             .iter()
@@ -246,7 +276,7 @@ pub(crate) fn key_of_term(t: &Term) -> Key {
         Term::Atom(a) => Key::Atom(*a),
         Term::Int(n) => Key::Int(*n),
         Term::Float(x) => Key::Float(x.to_bits()),
-        // A string's key is its structure's functor on the heap (see `key_of_cell`).
+        // A string's key is its structure's functor on the heap (see `packed_key_of_cell`).
         Term::Str(s) => Key::Fun(
             crate::strings::string_atom(),
             crate::strings::key_arity(s.len()),
@@ -315,5 +345,33 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
         arith,
         head_code,
         body_code,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The call path packs a goal's key from its cell and the hash index unpacks it: both
+    /// must agree with `Key` for every kind of first argument.
+    #[test]
+    fn packed_keys_agree_with_key() {
+        let f = Atom::from_id(7);
+        let mut heap = vec![Cell::Fun(f, 2), Cell::Int(1), Cell::Int(2)];
+        heap.push(Cell::Ref(3));
+        let cases = [
+            (Cell::Atom(Atom::from_id(5)), Key::Atom(Atom::from_id(5))),
+            (Cell::Int(-3), Key::Int(-3)),
+            (Cell::Int(i64::MIN), Key::Int(i64::MIN)),
+            (Cell::Float(-0.5), Key::Float((-0.5f64).to_bits())),
+            (Cell::Str(0), Key::Fun(f, 2)),
+            (Cell::Fun(f, 2), Key::Fun(f, 2)),
+            (Cell::Ref(3), Key::Any),
+        ];
+        for (cell, key) in cases {
+            let packed = packed_key_of_cell(&heap, cell);
+            assert_eq!(packed, pack(key), "{cell:?}");
+            assert_eq!(unpack(packed), key, "{cell:?}");
+        }
     }
 }

@@ -9,8 +9,8 @@
 //! Nothing recurses on the Rust stack, so a million nested calls only cost heap memory.
 
 use crate::arith::{self, Num, error_term, instantiation_error, type_error};
-use crate::db::{Clause, ClauseList};
-use crate::store::{Cell, Key, build, deref, read_back, read_back_bounded};
+use crate::db::{Clause, ClauseList, packed_key_of_cell};
+use crate::store::{Cell, build, deref, read_back, read_back_bounded};
 use crate::term::{Atom, Term, atoms};
 use crate::{Answer, Database, Observer, Proof, ProofNode, SolveError, TraceEvent};
 use rustc_hash::FxHashMap;
@@ -849,8 +849,8 @@ impl<'a> Machine<'a> {
                     // The key is read after restoring: the first argument is as it was
                     // at the call.
                     let key = match goal {
-                        Cell::Str(a) => key_of_cell(&self.heap, self.arg(a + 1, 0)),
-                        _ => Key::Any,
+                        Cell::Str(a) => packed_key_of_cell(&self.heap, self.arg(a + 1, 0)),
+                        _ => (0, 0),
                     };
                     let clause = clauses[i].clone();
                     let following = clauses.next_match(i + 1, key);
@@ -1278,9 +1278,9 @@ impl<'a> Machine<'a> {
     fn call_user(&mut self, p: u32, goal: Cell, arity: u32, args: u32, f: Frame) -> Res {
         self.count_inference()?;
         let key = if arity > 0 {
-            key_of_cell(&self.heap, self.arg(args, 0))
+            packed_key_of_cell(&self.heap, self.arg(args, 0))
         } else {
-            Key::Any
+            (0, 0)
         };
         if self.observer.is_some() && self.opts.ports {
             let g = self.read(goal);
@@ -1358,7 +1358,7 @@ impl<'a> Machine<'a> {
         &mut self,
         p: u32,
         goal_at: u32,
-        key: Key,
+        key: (u32, u64),
         mut clause: Rc<Clause>,
         mut following: Option<usize>,
         f: Frame,
@@ -1425,20 +1425,6 @@ fn term_cells(t: &Term) -> usize {
         }
     }
     n
-}
-
-pub(crate) fn key_of_cell(heap: &[Cell], c: Cell) -> Key {
-    match c {
-        Cell::Ref(_) => Key::Any,
-        Cell::Atom(a) => Key::Atom(a),
-        Cell::Int(n) => Key::Int(n),
-        Cell::Float(x) => Key::Float(x.to_bits()),
-        Cell::Str(a) => match heap[a as usize] {
-            Cell::Fun(f, n) => Key::Fun(f, n),
-            _ => Key::Any,
-        },
-        Cell::Fun(f, n) => Key::Fun(f, n),
-    }
 }
 
 pub(crate) fn existence_error(name: Atom, arity: u32) -> Term {
