@@ -91,8 +91,14 @@ fn pack(key: Key) -> (u32, u64) {
         Key::Atom(a) => (1, u64::from(a.id())),
         Key::Int(n) => (2, n as u64),
         Key::Float(x) => (3, x),
-        Key::Fun(f, n) => (4, (u64::from(f.id()) << 32) | u64::from(n)),
+        Key::Fun(f, n) => packed_functor(f, n),
     }
+}
+
+/// The packed key of a structure's functor.
+#[inline(always)]
+fn packed_functor(f: Atom, n: u32) -> (u32, u64) {
+    (4, (u64::from(f.id()) << 32) | u64::from(n))
 }
 
 /// The inverse of `pack`.
@@ -107,8 +113,8 @@ fn unpack((t, v): (u32, u64)) -> Key {
     }
 }
 
-/// The packed key (`pack(key_of_cell(..))`) of a goal's first argument, read straight
-/// from its cell: the call path compares packed keys, so it skips the `Key` in between.
+/// The packed key (`pack` of its `Key`) of a goal's first argument, read straight from
+/// its cell: the call path compares packed keys, so it skips the `Key` in between.
 #[inline(always)]
 pub(crate) fn packed_key_of_cell(heap: &[Cell], c: Cell) -> (u32, u64) {
     match c {
@@ -117,10 +123,10 @@ pub(crate) fn packed_key_of_cell(heap: &[Cell], c: Cell) -> (u32, u64) {
         Cell::Int(n) => (2, n as u64),
         Cell::Float(x) => (3, x.to_bits()),
         Cell::Str(a) => match heap[a as usize] {
-            Cell::Fun(f, n) => (4, (u64::from(f.id()) << 32) | u64::from(n)),
+            Cell::Fun(f, n) => packed_functor(f, n),
             _ => (0, 0),
         },
-        Cell::Fun(f, n) => (4, (u64::from(f.id()) << 32) | u64::from(n)),
+        Cell::Fun(f, n) => packed_functor(f, n),
     }
 }
 
