@@ -198,11 +198,22 @@ impl ClauseSet {
             return (first, first.and_then(|i| self.indexed_match(i + 1, key)));
         }
         let (t, v) = key;
+        let fits = |&(ct, cv): &(u32, u64)| ct == 0 || (ct == t && cv == v);
+        // Two clauses (a base case and a recursive one) are the most common procedure:
+        // both keys are compared at once, without the scan's loop.
+        if let [a, b] = self.packed_keys() {
+            return match (fits(a), fits(b)) {
+                (true, true) => (Some(0), Some(1)),
+                (true, false) => (Some(0), None),
+                (false, true) => (Some(1), None),
+                (false, false) => (None, None),
+            };
+        }
         let mut found = self
             .packed_keys()
             .iter()
             .enumerate()
-            .filter(|&(_, &(ct, cv))| ct == 0 || (ct == t && cv == v))
+            .filter(|&(_, k)| fits(k))
             .map(|(i, _)| i);
         (found.next(), found.next())
     }
