@@ -58,6 +58,9 @@ pub(crate) enum PutOp {
     Const(u32),
     /// Push a variable's value.
     Var(u32),
+    /// Push two variables' values (two `Var` in a row, the usual arguments of a
+    /// recursive call: one dispatch and one capacity check for both).
+    Var2(u32, u32),
     /// A variable's first occurrence: a fresh variable in the cell pushed.
     First(u32),
     /// Push a reference to the structure built this many cells after the goal's start.
@@ -248,7 +251,25 @@ fn compile_body(cells: &[Cell], body: &[Cell], from: usize, seen: &mut [bool]) -
         };
         code.push(root);
     }
-    code.into_boxed_slice()
+    pair_vars(code)
+}
+
+/// Merges each two `Var` operations in a row into one `Var2` (after the goals are
+/// built, so that the indices `todo` patched no longer matter: `Str` counts cells, not
+/// operations).
+fn pair_vars(code: Vec<PutOp>) -> Box<[PutOp]> {
+    let mut out: Vec<PutOp> = Vec::with_capacity(code.len());
+    for op in code {
+        match (out.last_mut(), op) {
+            (Some(last @ PutOp::Var(_)), PutOp::Var(b)) => {
+                if let PutOp::Var(a) = *last {
+                    *last = PutOp::Var2(a, b);
+                }
+            }
+            _ => out.push(op),
+        }
+    }
+    out.into_boxed_slice()
 }
 
 /// A variable's operation: its first occurrence, or its value.
@@ -298,8 +319,8 @@ impl Machine<'_> {
             return true;
         };
         let mut arg = g as usize + 1;
-        let mut i = 0;
-        if let Some(&HeadOp::Args(n)) = code.first() {
+        let mut ops = code;
+        if let Some((&HeadOp::Args(n), rest)) = code.split_first() {
             let n = n as usize;
             let (frame, args) = (&mut self.frame[..n], &self.heap[arg..arg + n]);
             // Two or three cells (`count(I, N)`) are copied in place: `copy_from_slice`
@@ -310,13 +331,13 @@ impl Machine<'_> {
                 (frame, args) => frame.copy_from_slice(args),
             }
             arg += n;
-            i = 1;
+            ops = rest;
         }
-        while i < code.len() {
+        // A slice walked from the front: no index to check against the length.
+        while let Some((&op, rest)) = ops.split_first() {
+            ops = rest;
             let c = self.heap[arg];
             arg += 1;
-            let op = code[i];
-            i += 1;
             let ok = match op {
                 HeadOp::First(k) => {
                     self.frame[k as usize] = c;
@@ -329,8 +350,10 @@ impl Machine<'_> {
                 HeadOp::Cons(x, y) => self.head_cons(x, y, c),
                 HeadOp::Struct(name, n) => {
                     let f = Cell::Fun(name, n);
-                    let args = &code[i..i + n as usize];
-                    i += n as usize;
+                    let Some((args, rest)) = ops.split_at_checked(n as usize) else {
+                        return false;
+                    };
+                    ops = rest;
                     match self.deref(c) {
                         Cell::Ref(a) => {
                             let s = self.heap.len() as u32;
@@ -493,6 +516,11 @@ impl Machine<'_> {
                 PutOp::Var(k) => {
                     let v = self.frame[k as usize];
                     self.heap.push(v);
+                    continue;
+                }
+                PutOp::Var2(a, b) => {
+                    let (x, y) = (self.frame[a as usize], self.frame[b as usize]);
+                    self.heap.extend_from_slice(&[x, y]);
                     continue;
                 }
                 PutOp::First(k) => {
