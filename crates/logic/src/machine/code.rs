@@ -61,6 +61,9 @@ pub(crate) enum PutOp {
     /// Push two variables' values (two `Var` in a row, the usual arguments of a
     /// recursive call: one dispatch and one capacity check for both).
     Var2(u32, u32),
+    /// Push three variables' values (numbers below 2^16, which keeps the operation 12
+    /// bytes): the arguments of `app(T, L, R)` in one write.
+    Var3(u16, u16, u16),
     /// A variable's first occurrence: a fresh variable in the cell pushed.
     First(u32),
     /// Push a reference to the structure built this many cells after the goal's start.
@@ -254,7 +257,8 @@ fn compile_body(cells: &[Cell], body: &[Cell], from: usize, seen: &mut [bool]) -
     pair_vars(code)
 }
 
-/// Merges each two `Var` operations in a row into one `Var2` (after the goals are
+/// Merges each two `Var` operations in a row into one `Var2`, three into one `Var3`
+/// (after the goals are
 /// built, so that the indices `todo` patched no longer matter: `Str` counts cells, not
 /// operations).
 fn pair_vars(code: Vec<PutOp>) -> Box<[PutOp]> {
@@ -264,6 +268,16 @@ fn pair_vars(code: Vec<PutOp>) -> Box<[PutOp]> {
             (Some(last @ PutOp::Var(_)), PutOp::Var(b)) => {
                 if let PutOp::Var(a) = *last {
                     *last = PutOp::Var2(a, b);
+                }
+            }
+            (Some(last @ PutOp::Var2(..)), PutOp::Var(c)) => {
+                if let PutOp::Var2(a, b) = *last
+                    && let (Ok(a), Ok(b), Ok(c)) =
+                        (u16::try_from(a), u16::try_from(b), u16::try_from(c))
+                {
+                    *last = PutOp::Var3(a, b, c);
+                } else {
+                    out.push(op);
                 }
             }
             _ => out.push(op),
@@ -516,6 +530,12 @@ impl Machine<'_> {
                 PutOp::Var(k) => {
                     let v = self.frame[k as usize];
                     self.heap.push(v);
+                    continue;
+                }
+                PutOp::Var3(a, b, c) => {
+                    let f = &self.frame;
+                    let cells = [f[a as usize], f[b as usize], f[c as usize]];
+                    self.heap.extend_from_slice(&cells);
                     continue;
                 }
                 PutOp::Var2(a, b) => {
