@@ -4,8 +4,10 @@
 //! side with SWI-Prolog (`swipl`, Debian's swi-prolog-nox) when it is installed.
 //!
 //! Both are timed in CPU time (this machine is shared). Run:
-//! `cargo bench -p resolu-bench --bench prolog`. With `RESOLU_PROLOG_BENCH_QUICK=1` in the
-//! environment it runs a tenth of the work without SWI (for profiling under callgrind).
+//! `cargo bench -p resolu-bench --bench prolog` (the workspace's `bench` profile: the whole
+//! program optimised as one unit, as `cargo install --profile dist` builds the binary).
+//! With `RESOLU_PROLOG_BENCH_QUICK=1` in the environment it runs a tenth of the work
+//! without SWI (for profiling under callgrind).
 
 use resolu_logic::{Database, Options, parse_query};
 use std::process::Command;
