@@ -772,25 +772,7 @@ impl<'a> Machine<'a> {
                     self.cut_to(h);
                     true
                 }
-                Goal::Collect(bag) => {
-                    let template = self
-                        .bags
-                        .get(bag as usize)
-                        .map_or(Cell::Atom(atoms::NIL), |b| b.0);
-                    // Fresh variable numbers per collected copy, so that two answers
-                    // never share a variable.
-                    let mut names = FxHashMap::default();
-                    let t = read_back(&self.heap, template, &mut names, self.bag_vars);
-                    self.bag_vars += names.len() as u32;
-                    let cells = term_cells(&t);
-                    if let Some(b) = self.bags.get_mut(bag as usize) {
-                        b.1.push(t);
-                        b.2 += cells;
-                    }
-                    self.bag_cells += cells;
-                    self.charge(cells)?;
-                    false
-                }
+                Goal::Collect(bag) => self.collect(bag)?,
                 Goal::PopCatch(h) => {
                     if self.cps.len() == h as usize + 1
                         && matches!(self.cps.last().map(|c| &c.kind), Some(CpKind::Catch { .. }))
@@ -807,20 +789,47 @@ impl<'a> Machine<'a> {
                     }
                     true
                 }
-                Goal::Exit(at) => {
-                    let c = self.heap[at as usize];
-                    let goal = self.read(c);
-                    self.emit(TraceEvent::Exit {
-                        depth: f.depth as usize,
-                        goal,
-                    });
-                    true
-                }
+                Goal::Exit(at) => self.exit_port(at, f.depth),
             };
             if !ok && !self.backtrack()? {
                 return Ok(false);
             }
         }
+    }
+
+    /// Collects one answer of a findall/3 (`Goal::Collect`), then fails for the next.
+    #[inline(never)]
+    fn collect(&mut self, bag: u32) -> Res {
+        let template = self
+            .bags
+            .get(bag as usize)
+            .map_or(Cell::Atom(atoms::NIL), |b| b.0);
+        // Fresh variable numbers per collected copy, so that two answers never share a
+        // variable.
+        let mut names = FxHashMap::default();
+        let t = read_back(&self.heap, template, &mut names, self.bag_vars);
+        self.bag_vars += names.len() as u32;
+        let cells = term_cells(&t);
+        if let Some(b) = self.bags.get_mut(bag as usize) {
+            b.1.push(t);
+            b.2 += cells;
+        }
+        self.bag_cells += cells;
+        self.charge(cells)?;
+        Ok(false)
+    }
+
+    /// The exit port of a traced call (`Goal::Exit`): the goal kept at heap address `at`.
+    #[cold]
+    #[inline(never)]
+    fn exit_port(&mut self, at: u32, depth: u32) -> bool {
+        let c = self.heap[at as usize];
+        let goal = self.read(c);
+        self.emit(TraceEvent::Exit {
+            depth: depth as usize,
+            goal,
+        });
+        true
     }
 
     /// Backtracks to the most recent alternative: `Ok(false)` when none is left.
@@ -1063,7 +1072,7 @@ impl<'a> Machine<'a> {
         }
     }
 
-    #[inline(always)]
+    #[inline(never)]
     fn unify_head(&mut self, clause: &Clause, goal: Cell) -> bool {
         let (Cell::Str(h), Cell::Str(g)) = (clause.head, goal) else {
             return true;
