@@ -254,13 +254,13 @@ fn compile_body(cells: &[Cell], body: &[Cell], from: usize, seen: &mut [bool]) -
         };
         code.push(root);
     }
-    pair_vars(code)
+    group_vars(code)
 }
 
 /// Merges each two `Var` operations in a row into one `Var2`, three into one `Var3`
 /// (after the goals are built, so that the indices `todo` patched no longer matter:
 /// `Str` counts cells, not operations).
-fn pair_vars(code: Vec<PutOp>) -> Box<[PutOp]> {
+fn group_vars(code: Vec<PutOp>) -> Box<[PutOp]> {
     let mut out: Vec<PutOp> = Vec::with_capacity(code.len());
     for op in code {
         match (out.last_mut(), op) {
@@ -602,22 +602,22 @@ mod tests {
                 })
                 .collect::<Vec<_>>()
         };
-        assert_eq!(shape(&pair_vars(ops(&[0, 1, 2]))), ["Var3"]);
-        assert_eq!(shape(&pair_vars(ops(&[0, 1, 2, 3, 4]))), ["Var3", "Var2"]);
+        assert_eq!(shape(&group_vars(ops(&[0, 1, 2]))), ["Var3"]);
+        assert_eq!(shape(&group_vars(ops(&[0, 1, 2, 3, 4]))), ["Var3", "Var2"]);
         assert!(matches!(
-            *pair_vars(ops(&[4, 5, 6])),
+            *group_vars(ops(&[4, 5, 6])),
             [PutOp::Var3(4, 5, 6)]
         ));
         // A variable numbered past 2^16 does not fit a Var3: the pair and the single stay.
         let big = 1 << 16;
         assert!(matches!(
-            *pair_vars(ops(&[0, 1, big])),
+            *group_vars(ops(&[0, 1, big])),
             [PutOp::Var2(0, 1), PutOp::Var(b)] if b == big
         ));
         // Anything between breaks a run.
         let mut code = ops(&[0]);
         code.push(PutOp::Atom(atoms::NIL));
         code.extend(ops(&[1]));
-        assert_eq!(shape(&pair_vars(code)), ["Var", "other", "Var"]);
+        assert_eq!(shape(&group_vars(code)), ["Var", "other", "Var"]);
     }
 }
