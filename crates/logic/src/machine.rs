@@ -798,8 +798,7 @@ impl<'a> Machine<'a> {
     }
 
     /// Collects one answer of a findall/3 (`Goal::Collect`), then fails for the next.
-    /// Out of the step loop, like `exit_port` and `unify_head`: with these three apart
-    /// the hot paths are shorter (bench profile, nrev 1.91x -> 1.88x SWI-Prolog's time).
+    /// Out of the step loop, like `exit_port`: the loop is then shorter.
     #[inline(never)]
     fn collect(&mut self, bag: u32) -> Res {
         let template = self
@@ -1075,8 +1074,8 @@ impl<'a> Machine<'a> {
     }
 
     /// Matches a head whose arguments nest structures by walking its template (the
-    /// other heads run compiled code); not inlined into the call path (see `collect`).
-    #[inline(never)]
+    /// other heads run compiled code).
+    #[inline(always)]
     fn unify_head(&mut self, clause: &Clause, goal: Cell) -> bool {
         let (Cell::Str(h), Cell::Str(g)) = (clause.head, goal) else {
             return true;
