@@ -263,22 +263,18 @@ fn compile_body(cells: &[Cell], body: &[Cell], from: usize, seen: &mut [bool]) -
 fn group_vars(code: Vec<PutOp>) -> Box<[PutOp]> {
     let mut out: Vec<PutOp> = Vec::with_capacity(code.len());
     for op in code {
-        match (out.last_mut(), op) {
-            (Some(last @ PutOp::Var(_)), PutOp::Var(b)) => {
-                if let PutOp::Var(a) = *last {
-                    *last = PutOp::Var2(a, b);
+        let merged = match (out.last(), op) {
+            (Some(&PutOp::Var(a)), PutOp::Var(b)) => Some(PutOp::Var2(a, b)),
+            (Some(&PutOp::Var2(a, b)), PutOp::Var(c)) => {
+                match (u16::try_from(a), u16::try_from(b), u16::try_from(c)) {
+                    (Ok(a), Ok(b), Ok(c)) => Some(PutOp::Var3(a, b, c)),
+                    _ => None,
                 }
             }
-            (Some(last @ PutOp::Var2(..)), PutOp::Var(c)) => {
-                if let PutOp::Var2(a, b) = *last
-                    && let (Ok(a), Ok(b), Ok(c)) =
-                        (u16::try_from(a), u16::try_from(b), u16::try_from(c))
-                {
-                    *last = PutOp::Var3(a, b, c);
-                } else {
-                    out.push(op);
-                }
-            }
+            _ => None,
+        };
+        match (merged, out.last_mut()) {
+            (Some(m), Some(last)) => *last = m,
             _ => out.push(op),
         }
     }

@@ -26,8 +26,9 @@ use super::*;
 /// The least growth of the heap between two collections (in cells: 256 KB). A
 /// deterministic loop that leaves garbage at each step (the count-to-a-million
 /// benchmark) then keeps reusing the same young cells, which stay in the core's L2
-/// cache: with 4 MB here it ran 8% slower (SWI-Prolog ratio 1.56x, now 1.47x; 128 KB
-/// measured the same as 256 KB, the collections' own cost showing no more).
+/// cache. The count loop's SWI-Prolog ratio (`cargo bench -p resolu-bench --bench
+/// prolog`, release profile, medians of 5 to 7): 1.56x with 4 MB, 1.47-1.49x with 512 KB,
+/// 1.47x with 128 KB, 1.48x with 256 KB (the collections' own cost showing no more).
 pub(super) const MIN_GROWTH: usize = 1 << 14;
 
 /// The live cells of the segment `[base, base + 64 * bits.len())`, one bit each, with the
