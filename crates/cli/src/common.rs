@@ -314,6 +314,43 @@ pub fn read_file(path: &std::path::Path) -> Result<String, CliError> {
     })
 }
 
+/// Checks an output file flag (`--html`, `--svg`) when the command line is read, before any
+/// run: the folder must exist and take a new file, and the path must not be a folder. A
+/// mistyped path is refused at once (exit 2) instead of after a long search.
+pub fn output_file(arg: &str) -> Result<std::path::PathBuf, String> {
+    let path = std::path::PathBuf::from(arg);
+    if arg.is_empty() {
+        return Err("an empty path".into());
+    }
+    if path.is_dir() {
+        return Err(format!("{arg} is a folder, not a file"));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(format!("the folder {} does not exist", dir.display()));
+    }
+    // Creating a file is the only sure test of a folder's permissions (root, ACLs, a
+    // read-only mount): one is made and removed at once.
+    let probe = dir.join(format!(".resolu-probe-{}", std::process::id()));
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(path)
+        }
+        Err(e) => Err(format!("cannot write in {}: {e}", dir.display())),
+    }
+}
+
+/// Writes an output file whole or not at all (a temporary file renamed into place): a
+/// failed write leaves the previous file as it was, never a truncated one.
+pub fn write_output(path: &std::path::Path, bytes: &[u8]) -> Result<(), CliError> {
+    resolu_puzzles::cache::write_atomically(path, |w| w.write_all(bytes))
+        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
+}
+
 /// The algorithm flags of every search subcommand.
 #[derive(Args, Clone, Debug)]
 pub struct AlgoArgs {
@@ -399,7 +436,9 @@ pub fn reason_text(reason: resolu_search::StopReason) -> &'static str {
         Exhausted => "no solution exists: every reachable state was explored",
         NodeLimit => "stopped: the node limit (--max-nodes) was reached",
         TimeLimit => "stopped: the time limit (--timeout) was reached",
-        MemoryLimit => "stopped: the memory budget (--max-memory) was reached",
+        MemoryLimit => {
+            "stopped: the memory budget was reached (raise it with --max-memory MB, up to the memory free; or choose an algorithm that stores less, such as idastar)"
+        }
         DepthLimit => "no solution within the depth limit (--depth-limit); one may lie deeper",
         Interrupted => "stopped: interrupted (Ctrl-C)",
         _ => "stopped: a limit was reached",

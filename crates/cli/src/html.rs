@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 pub struct HtmlArg {
     /// Write a step-through page to FILE: one self-contained HTML file (inline SVG, CSS
     /// and a small script, no network) to open in a browser; ← → step, space plays.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_parser = crate::common::output_file, value_name = "FILE")]
     pub html: Option<PathBuf>,
 }
 
@@ -29,7 +29,7 @@ pub struct SearchHtml {
     /// Write a step-through page to FILE: the solution move by move and the search itself
     /// (each expansion with f, g, h, the frontier and closed set, the search tree), one
     /// self-contained HTML file to open in a browser; ← → step, space plays.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_parser = crate::common::output_file, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// With --html: the algorithms whose searches the page shows side by side, e.g.
     /// `astar,bfs` (default: --algo alone).
@@ -58,8 +58,7 @@ impl SearchHtml {
 
 /// Writes `page` to `path`, with an error that names the file.
 pub fn write_page(path: &Path, page: &Page) -> Result<(), CliError> {
-    std::fs::write(path, page.render())
-        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
+    crate::common::write_output(path, page.render().as_bytes())
 }
 
 /// The counters of a search, named as the text output names them (the time is left out,
@@ -1671,6 +1670,5 @@ pub fn experiment_report(out: &Path, report: &str) -> Result<(), CliError> {
     };
     let html = resolu_view::report::markdown_page("resolu experiment: report", report, &image);
     let path = out.join("report.html");
-    std::fs::write(&path, html)
-        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
+    crate::common::write_output(&path, html.as_bytes())
 }

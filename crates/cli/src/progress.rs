@@ -27,13 +27,34 @@ static SHOWN: Mutex<bool> = Mutex::new(false);
 /// Set when standard output was written to: the line waits before it comes back.
 static OUTPUT_SEEN: AtomicBool = AtomicBool::new(false);
 
-/// Ctrl-C: while a search runs, the first one stops it cleanly (exit 3 with the counters);
-/// a second one, or one while no search runs (parsing, a game, the prover), ends the
-/// process at once with the conventional code 130.
+/// How many [`InterruptHold`]s are alive.
+static HOLDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// While alive, Ctrl-C raises [`MONITOR`]'s flag instead of ending the process, even between
+/// two searches: a command that runs many (an experiment) or that watches the flag itself
+/// takes one, so that it can stop cleanly, say what was cut and keep what was done.
+pub struct InterruptHold(());
+
+/// Takes an [`InterruptHold`].
+pub fn hold_interrupts() -> InterruptHold {
+    HOLDS.fetch_add(1, Ordering::Relaxed);
+    InterruptHold(())
+}
+
+impl Drop for InterruptHold {
+    fn drop(&mut self) {
+        HOLDS.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Ctrl-C: while a search runs (or an [`InterruptHold`] is held), the first one stops it
+/// cleanly (exit 3 with the counters); a second one, or one while nothing watches the flag,
+/// ends the process at once with the conventional code 130.
 pub fn handle_interrupts() {
     // Without a handler (another one installed, no signals), Ctrl-C keeps its default.
     let _ = ctrlc::set_handler(|| {
-        if MONITOR.running() > 0 && !MONITOR.is_interrupted() {
+        let watched = MONITOR.running() > 0 || HOLDS.load(Ordering::Relaxed) > 0;
+        if watched && !MONITOR.is_interrupted() {
             MONITOR.interrupt();
         } else {
             clear_line();

@@ -20,6 +20,12 @@ pub fn default_dir() -> Option<PathBuf> {
 /// The directory of `--pdb-dir`, else the default one.
 pub fn dir_of(flag: &Option<PathBuf>) -> Result<PathBuf, CliError> {
     match flag {
+        // A file where the folder should be would fail later as "File exists (os error
+        // 17)": say what is wrong instead.
+        Some(d) if d.exists() && !d.is_dir() => Err(bad_input(format!(
+            "--pdb-dir: {} is a file, not a folder (give a folder, which is created if missing)",
+            d.display()
+        ))),
         Some(d) => Ok(d.clone()),
         None => default_dir().ok_or_else(|| {
             bad_input("no cache directory: set HOME or XDG_CACHE_HOME, or give --pdb-dir")

@@ -25,18 +25,69 @@ pub const CSV_COLUMNS: [&str; 12] = [
 /// Writes every run to `path` as CSV with the [`CSV_COLUMNS`] header (empty cells for
 /// missing values).
 pub fn write_csv(path: &Path, runs: &[Run]) -> Result<(), LabError> {
-    let mut w = csv::Writer::from_path(path).map_err(|e| LabError::Write {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
+    let mut w = csv::Writer::from_writer(Vec::new());
     if runs.is_empty() {
         w.write_record(CSV_COLUMNS)?;
     }
     for r in runs {
         w.serialize(r)?;
     }
-    w.flush().map_err(csv::Error::from)?;
-    Ok(())
+    let bytes = w.into_inner().map_err(|e| LabError::Write {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    write_whole(path, &bytes)
+}
+
+/// Writes `bytes` to `path` whole or not at all (a temporary file renamed into place), so
+/// that a failed write never leaves half a file where the previous good one was.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), LabError> {
+    resolu_puzzles::cache::write_atomically(path, |w| w.write_all(bytes)).map_err(|e| {
+        LabError::Write {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }
+    })
+}
+
+/// A CSV of runs written as they end (`runs.partial.csv` beside `runs.csv`): a study killed
+/// midway keeps what it measured. Safe to share between the threads of a study; when the
+/// whole results are written, [`RunLog::done`] removes it.
+pub struct RunLog {
+    path: std::path::PathBuf,
+    writer: std::sync::Mutex<Option<csv::Writer<std::fs::File>>>,
+}
+
+impl RunLog {
+    /// Creates (or empties) the log at `path`.
+    pub fn create(path: &Path) -> Result<RunLog, LabError> {
+        let writer = csv::Writer::from_path(path).map_err(|e| LabError::Write {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        Ok(RunLog {
+            path: path.to_path_buf(),
+            writer: std::sync::Mutex::new(Some(writer)),
+        })
+    }
+
+    /// Appends `run`'s row and flushes it, then gives the run back. A failed write only
+    /// loses this safety copy (the log stops; the study goes on).
+    pub fn keep(&self, run: Run) -> Run {
+        if let Ok(mut guard) = self.writer.lock()
+            && let Some(w) = guard.as_mut()
+            && (w.serialize(&run).is_err() || w.flush().is_err())
+        {
+            *guard = None;
+        }
+        run
+    }
+
+    /// The whole results are written elsewhere: the log goes.
+    pub fn done(self) {
+        drop(self.writer);
+        let _ = std::fs::remove_file(&self.path);
+    }
 }
 
 /// The plots written by [`write_plots`], as (file name, what it shows).
@@ -137,8 +188,33 @@ fn line_chart(
     } else {
         (0.0_f64.min(y0), y1 * 1.1 + 0.1)
     };
+    let mut svg = String::new();
+    draw_chart(
+        &mut svg,
+        title,
+        y_desc,
+        series,
+        log10,
+        (x0, x1, y0, y1),
+        &depths,
+    )
+    .map_err(|e| err(&e))?;
+    write_whole(path, svg.as_bytes())
+}
+
+/// Draws [`line_chart`]'s chart into `svg`, within the bounds given.
+fn draw_chart(
+    svg: &mut String,
+    title: &str,
+    y_desc: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+    log10: bool,
+    (x0, x1, y0, y1): (f64, f64, f64, f64),
+    depths: &[f64],
+) -> Result<(), String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
     let legend_width = 230;
-    let root = SVGBackend::new(path, (900 + legend_width, 560)).into_drawing_area();
+    let root = SVGBackend::with_string(svg, (900 + legend_width, 560)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let (plot, legend) = root.split_horizontally(900);
     let pad = (x1 - x0).max(1.0) * 0.03;
@@ -169,7 +245,7 @@ fn line_chart(
         .map_err(|e| err(&e))?;
     // The x axis at the measured depths only: a light line and the depth under the axis.
     let tick_font = ("sans-serif", 13).into_font().color(&BLACK);
-    for &d in &depths {
+    for &d in depths {
         chart
             .draw_series(std::iter::once(PathElement::new(
                 vec![(d, y0), (d, y1)],

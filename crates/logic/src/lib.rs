@@ -80,6 +80,7 @@
 
 mod arith;
 mod bigint;
+pub mod course;
 mod db;
 mod dcg;
 mod errors;

@@ -186,17 +186,7 @@ pub fn write_parts(
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir).map_err(io_err)?;
     }
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let mut tmp_name = path
-        .file_name()
-        .unwrap_or(OsStr::new("table"))
-        .to_os_string();
-    tmp_name.push(format!(".tmp.{}.{nanos}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let result = (|| {
-        let mut file = io::BufWriter::new(fs::File::create(&tmp)?);
+    write_atomically(path, |file| {
         file.write_all(MAGIC)?;
         file.write_all(&FORMAT_VERSION.to_le_bytes())?;
         file.write_all(&(key.len() as u32).to_le_bytes())?;
@@ -211,13 +201,51 @@ pub fn write_parts(
         for part in parts {
             file.write_all(part)?;
         }
+        Ok(())
+    })
+    .map_err(io_err)
+}
+
+/// Writes a file whole or not at all: `fill` writes into a temporary file beside `path`,
+/// which is synced and renamed over `path` only when every write succeeded. A failed
+/// write (a full disk, an interrupted run) removes the temporary file and leaves whatever
+/// was at `path` before untouched, so a reader never sees half a file under its name.
+///
+/// ```
+/// use std::io::Write;
+/// let path = std::env::temp_dir().join(format!("resolu-atomic-doc-{}", std::process::id()));
+/// resolu_puzzles::cache::write_atomically(&path, |w| w.write_all(b"whole")).unwrap();
+/// let failed = resolu_puzzles::cache::write_atomically(&path, |w| {
+///     w.write_all(b"half")?;
+///     Err(std::io::Error::other("disk full"))
+/// });
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read(&path).unwrap(), b"whole");
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn write_atomically(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let mut tmp_name = path
+        .file_name()
+        .unwrap_or(OsStr::new("table"))
+        .to_os_string();
+    tmp_name.push(format!(".tmp.{}.{nanos}", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let result = (|| {
+        let mut file = io::BufWriter::new(fs::File::create(&tmp)?);
+        fill(&mut file)?;
         file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         fs::rename(&tmp, path)
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
-    result.map_err(io_err)
+    result
 }
 
 /// The header of a table file: everything but the payload.
@@ -280,6 +308,12 @@ fn read_header(path: &Path, file: &mut impl Read) -> Result<TableHeader, CacheEr
 }
 
 fn open(path: &Path) -> Result<(fs::File, u64), CacheError> {
+    // Opening a FIFO or a device would block or read forever: anything but a regular file
+    // under a table's name is not a table (and is replaced when the table is rebuilt).
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(CacheError::NotATable(path.to_path_buf())),
+        _ => {}
+    }
     let file = fs::File::open(path).map_err(|source| match source.kind() {
         io::ErrorKind::NotFound => CacheError::Missing(path.to_path_buf()),
         _ => CacheError::Io {

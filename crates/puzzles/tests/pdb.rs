@@ -38,7 +38,7 @@ fn census_of_the_8_puzzle_matches_the_published_histogram() {
     assert_eq!(published.len(), 32);
     for goal in ["0 1 2/3 4 5/6 7 8", "1 2 3/4 5 6/7 8 0", "snail"] {
         let p = puzzle("1 2 3/4 5 6/7 8 _", goal);
-        let census = pdb::census(&p, u64::MAX, None).unwrap();
+        let census = pdb::census(&p, u64::MAX, None, None).unwrap();
         assert_eq!(census.counts, histogram_by_hash_bfs(&p), "goal {goal}");
         if goal != "snail" {
             assert_eq!(census.counts, published);
@@ -55,7 +55,7 @@ fn census_of_small_boards_matches_a_hash_table_bfs() {
         "1 2 3 4 5/6 7 8 9 _",
     ] {
         let p = puzzle(start, "standard");
-        let census = pdb::census(&p, u64::MAX, None).unwrap();
+        let census = pdb::census(&p, u64::MAX, None, None).unwrap();
         let n: u64 = (1..=p.cells() as u64).product();
         assert_eq!(census.reached(), n / 2, "{start}");
         assert_eq!(census.counts, histogram_by_hash_bfs(&p), "{start}");
@@ -65,9 +65,28 @@ fn census_of_small_boards_matches_a_hash_table_bfs() {
 #[test]
 fn census_refuses_a_table_over_the_memory_budget() {
     let p = puzzle("1 2 3 4/5 6 7 8/9 10 11 _", "standard");
-    let err = pdb::census(&p, 1 << 20, None).unwrap_err();
+    let err = pdb::census(&p, 1 << 20, None, None).unwrap_err();
     assert!(err.is_memory_limit(), "{err}");
     assert!(err.to_string().contains("memory budget"), "{err}");
+}
+
+#[test]
+fn census_stops_when_its_monitor_is_interrupted_and_says_how_far_it_went() {
+    let p = puzzle("1 2 3/4 5 6/7 8 _", "standard");
+    let monitor = resolu_search::Monitor::new();
+    monitor.interrupt();
+    let err = pdb::census(&p, u64::MAX, None, Some(&monitor)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            pdb::PdbError::Numbered(resolu_search::numbered::NumberedError::Interrupted {
+                depth: 0,
+                reached: 1
+            })
+        ),
+        "{err}"
+    );
+    assert_eq!(monitor.running(), 0, "the run is counted as ended");
 }
 
 /// Every board reachable from the goal, with its exact distance.

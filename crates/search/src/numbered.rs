@@ -157,6 +157,28 @@ pub enum NumberedError {
     /// [`Encoding::Byte`] cannot store a depth of 255 or more.
     #[error("a depth exceeds 254, too deep for a byte table")]
     TooDeep,
+    /// The [`Monitor`](crate::Monitor)'s flag was raised (Ctrl-C in the command line): the
+    /// search stopped within its layer.
+    #[error("interrupted at depth {depth} after {reached} states (Ctrl-C)")]
+    Interrupted {
+        /// The last layer completed.
+        depth: u32,
+        /// States reached up to that layer.
+        reached: u64,
+    },
+}
+
+impl NumberedError {
+    /// The stop reason's name when the search was stopped by a limit (`memory-limit`) or
+    /// from outside (`interrupted`), as [`StopReason::as_str`](crate::StopReason::as_str)
+    /// names them; `None` for errors in what the search was given.
+    pub fn stop_reason(&self) -> Option<&'static str> {
+        match self {
+            NumberedError::TooBig { .. } => Some("memory-limit"),
+            NumberedError::Interrupted { .. } => Some("interrupted"),
+            _ => None,
+        }
+    }
 }
 
 /// The table a search leaves: each state's depth (or depth modulo 3).
@@ -268,6 +290,7 @@ pub struct NumberedBfs<'a, P: ?Sized> {
     target: Option<u64>,
     observer: Option<&'a (dyn Fn(LayerDone) + Sync)>,
     on_reached: Option<&'a (dyn Fn(u64, u32) + Sync)>,
+    monitor: Option<&'a crate::Monitor>,
 }
 
 /// Table handled per parallel task: 64 KiB.
@@ -289,7 +312,16 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             target: None,
             observer: None,
             on_reached: None,
+            monitor: None,
         }
+    }
+
+    /// Watched by `monitor`: it counts the run as going on (so that Ctrl-C stops it rather
+    /// than the process), publishes the states reached, and stops the search within a
+    /// chunk of the table when its flag is raised ([`NumberedError::Interrupted`]).
+    pub fn monitor(mut self, monitor: &'a crate::Monitor) -> Self {
+        self.monitor = Some(monitor);
+        self
     }
 
     /// How many bits a state (see [`Encoding`]).
@@ -336,6 +368,19 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
 
     /// Runs the search from `starts` (all at depth 0).
     pub fn run(self, starts: &[u64]) -> Result<BfsReport, NumberedError> {
+        struct Running<'m>(Option<&'m crate::Monitor>);
+        impl Drop for Running<'_> {
+            fn drop(&mut self) {
+                if let Some(m) = self.0 {
+                    m.end_run();
+                }
+            }
+        }
+        if let Some(m) = self.monitor {
+            m.begin_run();
+        }
+        let _running = Running(self.monitor);
+        let interrupted = || self.monitor.is_some_and(|m| m.is_interrupted());
         let count = self.problem.state_count();
         let needed = self.memory_estimate();
         if needed > self.max_memory {
@@ -419,6 +464,10 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             let chunks = words.div_ceil(words_per_chunk);
             let found = AtomicU64::new(0);
             (0..chunks).into_par_iter().for_each(|chunk| {
+                // One relaxed load per 64 KiB of table: the stop comes within milliseconds.
+                if interrupted() {
+                    return;
+                }
                 let mut pending = Vec::with_capacity(CLAIM_BATCH + 64);
                 let mut local = 0u64;
                 // Claims the successors gathered so far. The neighbours' words are spread
@@ -491,6 +540,9 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                 claim_pending(&mut pending, &mut local);
                 found.fetch_add(local, Ordering::Relaxed);
             });
+            if interrupted() {
+                return Err(NumberedError::Interrupted { depth, reached });
+            }
             depth += 1;
             let states = found.into_inner();
             if target_depth.is_none() && target_found.load(Ordering::Relaxed) {
@@ -501,6 +553,9 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             }
             counts.push(states);
             reached += states;
+            if let Some(m) = self.monitor {
+                m.publish(reached, needed);
+            }
             if let Some(o) = self.observer {
                 o(LayerDone {
                     depth,

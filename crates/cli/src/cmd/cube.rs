@@ -88,7 +88,7 @@ pub struct Args {
     #[arg(long, default_value_t = 22, value_name = "N")]
     pub max_length: usize,
     /// Write the cube (before solving) as an SVG net to FILE.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_parser = crate::common::output_file, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Colours in the terminal: auto (when stdout is a terminal and NO_COLOR is unset),
     /// always, never.
@@ -193,8 +193,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     }
     let (cube, scramble) = start_cube(&args, pocket_cube, metric)?;
     if let Some(path) = &args.svg {
-        std::fs::write(path, svg(&cube, pocket_cube))
-            .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))?;
+        crate::common::write_output(path, svg(&cube, pocket_cube).as_bytes())?;
     }
     let solved = match method {
         Method::IdaStar | Method::Bfs => solve_generic(&cube, metric, method, &args)?,
@@ -271,6 +270,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                     writeln!(io.out, "{}", numbered(s))?;
                     writeln!(io.out, "Replayed on the cube model: solved.")?;
                 }
+                None if solved.reason == StopReason::DepthLimit => writeln!(
+                    io.out,
+                    "No solution: none within {} (--max-length); a longer one exists (every cube has one of at most 20 moves).",
+                    crate::common::plural(args.max_length as u64, "move")
+                )?,
                 None => writeln!(io.out, "No solution: {}.", reason_text(solved.reason))?,
             }
             writeln!(io.out, "{}", solved.summary)?;
@@ -553,7 +557,9 @@ fn solve_two_phase(cube: &CubieCube, args: &Args) -> Result<Solved, CliError> {
     } else if r.timed_out {
         StopReason::TimeLimit
     } else {
-        StopReason::Exhausted
+        // Every phase-1 solution within --max-length was tried: a length cut, not a proof
+        // that the cube has no solution (every cube has one of at most 20 moves).
+        StopReason::DepthLimit
     };
     // In the quarter-turn metric a half turn is still written `R2`, and counts 2.
     let solution = r.solution;

@@ -142,10 +142,14 @@ fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
         .iter()
         .flat_map(|&d| methods.iter().map(move |&m| (d as usize, m)))
         .collect();
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| bad_input(format!("cannot create {}: {e}", args.out.display())))?;
+    let _hold = crate::progress::hold_interrupts();
     let bar = progress(jobs.len(), "runs");
+    let partial = output::RunLog::create(&args.out.join("runs.partial.csv")).map_err(bad_input)?;
     let runs = run_all(
         &jobs,
-        |&(d, m)| hanoi::run(d, args.pegs, m, limits),
+        |&(d, m)| partial.keep(hanoi::run(d, args.pegs, m, limits)),
         &|| bar.inc(1),
     );
     bar.finish_and_clear();
@@ -160,6 +164,7 @@ fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
     let summary = Summary::of(&runs);
     let report = hanoi::report(&command, args.pegs, &summary, &runs);
     write_outputs(&args.out, &runs, &summary, &report)?;
+    partial.done();
     show_summary(io, args.format, &args.out, &runs, &summary, 1, &[])
 }
 
@@ -188,12 +193,19 @@ fn show_summary(
     per_depth: usize,
     extra_files: &[&str],
 ) -> CmdResult {
+    // Runs that Ctrl-C cut, and those that had not started and stopped at once: the study
+    // is incomplete, and says so.
+    let cut = runs.iter().filter(|r| r.status == "interrupted").count();
     if format == Format::Json {
-        let value = serde_json::json!({
+        let mut value = serde_json::json!({
             "out": out.display().to_string(),
             "runs": runs.len(),
             "summary": summary.rows,
         });
+        if cut > 0 {
+            value["reason"] = "interrupted".into();
+            value["interrupted_runs"] = cut.into();
+        }
         write_json(io.out, &value)?;
     } else {
         writeln!(io.out, "{}", terminal_table(summary))?;
@@ -217,8 +229,16 @@ fn show_summary(
         for f in files {
             writeln!(io.out, "  {}", out.join(f).display())?;
         }
+        if cut > 0 {
+            writeln!(
+                io.out,
+                "Interrupted (Ctrl-C): {} of {} were cut (status `interrupted` in runs.csv); the summary counts only what ran.",
+                crate::common::plural(cut as u64, "run"),
+                runs.len()
+            )?;
+        }
     }
-    Ok(Exit::Success)
+    Ok(if cut > 0 { Exit::Limit } else { Exit::Success })
 }
 
 /// Parses `2,4,6`, `2-30` and `2-30/2` (each a `what`), naming `flag` in its errors.
@@ -340,6 +360,7 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
         .map_err(|e| bad_input(format!("cannot start {threads} threads: {e}")))?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| bad_input(format!("cannot create {}: {e}", args.out.display())))?;
+    let _hold = crate::progress::hold_interrupts();
 
     let instances: Vec<Instance> = pool
         .install(|| taquin::instances(&goal, &depths, args.per_depth, args.seed, limits))
@@ -353,10 +374,11 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
         }
     }
     let bar = progress(jobs.len(), "runs");
+    let partial = output::RunLog::create(&args.out.join("runs.partial.csv")).map_err(bad_input)?;
     let runs: Vec<Run> = pool.install(|| {
         run_all(
             &jobs,
-            |&(i, a, h)| taquin::run(&goal, i, a, h, limits),
+            |&(i, a, h)| partial.keep(taquin::run(&goal, i, a, h, limits)),
             &|| bar.inc(1),
         )
     });
@@ -422,6 +444,7 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
     };
     let report = taquin::report(&setup, &summary, &runs);
     write_outputs(&args.out, &runs, &summary, &report)?;
+    partial.done();
     let korf_file: &[&str] = if args.korf > 0 {
         &["runs-korf.csv"]
     } else {
@@ -467,8 +490,7 @@ fn rayon_threads() -> usize {
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), crate::common::CliError> {
-    std::fs::write(path, text)
-        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
+    crate::common::write_output(path, text.as_bytes())
 }
 
 /// Depths down, configurations across.

@@ -2,11 +2,11 @@
 
 use crate::common::{
     AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, plural, read_file,
-    search_json, search_stop_text, stats_line, write_json,
+    reason_text, search_json, search_stop_text, stats_line, write_json,
 };
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_puzzles::graph::Graph;
-use resolu_search::{Algorithm, Outcome, Runner};
+use resolu_search::{Algorithm, Outcome, Runner, Stats};
 use std::path::PathBuf;
 
 /// The road map of the demo, embedded so that `resolu demo` works from any directory.
@@ -52,10 +52,34 @@ pub enum GraphHeuristic {
 
 /// Runs `resolu graph`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    // --timeout counts from here: reading a graph of millions of edges takes seconds too.
+    let started = std::time::Instant::now();
+    let deadline = args.limits.timeout.and_then(|t| started.checked_add(t));
     let text = read_file(&args.file)?;
-    let graph =
-        Graph::parse(&text).map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
     let algorithm = args.algo.algorithm()?;
+    let Some(graph) = Graph::parse_until(&text, deadline)
+        .map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?
+    else {
+        let reason = resolu_search::StopReason::TimeLimit;
+        if args.format == Format::Json {
+            write_json(
+                io.out,
+                &search_json::<u32, u32>(&Outcome::new(reason, None, Stats::default()), vec![]),
+            )?;
+        } else {
+            writeln!(
+                io.out,
+                "{} while reading {}",
+                reason_text(reason),
+                args.file.display()
+            )?;
+        }
+        return Ok(Exit::Limit);
+    };
+    let mut args = args;
+    if let Some(t) = &mut args.limits.timeout {
+        *t = t.saturating_sub(started.elapsed());
+    }
     if args.format == Format::Text {
         for note in isolated_notes(&graph) {
             writeln!(io.out, "Note: {note}")?;

@@ -617,16 +617,18 @@ fn bfs(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         .max_memory_bytes(limits.max_memory_bytes)
         .target(goal)
         .observer(&observer)
+        .monitor(&crate::progress::MONITOR)
         .run(&[start]);
     bar.finish_and_clear();
     let report = match report {
         Ok(r) => r,
         Err(e) => {
+            let reason = e.stop_reason().unwrap_or("memory-limit");
             if json {
                 write_json(
                     io.out,
                     &serde_json::json!({"method": "bfs", "disks": hanoi.disks(), "pegs": hanoi.pegs(),
-                        "solved": false, "length": null, "moves": [], "reason": "memory-limit", "error": e.to_string()}),
+                        "solved": false, "length": null, "moves": [], "reason": reason, "error": e.to_string()}),
                 )?;
             } else {
                 writeln!(io.out, "stopped: {e}")?;

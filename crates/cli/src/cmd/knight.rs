@@ -30,8 +30,8 @@ use std::path::PathBuf;
 
 Methods: basic (moves in the course's order, bounds tested), band (a border two squares wide
 marked taken: no bounds test), warnsdorff (fewest onward moves first, backtracking among
-equally good squares first). Ties of Warnsdorff: order (the course's move order) or roth
-(farthest from the centre). --prune refuses moves that leave a free square without enough
+equally good squares first). Ties of Warnsdorff: order (the course's move order), roth
+(farthest from the centre) or auto (the default: order up to 8x8, roth above). --prune refuses moves that leave a free square without enough
 exits (it changes the tries, never the tours). --max-nodes counts tries.")]
 pub struct Args {
     /// Board size: N, or ROWSxCOLS for a rectangle.
@@ -43,8 +43,10 @@ pub struct Args {
     /// Version: basic, band or warnsdorff.
     #[arg(long, default_value = "basic", value_name = "METHOD")]
     pub method: String,
-    /// Warnsdorff's tie-break: order (the course's) or roth (farthest from the centre).
-    #[arg(long, default_value = "order", value_name = "TIES")]
+    /// Warnsdorff's tie-break: order (the course's), roth (farthest from the centre), or
+    /// auto: order up to 8x8 (the course's boards), roth on larger ones, where the move
+    /// order leads the backtracking astray (no tour of 300x300 in minutes).
+    #[arg(long, default_value = "auto", value_name = "TIES")]
     pub ties: String,
     /// Closed tours only: the last square is a knight's move from the start.
     #[arg(long)]
@@ -67,7 +69,7 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
     /// Draw the tour (the last one shown, with --all) as an SVG file.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_parser = crate::common::output_file, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -92,7 +94,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         start,
         closed: args.closed,
         method: args.method.parse::<Method>().map_err(bad_input)?,
-        ties: args.ties.parse::<Ties>().map_err(bad_input)?,
+        ties: match args.ties.trim() {
+            "auto" if rows * cols > 64 => Ties::Roth,
+            "auto" => Ties::Order,
+            other => other.parse::<Ties>().map_err(bad_input)?,
+        },
         prune: args.prune,
     };
     let mut tour = KnightTour::new(opts).map_err(|e| bad_input(e.to_string()))?;
@@ -184,8 +190,7 @@ fn describe(o: &TourOptions) -> String {
 }
 
 fn write_svg(path: &std::path::Path, svg: &str) -> Result<(), CliError> {
-    std::fs::write(path, svg)
-        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
+    crate::common::write_output(path, svg.as_bytes())
 }
 
 /// `resolu demo`: the course's 5x5 tour by the basic version, then by Warnsdorff's rule.

@@ -83,7 +83,7 @@ pub struct GameArgs {
     pub format: Format,
     /// Write a step-through page to FILE: perfect play move by move, the minimax tree and
     /// the alpha-beta tree with its pruned branches (one self-contained HTML file).
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, global = true, value_parser = crate::common::output_file, value_name = "FILE")]
     pub html: Option<std::path::PathBuf>,
 }
 

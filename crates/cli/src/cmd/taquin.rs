@@ -169,15 +169,20 @@ fn census(args: &Args, io: &mut Io) -> CmdResult {
         bar.set_position(l.reached);
         bar.set_message(l.depth.to_string());
     };
-    let report = resolu_puzzles::sliding::pdb::census(&puzzle, max_memory, Some(&observer));
+    let report = resolu_puzzles::sliding::pdb::census(
+        &puzzle,
+        max_memory,
+        Some(&observer),
+        Some(&crate::progress::MONITOR),
+    );
     bar.finish_and_clear();
     let report = match report {
         Ok(r) => r,
-        Err(e) if e.is_memory_limit() => {
+        Err(e) if e.stop_reason().is_some() => {
             if args.format == Format::Json {
                 write_json(
                     io.out,
-                    &serde_json::json!({"reason": "memory-limit", "error": e.to_string()}),
+                    &serde_json::json!({"reason": e.stop_reason(), "error": e.to_string()}),
                 )?;
             } else {
                 writeln!(io.out, "stopped: {e}")?;

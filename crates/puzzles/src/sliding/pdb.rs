@@ -41,7 +41,7 @@
 //! ```
 //! use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle, pdb};
 //! let puzzle = SlidingPuzzle::new(&Grid::parse("123/456/78_").unwrap(), Goal::Standard).unwrap();
-//! let census = pdb::census(&puzzle, u64::MAX, None).unwrap();
+//! let census = pdb::census(&puzzle, u64::MAX, None, None).unwrap();
 //! assert_eq!(census.reached(), 181_440);
 //! assert_eq!(census.eccentricity(), 31);
 //! ```
@@ -82,6 +82,15 @@ impl PdbError {
     /// rather than bad input).
     pub fn is_memory_limit(&self) -> bool {
         matches!(self, PdbError::Numbered(NumberedError::TooBig { .. }))
+    }
+
+    /// The stop reason's name when this error is a limit (`memory-limit`) or an
+    /// interruption (`interrupted`) rather than bad input.
+    pub fn stop_reason(&self) -> Option<&'static str> {
+        match self {
+            PdbError::Numbered(e) => e.stop_reason(),
+            _ => None,
+        }
     }
 }
 
@@ -242,17 +251,22 @@ impl Numbered for FullBoards {
 }
 
 /// The boards at each distance from `puzzle`'s goal: an exhaustive search over
-/// [`FullBoards`], 2 bits a board, refused when that needs more than `max_memory` bytes.
+/// [`FullBoards`], 2 bits a board, refused when that needs more than `max_memory` bytes,
+/// stopped when `monitor`'s flag is raised.
 pub fn census(
     puzzle: &SlidingPuzzle,
     max_memory: u64,
     observer: Option<&(dyn Fn(LayerDone) + Sync)>,
+    monitor: Option<&resolu_search::Monitor>,
 ) -> Result<BfsReport, PdbError> {
     let boards = FullBoards::new(puzzle)?;
     let goal = boards.rank_tiles(puzzle.goal_tiles());
     let mut bfs = NumberedBfs::new(&boards).max_memory_bytes(max_memory);
     if let Some(o) = observer {
         bfs = bfs.observer(o);
+    }
+    if let Some(m) = monitor {
+        bfs = bfs.monitor(m);
     }
     Ok(bfs.run(&[goal])?)
 }
@@ -1662,6 +1676,27 @@ pub fn read_tables(
     partition: &Partition,
     path: &Path,
 ) -> Result<Tables, CacheError> {
+    // The header and the file's size are checked before anything is allocated: a missing,
+    // foreign or short file must not cost the tables' memory (a 15-tile pattern's would be
+    // 10 TB, which no allocator gives).
+    let key = cache_key(puzzle, partition);
+    let header = cache::read_header_of(path)?;
+    if header.key != key {
+        return Err(CacheError::KeyMismatch {
+            path: path.to_path_buf(),
+            found: header.key,
+            expected: key,
+        });
+    }
+    let total: u64 = partition
+        .groups
+        .iter()
+        .map(|g| group_table_bytes(puzzle, g.len()))
+        .sum();
+    let on_disk = std::fs::metadata(path).map_or(0, |m| m.len());
+    if header.len != total || on_disk < total {
+        return Err(CacheError::Corrupt(path.to_path_buf()));
+    }
     // Each group's table is allocated where it will live and read into it: no payload
     // buffer beside the tables, and no copy into the `Arc` the heuristic keeps (the 7-8
     // tables are 288 MB). Collecting a sized iterator builds the `Arc` in place.
@@ -1675,7 +1710,7 @@ pub fn read_tables(
         })
         .collect();
     let mut parts: Vec<&mut [u8]> = tables.iter_mut().filter_map(|t| Arc::get_mut(t)).collect();
-    cache::read_parts(path, &cache_key(puzzle, partition), &mut parts)?;
+    cache::read_parts(path, &key, &mut parts)?;
     Ok(tables)
 }
 
