@@ -4,8 +4,10 @@
 
 mod cmd;
 mod common;
+mod course_trace;
 mod enumerate;
 mod html;
+mod lang;
 mod play;
 mod progress;
 mod rule_run;

@@ -46,9 +46,11 @@ pub struct Args {
     /// Stop after this many answers.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Trace the proof: `course` (each conjunction still to prove and the clause chosen,
-    /// indented by depth) or `ports` (call, exit, redo, fail).
-    #[arg(long, value_enum, value_name = "STYLE", num_args = 0..=1, require_equals = true,
+    /// Trace the proof: `course` (the lab's DAT trace: each conjunction still to prove,
+    /// numbered by level, and each rule chosen, until the first success), `steps` (the
+    /// conjunction and clause of every resolution, compact) or `ports` (call, exit, redo,
+    /// fail).
+    #[arg(long, value_enum, value_name = "STYLE", num_args = 0..=1,
           default_missing_value = "course")]
     pub trace: Option<TraceStyle>,
     /// Print each answer's proof tree: which clause proved each goal.
@@ -73,13 +75,32 @@ pub struct Args {
     pub format: Format,
     #[command(flatten)]
     pub html: crate::html::HtmlArg,
+    /// How the file is written: prolog, or course (the lab's `A <- B, C.` and `B <- True.`,
+    /// symbols whatever their case; the query is then `'A, D'`, `;` for or). Default: course
+    /// when the file has a `<-` or `←` arrow, else prolog.
+    #[arg(long, value_enum, value_name = "SYNTAX")]
+    pub syntax: Option<SyntaxArg>,
+    /// Language of the course trace: fr or en (default: the locale's, LANG=fr_FR... gives fr).
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<crate::lang::Lang>,
+}
+
+/// `--syntax`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SyntaxArg {
+    /// Standard Prolog (capitals are variables).
+    Prolog,
+    /// The lab's notation: `A <- B, C.`
+    Course,
 }
 
 /// The trace styles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TraceStyle {
-    /// The course's style: conjunction still to prove and clause chosen.
+    /// The lab's DAT trace: each conjunction still to prove, by level, and the rule chosen.
     Course,
+    /// Every resolution step, compact: the conjunction and the clause chosen.
+    Steps,
     /// Prolog's ports: call, exit, redo, fail.
     Ports,
 }
@@ -129,7 +150,8 @@ pub fn load(
             LoadError::Limit(line, error)
         }
         resolu_logic::ConsultError::Clause { line, error } => {
-            LoadError::Cli(bad_input(format!("{origin}:{line}: {error}")))
+            let hint = capitals_hint(text, line, &error);
+            LoadError::Cli(bad_input(format!("{origin}:{line}: {error}{hint}")))
         }
     })?;
     for w in &report.warnings {
@@ -146,6 +168,34 @@ pub fn load(
     Ok(db)
 }
 
+/// The course writes its propositions with capitals (`A :- B, C.`), which Prolog reads as
+/// variables: a clause whose head is a variable gets a hint to the course's notation.
+fn capitals_hint(text: &str, line: usize, error: &SolveError) -> &'static str {
+    let starts_with_capital = text
+        .lines()
+        .nth(line.saturating_sub(1))
+        .and_then(|l| l.trim_start().chars().next())
+        .is_some_and(|c| c.is_uppercase() || c == '_');
+    if starts_with_capital && error.to_string().contains("instantiation_error") {
+        " (in Prolog a name that starts with a capital is a variable, so this clause has no \
+         predicate: write the lab's base as `A <- B, C.` and run it with --syntax course, or \
+         use lower-case names)"
+    } else {
+        ""
+    }
+}
+
+/// What to do about an error a student meets: an unknown predicate is an error in standard
+/// Prolog, false in the course.
+fn error_hint(e: &SolveError) -> &'static str {
+    if e.to_string().starts_with("existence_error(procedure") {
+        " (a predicate with no clause; --unknown fail makes it false, as the course's \
+         \"what is not in the base is false\")"
+    } else {
+        ""
+    }
+}
+
 fn parse_user_query(text: &str) -> Result<ReadTerm, CliError> {
     parse_query(text).map_err(|p| {
         bad_input(format!(
@@ -159,6 +209,14 @@ fn parse_user_query(text: &str) -> Result<ReadTerm, CliError> {
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let text = read_file(&args.file)?;
     let origin = args.file.display().to_string();
+    let course_syntax = match args.syntax {
+        Some(SyntaxArg::Course) => true,
+        Some(SyntaxArg::Prolog) => false,
+        None => resolu_logic::course::looks_like_course(&text),
+    };
+    if course_syntax || args.trace == Some(TraceStyle::Course) {
+        return run_course(&text, &origin, course_syntax, &args, io);
+    }
     let options = Options {
         max_inferences: match args.max_inferences {
             None => Some(DEFAULT_MAX_INFERENCES),
@@ -225,6 +283,85 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         return run_json(&mut db, &q, options, args.limit, io);
     }
     run_text(&mut db, &q, options, &args, io)
+}
+
+/// `--trace course` or `--syntax course`: the lab's notation and DAT trace (the first
+/// proof), or the lab's base proved by the prover without a trace.
+fn run_course(
+    text: &str,
+    origin: &str,
+    course_syntax: bool,
+    args: &Args,
+    io: &mut Io,
+) -> CmdResult {
+    let Some(query) = &args.query else {
+        return Err(bad_input(
+            "--syntax course and --trace course need a query (e.g. 'A, D')",
+        ));
+    };
+    let lang = crate::lang::Lang::resolve(args.lang);
+    let (mut db, goals, var_names) = if course_syntax {
+        let mut db = resolu_logic::course::load_base(text)
+            .map_err(|e| bad_input(format!("{origin}: {e}")))?;
+        // The course's rule: what is not in the base is false.
+        db.set_unknown(Unknown::Fail);
+        let goals = resolu_logic::course::parse_goals(query)
+            .map_err(|e| bad_input(format!("query: {e}")))?;
+        (db, goals, Vec::new())
+    } else {
+        let options = Options {
+            max_inferences: Some(DEFAULT_MAX_INFERENCES),
+            ..Options::default()
+        };
+        let db = match load(text, origin, args.unknown, &options) {
+            Ok(db) => db,
+            Err(LoadError::Cli(e)) => return Err(e),
+            Err(LoadError::Limit(line, e)) => {
+                writeln!(io.out, "{origin}:{line}: directive {}", limit_message(&e))?;
+                return Ok(Exit::Limit);
+            }
+        };
+        let q = parse_user_query(query)?;
+        let goals = resolu_logic::course::conjuncts(&q.term);
+        (db, goals, q.var_names)
+    };
+    if args.trace != Some(TraceStyle::Course) {
+        // The lab's base without the DAT trace: the prover answers, as for any base.
+        let term = goals
+            .iter()
+            .rev()
+            .cloned()
+            .reduce(|rest, g| resolu_logic::Term::compound(",", vec![g, rest]))
+            .unwrap_or_else(|| resolu_logic::Term::atom("true"));
+        let q = ReadTerm {
+            term,
+            var_names,
+            line: 1,
+            ..parse_user_query("true")?
+        };
+        let options = Options {
+            max_inferences: Some(args.max_inferences.unwrap_or(DEFAULT_MAX_INFERENCES))
+                .filter(|&n| n > 0),
+            timeout: args.timeout,
+            ..Options::default()
+        };
+        if args.format == Format::Json {
+            return run_json(&mut db, &q, options, args.limit, io);
+        }
+        return run_text(&mut db, &q, options, args, io);
+    }
+    let limits = resolu_logic::course::DatLimits {
+        max_inferences: match args.max_inferences {
+            None => Some(DEFAULT_MAX_INFERENCES),
+            Some(0) => None,
+            n => n,
+        },
+        deadline: args
+            .timeout
+            .and_then(|t| std::time::Instant::now().checked_add(t)),
+        ..Default::default()
+    };
+    crate::course_trace::run(&mut db, &goals, &var_names, &limits, lang, args.format, io)
 }
 
 /// Writes trace events as text lines (collected, then printed between answers).
@@ -413,7 +550,7 @@ fn run_text(
             // halt/0 ends the program: what was printed stands, no `false.`.
             Some(Err(SolveError::Halt)) => return Ok(Exit::Success),
             Some(Err(e)) => {
-                writeln!(io.out, "error: {e}")?;
+                writeln!(io.out, "error: {e}{}", error_hint(&e))?;
                 return Ok(Exit::NoSolution);
             }
         }
