@@ -60,6 +60,8 @@ pub(crate) struct Input {
     /// The bytes of an incomplete UTF-8 sequence at the end of the last chunk.
     carry: Vec<u8>,
     eof: bool,
+    /// An error met after the text read so far, raised when a read needs more.
+    bad: Option<InputError>,
     /// How far from `pos` the end-token search has looked, and its state there.
     scanned: usize,
     scan: Scan,
@@ -79,6 +81,7 @@ impl Input {
             pos: 0,
             carry: Vec::new(),
             eof: false,
+            bad: None,
             scanned: 0,
             scan: Scan::Code,
         }
@@ -101,6 +104,9 @@ impl Input {
 
     /// Reads more text from the source: `Ok(false)` at its end.
     fn fill(&mut self) -> Result<bool, InputError> {
+        if let Some(error) = self.bad.take() {
+            return Err(error);
+        }
         if self.eof {
             return Ok(false);
         }
@@ -150,11 +156,18 @@ impl Input {
                 match e.error_len() {
                     // A character cut by the chunk's end: its rest comes next.
                     None => self.carry = carry[good..].to_vec(),
-                    Some(_) => {
-                        return Err(InputError::Io(format!(
+                    // The error is raised when a read gets to the bad bytes; they are
+                    // dropped, and the text after them read on.
+                    Some(bad) => {
+                        self.carry = carry[good + bad..].to_vec();
+                        let error = InputError::Io(format!(
                             "the input is not valid UTF-8 (byte 0x{:02x})",
                             carry[good]
-                        )));
+                        ));
+                        if good == 0 {
+                            return Err(error);
+                        }
+                        self.bad = Some(error);
                     }
                 }
             }

@@ -13,6 +13,7 @@ mod experiment;
 mod fuzz;
 mod graph;
 mod hanoi;
+mod hostile;
 mod html;
 mod knight;
 mod matches;
