@@ -12,6 +12,7 @@ use resolu_logic::{
 };
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The course's car-diagnosis base.
@@ -132,16 +133,44 @@ impl ProgramOutput {
             // A terminal shows each line at once; a pipe or file gets whole blocks (the
             // prover still flushes them when text waited a tenth of a second).
             ProgramOutput::Stdout if std::io::stdout().is_terminal() => {
-                db.set_output(ClearingWriter(std::io::stdout()))
+                db.set_output(LineEnd(ClearingWriter(std::io::stdout())))
             }
             ProgramOutput::Stdout => db.set_output(std::io::BufWriter::with_capacity(
                 1 << 16,
-                ClearingWriter(std::io::stdout()),
+                LineEnd(ClearingWriter(std::io::stdout())),
             )),
             ProgramOutput::Stderr => db.set_output(std::io::stderr()),
             ProgramOutput::Discard => db.set_output(std::io::sink()),
         }
     }
+}
+
+/// Whether the program's output on standard output ends a line (or nothing was written):
+/// a stop's message then starts on a line of its own.
+static AT_LINE_START: AtomicBool = AtomicBool::new(true);
+
+/// The program's standard output, noting in [`AT_LINE_START`] whether it ends a line.
+struct LineEnd<W>(W);
+
+impl<W: Write> Write for LineEnd<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.0.write(buf)?;
+        if let Some(&last) = buf[..n].last() {
+            AT_LINE_START.store(last == b'\n', Ordering::Relaxed);
+        }
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// Writes a stop's message on a line of its own, after the program's output.
+fn write_stop(out: &mut dyn Write, message: &str) -> std::io::Result<()> {
+    if !AT_LINE_START.swap(true, Ordering::Relaxed) {
+        writeln!(out)?;
+    }
+    writeln!(out, "{message}")
 }
 
 /// Loads `text` into a new database, with errors naming `origin`, line and column; the
@@ -218,7 +247,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     };
     let json = args.format == Format::Json;
     // Ctrl-C stops the run cleanly (exit 3 with the counters) from here on.
-    let _watch = Watch::start();
+    let watch = Watch::start();
     // A directive stopped by a limit ends the run with exit 3, its line named; one that
     // calls halt ends the process.
     let load_or_stop = |io: &mut Io, output| -> Result<Result<Database, Exit>, CliError> {
@@ -235,7 +264,8 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                 if json {
                     write_json(io.out, &stop_json(Vec::new(), &e, None))?;
                 } else {
-                    writeln!(io.out, "{origin}:{line}: directive {}", limit_message(&e))?;
+                    let message = format!("{origin}:{line}: directive {}", limit_message(&e));
+                    write_stop(io.out, &message)?;
                 }
                 Ok(Err(Exit::Limit))
             }
@@ -251,6 +281,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         Err(exit) => return Ok(exit),
     };
     let Some(query) = &args.query else {
+        // The top level watches its queries only: not the prompt, where Ctrl-C belongs
+        // to the line editor.
+        drop(watch);
         return toplevel(&mut db, &options, &args, io);
     };
     let q = parse_user_query(query)?;
@@ -530,7 +563,7 @@ fn run_text(
                 writeln!(io.out, "{}", answer_text(&a))?;
             }
             Some(Err(e)) if e.is_limit() => {
-                writeln!(io.out, "{}", limit_message(&e))?;
+                write_stop(io.out, &limit_message(&e))?;
                 if e == SolveError::Interrupted {
                     let n = sols.inferences();
                     writeln!(io.out, "{n} inferences so far")?;
@@ -723,7 +756,9 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
         let trace = attach_trace(&mut sols, args.trace);
         loop {
             io.out.flush()?;
+            let watch = Watch::start();
             let next = sols.next();
+            drop(watch);
             io.out.write_all(sols.take_output().as_bytes())?;
             flush_trace(&trace, io.out)?;
             match next {
@@ -765,11 +800,11 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
                 Some(Err(SolveError::Halt(code))) => halt_now(io, code),
                 // Ctrl-C ends the session (the flag stays raised for the run).
                 Some(Err(SolveError::Interrupted)) => {
-                    writeln!(io.out, "{}", limit_message(&SolveError::Interrupted))?;
+                    write_stop(io.out, &limit_message(&SolveError::Interrupted))?;
                     return Ok(Exit::Limit);
                 }
                 Some(Err(e)) if e.is_limit() => {
-                    writeln!(io.out, "{}", limit_message(&e))?;
+                    write_stop(io.out, &limit_message(&e))?;
                     stopped = true;
                     break;
                 }
