@@ -132,7 +132,7 @@ pub struct Consulted {
     pub clauses: usize,
     /// Warnings (failed or erroneous directives), each with its line.
     pub warnings: Vec<String>,
-    /// Output written by directives.
+    /// Output written by directives (empty with a sink: see [`Database::set_output`]).
     pub output: String,
 }
 
@@ -467,8 +467,9 @@ impl Database {
     }
 
     /// [`Database::consult`], the directives run under `options`' limits: a directive
-    /// stopped by a limit stops the loading with that error (a
-    /// [`ConsultError::Clause`] whose error [`SolveError::is_limit`]).
+    /// stopped by a limit, or calling halt/0,1, stops the loading with that error (a
+    /// [`ConsultError::Clause`] whose error [`SolveError::is_limit`], or is
+    /// [`SolveError::Halt`]).
     pub fn consult_with(
         &mut self,
         text: &str,

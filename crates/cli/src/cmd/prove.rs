@@ -37,7 +37,10 @@ of the program), 2 syntax error or bad usage, 3 a limit stopped it (inferences, 
 memory; directives of the file count too). By default a query may make 100,000,000
 inferences (a few seconds) and use half the available memory: a runaway loop stops with a
 message naming the limit; raise them with --max-inferences (0: no limit) and --max-memory.
-Inside Prolog, running out of memory raises resource_error(memory), which catch/3 can catch.")]
+Ctrl-C stops a query the same way (exit 3, with the inferences so far). halt(N) ends the
+process with exit code N at once. Inside Prolog, running out of memory raises
+resource_error(memory), which catch/3 can catch. What the program writes appears as it is
+written; read/1 and get_char/1 read standard input as they need it.")]
 pub struct Args {
     /// The program (Prolog clauses and directives).
     pub file: PathBuf,
