@@ -34,9 +34,13 @@ pub enum SolveError {
     /// query raised `resource_error(memory)` and did not catch it.
     #[error("memory budget of {} MB reached", .0.div_ceil(1 << 20))]
     MemoryLimit(u64),
-    /// The program called `halt/0`.
-    #[error("halt")]
-    Halt,
+    /// The program called `halt/0` (code 0) or `halt/1`: the process should end with
+    /// this exit code.
+    #[error("halt({0})")]
+    Halt(i32),
+    /// [`crate::Options::interrupt`] asked the query to stop (Ctrl-C).
+    #[error("interrupted")]
+    Interrupted,
 }
 
 impl SolveError {
@@ -51,14 +55,15 @@ impl SolveError {
         }
     }
 
-    /// Whether a limit (inferences, time or memory) stopped the query, rather than the
+    /// Whether a limit (inferences, time or memory) or an interruption stopped the query, rather than the
     /// program. An uncaught `resource_error(memory)` counts: the memory the system
     /// granted ran out.
     pub fn is_limit(&self) -> bool {
         match self {
-            SolveError::InferenceLimit(_) | SolveError::Timeout(_) | SolveError::MemoryLimit(_) => {
-                true
-            }
+            SolveError::InferenceLimit(_)
+            | SolveError::Timeout(_)
+            | SolveError::MemoryLimit(_)
+            | SolveError::Interrupted => true,
             SolveError::Thrown(Term::Compound(f, args)) => {
                 f.name() == "resource_error" && args.len() == 1
             }

@@ -88,6 +88,7 @@ mod machine;
 mod ops;
 mod reader;
 mod store;
+mod stream;
 mod strings;
 mod term;
 pub mod tutorial;
@@ -132,7 +133,7 @@ pub struct Consulted {
     pub clauses: usize,
     /// Warnings (failed or erroneous directives), each with its line.
     pub warnings: Vec<String>,
-    /// Output written by directives.
+    /// Output written by directives (empty with a sink: see [`Database::set_output`]).
     pub output: String,
 }
 
@@ -310,84 +311,15 @@ pub struct Database {
     /// The flags set by set_prolog_flag/2 other than `unknown` (with their defaults).
     pub(crate) flags: Vec<(String, Term)>,
     pub(crate) globals: FxHashMap<String, Term>,
-    /// What read/1 and read_term/2 read.
-    pub(crate) input: Input,
+    /// What read/1, read_term/2 and get_char/1 read.
+    pub(crate) input: stream::Input,
+    /// Where the program's output goes as it is written (`None`: kept for
+    /// [`Solutions::take_output`]).
+    pub(crate) output: Option<stream::Output>,
     /// The heap and stacks of the last query, emptied, kept for the next one: a caller
     /// running many small queries (the rule engine) then skips allocating and faulting
     /// in the reserved headroom each time.
     pub(crate) spare: Option<Box<machine::Spare>>,
-}
-
-/// The text read/1 reads: not asked for yet (the source gives it at the first read), or
-/// being read term by term; or lines asked for one at a time (a terminal).
-pub(crate) enum Input {
-    Pending(Option<Box<dyn FnOnce() -> String>>),
-    Reading(Box<reader::ClauseReader>),
-    Lines {
-        /// The next line, `None` at the end of the input.
-        source: Box<dyn FnMut() -> Option<String>>,
-        /// Terms read from lines already taken, not yet consumed.
-        ready: std::collections::VecDeque<ReadTerm>,
-    },
-}
-
-impl Input {
-    /// The next term of the input, `None` at its end.
-    pub(crate) fn next_term(&mut self) -> Result<Option<ReadTerm>, ParseError> {
-        let Input::Lines { source, ready } = self else {
-            return self.reader()?.next_clause();
-        };
-        if let Some(t) = ready.pop_front() {
-            return Ok(Some(t));
-        }
-        // Lines are taken until they end a term, as a terminal gives them: a term may
-        // span lines, and a line may hold several.
-        let mut text = String::new();
-        loop {
-            let Some(line) = source() else {
-                if text.trim().is_empty() {
-                    return Ok(None);
-                }
-                ready.extend(reader::parse_program(&text)?);
-                return Ok(ready.pop_front());
-            };
-            text.push_str(line.trim_end_matches(['\n', '\r']));
-            text.push('\n');
-            if !text.trim_end().ends_with('.') {
-                continue;
-            }
-            match reader::parse_program(&text) {
-                Ok(terms) => {
-                    ready.extend(terms);
-                    if let Some(t) = ready.pop_front() {
-                        return Ok(Some(t));
-                    }
-                    text.clear();
-                }
-                // A quoted text or a bracket still open: its end is on a later line.
-                Err(e) if e.near == "end of text" => {}
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    /// The reader of the input, asking the source for its text the first time.
-    pub(crate) fn reader(&mut self) -> Result<&mut reader::ClauseReader, ParseError> {
-        if let Input::Pending(source) = self {
-            let text = source.take().map(|f| f()).unwrap_or_default();
-            *self = Input::Reading(Box::new(reader::ClauseReader::new(&text)?));
-        }
-        match self {
-            Input::Reading(r) => Ok(r),
-            // Pending was just replaced above; lines are read by `next_term`.
-            Input::Pending(_) | Input::Lines { .. } => Err(ParseError {
-                line: 1,
-                column: 1,
-                message: "no input".into(),
-                near: String::new(),
-            }),
-        }
-    }
 }
 
 /// Program text being loaded clause by clause into a database: see
@@ -508,7 +440,8 @@ impl Database {
                 ("debug".to_string(), Term::atom("false")),
             ],
             globals: FxHashMap::default(),
-            input: Input::Pending(None),
+            input: stream::Input::default(),
+            output: None,
             spare: None,
         };
         // The reader's settings on this thread start afresh with each database.
@@ -535,8 +468,9 @@ impl Database {
     }
 
     /// [`Database::consult`], the directives run under `options`' limits: a directive
-    /// stopped by a limit stops the loading with that error (a
-    /// [`ConsultError::Clause`] whose error [`SolveError::is_limit`]).
+    /// stopped by a limit, or calling halt/0,1, stops the loading with that error (a
+    /// [`ConsultError::Clause`] whose error [`SolveError::is_limit`], or is
+    /// [`SolveError::Halt`]).
     pub fn consult_with(
         &mut self,
         text: &str,
@@ -592,7 +526,8 @@ impl Database {
         let r = sols.next();
         report.output.push_str(&sols.take_output());
         match r {
-            Some(Err(error)) if error.is_limit() => {
+            // halt/0,1 stops the loading there, as a limit does.
+            Some(Err(error)) if error.is_limit() || matches!(error, SolveError::Halt(_)) => {
                 return Err(ConsultError::Clause { line, error });
             }
             Some(Ok(_)) => {}
@@ -640,21 +575,34 @@ impl Database {
         }
     }
 
-    /// Gives read/1 and read_term/2 their text (the CLI gives standard input): `source`
-    /// is called at the first read only, so a program that reads nothing never waits for
-    /// it. Without a source, reading gives `end_of_file`.
+    /// Gives read/1 and read_term/2 their text: `source` is called at the first read
+    /// only, so a program that reads nothing never waits for it. Without a source,
+    /// reading gives `end_of_file`.
     pub fn set_input(&mut self, source: impl FnOnce() -> String + 'static) {
-        self.input = Input::Pending(Some(Box::new(source)));
+        self.input = stream::Input::text(Box::new(source));
     }
 
     /// Gives read/1 and read_term/2 their text a line at a time, as a terminal gives it:
     /// `source` is called for the next line when a read needs one (`None` at the end of
     /// the input), so an interactive top level reads the terms typed after a query.
     pub fn set_input_lines(&mut self, source: impl FnMut() -> Option<String> + 'static) {
-        self.input = Input::Lines {
-            source: Box::new(source),
-            ready: std::collections::VecDeque::new(),
-        };
+        self.input = stream::Input::lines(Box::new(source));
+    }
+
+    /// Gives read/1, read_term/2 and get_char/1 a byte stream (the CLI gives standard
+    /// input), read as UTF-8 no further than each read needs: a term's text up to its
+    /// end, a character. Bytes that are not UTF-8 raise a syntax error.
+    pub fn set_input_reader(&mut self, source: impl std::io::Read + 'static) {
+        self.input = stream::Input::reader(Box::new(source));
+    }
+
+    /// Sends what the program writes (write/1, nl/0, format/2...) to `sink` as it is
+    /// written: at each newline or every few kilobytes. The sink may buffer: it is
+    /// flushed before each read of the input, when a query stops or gives an answer, and
+    /// when written text has waited a tenth of a second. A failed write raises
+    /// `io_error(write, user_output)` in the program.
+    pub fn set_output(&mut self, sink: impl std::io::Write + 'static) {
+        self.output = Some(stream::Output::new(Box::new(sink)));
     }
 
     /// Declares `name/arity` dynamic: calling it with no clauses fails instead of raising

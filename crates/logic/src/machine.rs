@@ -30,6 +30,7 @@ pub(crate) mod host;
 pub(crate) mod inline;
 mod limits;
 mod order;
+mod output;
 
 use control::Control;
 pub(crate) use control::control_table;
@@ -224,6 +225,10 @@ pub struct Options {
     /// Stop with [`SolveError::Timeout`] at this instant (a deadline shared by several
     /// queries, as the rule engine's run; the earlier of it and `timeout` applies).
     pub deadline: Option<Instant>,
+    /// Asked at each clock check (every few thousand inferences) with the inferences so
+    /// far: `true` stops the query with [`SolveError::Interrupted`] (a Ctrl-C handler
+    /// raises the flag that it reads; it may also publish the count).
+    pub interrupt: Option<fn(u64) -> bool>,
 }
 
 /// The buffers a finished query leaves to the next one on the same database (emptied,
@@ -291,7 +296,10 @@ pub(crate) struct Machine<'a> {
     /// Whether a first answer was already produced (the next call must backtrack).
     started: bool,
     pub(crate) done: bool,
-    pub(crate) halted: bool,
+    /// The exit code of a halt/0,1 under way (no catch/3 takes it).
+    pub(crate) halted: Option<i32>,
+    /// Where the output captured by with_output_to/2 starts in `output`, innermost last.
+    pub(crate) captures: Vec<usize>,
 }
 
 impl Drop for Machine<'_> {
@@ -372,7 +380,8 @@ impl<'a> Machine<'a> {
             observer: None,
             started: false,
             done: false,
-            halted: false,
+            halted: None,
+            captures: Vec::new(),
         };
         let mut vars: FxHashMap<u32, Cell> = FxHashMap::default();
         let goal_cell = m.put_term_with(goal, &mut vars);
@@ -654,7 +663,10 @@ impl<'a> Machine<'a> {
             return Ok(false);
         }
         self.started = true;
-        match self.run() {
+        let result = self.run();
+        // What the program wrote reaches the sink before the answer or the error.
+        self.settle_output(result.is_err());
+        match result {
             Ok(found) => {
                 if !found {
                     self.done = true;
@@ -678,8 +690,8 @@ impl<'a> Machine<'a> {
             Stop::Limit(e) => Err(*e),
             Stop::Ball(ball) => {
                 let ball = *ball;
-                if self.halted {
-                    return Err(SolveError::Halt);
+                if let Some(code) = self.halted {
+                    return Err(SolveError::Halt(code));
                 }
                 loop {
                     let Some(cp) = self.cps.last() else {

@@ -215,9 +215,21 @@ format(S, F, A) :- '$check_stream'(S), !, format(F, A).
 current_output(user_output).
 current_input(user_input).
 
-halt(X) :- integer(X), !, halt.
-halt(X) :- var(X), !, throw(error(instantiation_error, _)).
-halt(X) :- throw(error(type_error(integer, X), _)).
+% with_output_to/2: Goal's output, captured, given to Sink (atom/1, string/1, codes/1,
+% chars/1); Goal runs as once/1, and its output is dropped when it fails or raises.
+with_output_to(Sink, _) :- var(Sink), !, throw(error(instantiation_error, _)).
+with_output_to(Sink, Goal) :-
+    '$out_sink'(Sink, _), !,
+    '$out_push',
+    (   catch(Goal, E, ('$out_pop'(_), throw(E)))
+    ->  '$out_pop'(S), '$out_sink'(Sink, S)
+    ;   '$out_pop'(_), fail
+    ).
+with_output_to(Sink, _) :- throw(error(domain_error(output_sink, Sink), _)).
+'$out_sink'(atom(A), S) :- ( var(S) -> true ; atom_string(A, S) ).
+'$out_sink'(string(X), S) :- ( var(S) -> true ; X = S ).
+'$out_sink'(codes(C), S) :- ( var(S) -> true ; string_codes(S, C) ).
+'$out_sink'(chars(C), S) :- ( var(S) -> true ; string_chars(S, C) ).
 
 % setup_call_cleanup/3: Cleanup runs once Goal is finished: it failed, raised an error
 % or succeeded without leaving a choicepoint (then at once, as SWI-Prolog). Unlike
@@ -345,6 +357,8 @@ predicate_property(H, P) :-
 '$pred_prop'(library, _, imported_from(lists)).
 
 % read/1 and read_term/2 read the database's input (the CLI's standard input).
+get_char(S, C) :- '$check_input'(S), get_char(C).
+peek_char(S, C) :- '$check_input'(S), peek_char(C).
 read(T) :- read_term(T, []).
 read(S, T) :- '$check_input'(S), read_term(T, []).
 read_term(S, T, Opts) :- '$check_input'(S), read_term(T, Opts).

@@ -4,13 +4,15 @@ use crate::common::{
     CliError, CmdResult, Exit, Format, Io, bad_input, default_memory_bytes, parse_seconds,
     read_file, write_json,
 };
+use crate::progress::{ClearingWriter, MONITOR};
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_logic::{
     Answer, Database, Options, ReadTerm, Solutions, SolveError, Term, TraceEvent, Unknown,
     parse_query,
 };
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The course's car-diagnosis base.
@@ -35,7 +37,10 @@ of the program), 2 syntax error or bad usage, 3 a limit stopped it (inferences, 
 memory; directives of the file count too). By default a query may make 100,000,000
 inferences (a few seconds) and use half the available memory: a runaway loop stops with a
 message naming the limit; raise them with --max-inferences (0: no limit) and --max-memory.
-Inside Prolog, running out of memory raises resource_error(memory), which catch/3 can catch.")]
+Ctrl-C stops a query the same way (exit 3, with the inferences so far). halt(N) ends the
+process with exit code N at once. Inside Prolog, running out of memory raises
+resource_error(memory), which catch/3 can catch. What the program writes appears as it is
+written; read/1 and get_char/1 read standard input as they need it.")]
 pub struct Args {
     /// The program (Prolog clauses and directives).
     pub file: PathBuf,
@@ -117,13 +122,15 @@ pub enum UnknownArg {
 /// The default `--max-inferences`: a few seconds of a runaway loop.
 pub const DEFAULT_MAX_INFERENCES: u64 = 100_000_000;
 
-/// What loading stopped on: bad input, or a directive stopped by a limit (its line and
-/// the limit).
+/// What loading stopped on: bad input, a directive stopped by a limit (its line and
+/// the limit), or a directive that called halt/0,1.
 pub enum LoadError {
     /// Bad input (exit 2).
     Cli(CliError),
     /// A directive ran into a limit (exit 3).
     Limit(usize, SolveError),
+    /// A directive called halt/0,1: the process ends with this code.
+    Halt(i32),
 }
 
 impl From<CliError> for LoadError {
@@ -132,20 +139,84 @@ impl From<CliError> for LoadError {
     }
 }
 
+/// Where what a program writes goes, as it writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgramOutput {
+    /// Standard output (as SWI-Prolog; the text commands).
+    Stdout,
+    /// Standard error (beside JSON on standard output).
+    Stderr,
+    /// Nowhere (a replay whose output was already shown).
+    Discard,
+}
+
+impl ProgramOutput {
+    /// Sends `db`'s output there.
+    fn attach(self, db: &mut Database) {
+        match self {
+            // A terminal shows each line at once; a pipe or file gets whole blocks (the
+            // prover still flushes them when text waited a tenth of a second).
+            ProgramOutput::Stdout if std::io::stdout().is_terminal() => {
+                db.set_output(LineEnd(ClearingWriter(std::io::stdout())))
+            }
+            ProgramOutput::Stdout => db.set_output(std::io::BufWriter::with_capacity(
+                1 << 16,
+                LineEnd(ClearingWriter(std::io::stdout())),
+            )),
+            ProgramOutput::Stderr => db.set_output(std::io::stderr()),
+            ProgramOutput::Discard => db.set_output(std::io::sink()),
+        }
+    }
+}
+
+/// Whether the program's output on standard output ends a line (or nothing was written):
+/// a stop's message then starts on a line of its own.
+static AT_LINE_START: AtomicBool = AtomicBool::new(true);
+
+/// The program's standard output, noting in [`AT_LINE_START`] whether it ends a line.
+struct LineEnd<W>(W);
+
+impl<W: Write> Write for LineEnd<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.0.write(buf)?;
+        if let Some(&last) = buf[..n].last() {
+            AT_LINE_START.store(last == b'\n', Ordering::Relaxed);
+        }
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// Writes a stop's message on a line of its own, after the program's output.
+fn write_stop(out: &mut dyn Write, message: &str) -> std::io::Result<()> {
+    if !AT_LINE_START.swap(true, Ordering::Relaxed) {
+        writeln!(out)?;
+    }
+    writeln!(out, "{message}")
+}
+
 /// Loads `text` into a new database, with errors naming `origin`, line and column; the
-/// directives run under the limits of `options`.
+/// directives run under the limits of `options`, their output sent to `output`.
 pub fn load(
     text: &str,
     origin: &str,
     unknown: Option<UnknownArg>,
     options: &Options,
+    output: ProgramOutput,
 ) -> Result<Database, LoadError> {
     let mut db = Database::new();
+    output.attach(&mut db);
     let report = db.consult_with(text, options).map_err(|e| match e {
         resolu_logic::ConsultError::Syntax(p) => LoadError::Cli(bad_input(format!(
             "{origin}:{}:{}: syntax error: {} (near `{}`)",
             p.line, p.column, p.message, p.near
         ))),
+        resolu_logic::ConsultError::Clause {
+            error: SolveError::Halt(code),
+            ..
+        } => LoadError::Halt(code),
         resolu_logic::ConsultError::Clause { line, error } if error.is_limit() => {
             LoadError::Limit(line, error)
         }
@@ -156,9 +227,6 @@ pub fn load(
     })?;
     for w in &report.warnings {
         eprintln!("warning: {origin}: {w}");
-    }
-    if !report.output.is_empty() {
-        eprint!("{}", report.output);
     }
     match unknown {
         Some(UnknownArg::Fail) => db.set_unknown(Unknown::Fail),
@@ -231,42 +299,63 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                 .map_or_else(default_memory_bytes, |mb| mb << 20),
         ),
         deadline: None,
+        interrupt: Some(interrupted),
     };
     let directives = Options {
         explain: false,
         ports: false,
         ..options.clone()
     };
-    // A directive stopped by a limit ends the run with exit 3, its line named.
-    let load_or_stop = |io: &mut Io| -> Result<Result<Database, Exit>, CliError> {
-        match load(&text, &origin, args.unknown, &directives) {
+    let json = args.format == Format::Json;
+    // Ctrl-C stops the run cleanly (exit 3 with the counters) from here on.
+    let watch = Watch::start();
+    // A directive stopped by a limit ends the run with exit 3, its line named; one that
+    // calls halt ends the process.
+    let load_or_stop = |io: &mut Io, output| -> Result<Result<Database, Exit>, CliError> {
+        match load(&text, &origin, args.unknown, &directives, output) {
             Ok(db) => Ok(Ok(db)),
             Err(LoadError::Cli(e)) => Err(e),
+            Err(LoadError::Halt(code)) => {
+                if json {
+                    write_json(io.out, &halt_json(Vec::new(), code))?;
+                }
+                halt_now(io, code)
+            }
             Err(LoadError::Limit(line, e)) => {
-                writeln!(io.out, "{origin}:{line}: directive {}", limit_message(&e))?;
+                if json {
+                    write_json(io.out, &stop_json(Vec::new(), &e, None))?;
+                } else {
+                    let message = format!("{origin}:{line}: directive {}", limit_message(&e));
+                    write_stop(io.out, &message)?;
+                }
                 Ok(Err(Exit::Limit))
             }
         }
     };
-    let mut db = match load_or_stop(io)? {
+    let output = if json {
+        ProgramOutput::Stderr
+    } else {
+        ProgramOutput::Stdout
+    };
+    let mut db = match load_or_stop(io, output)? {
         Ok(db) => db,
         Err(exit) => return Ok(exit),
     };
     let Some(query) = &args.query else {
+        // The top level watches its queries only: not the prompt, where Ctrl-C belongs
+        // to the line editor.
+        drop(watch);
         return toplevel(&mut db, &options, &args, io);
     };
     let q = parse_user_query(query)?;
-    // read/1 reads standard input, taken whole at the first read (a query that reads
-    // nothing never waits). The query mode reads nothing else from it.
-    db.set_input(|| {
-        let mut text = String::new();
-        let _ = std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text);
-        text
-    });
+    // read/1 and get_char/1 read standard input as they need it, never ahead of the
+    // term or character wanted (a query that reads nothing never waits). The query mode
+    // reads nothing else from it.
+    db.set_input_reader(std::io::stdin());
     if args.html.html.is_some() {
         // The page replays the query on a database of its own, loaded as the first was
-        // (which already ran the directives within the limits).
-        let mut fresh = match load_or_stop(io)? {
+        // (which already ran the directives within the limits and showed their output).
+        let mut fresh = match load_or_stop(io, ProgramOutput::Discard)? {
             Ok(db) => db,
             Err(exit) => return Ok(exit),
         };
@@ -279,7 +368,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             args.limit,
         )?;
     }
-    if args.format == Format::Json {
+    if json {
+        // As before: the query's own output is not part of the JSON.
+        ProgramOutput::Discard.attach(&mut db);
         return run_json(&mut db, &q, options, args.limit, io);
     }
     run_text(&mut db, &q, options, &args, io)
@@ -313,9 +404,15 @@ fn run_course(
             max_inferences: Some(DEFAULT_MAX_INFERENCES),
             ..Options::default()
         };
-        let db = match load(text, origin, args.unknown, &options) {
+        let output = if args.format == Format::Json {
+            ProgramOutput::Stderr
+        } else {
+            ProgramOutput::Stdout
+        };
+        let db = match load(text, origin, args.unknown, &options, output) {
             Ok(db) => db,
             Err(LoadError::Cli(e)) => return Err(e),
+            Err(LoadError::Halt(code)) => halt_now(io, code),
             Err(LoadError::Limit(line, e)) => {
                 writeln!(io.out, "{origin}:{line}: directive {}", limit_message(&e))?;
                 return Ok(Exit::Limit);
@@ -362,6 +459,72 @@ fn run_course(
         ..Default::default()
     };
     crate::course_trace::run(&mut db, &goals, &var_names, &limits, lang, args.format, io)
+}
+
+/// The prover's look at Ctrl-C, at each of its clock checks: publishes the inferences
+/// (the progress line) and tells whether the flag is raised.
+fn interrupted(inferences: u64) -> bool {
+    MONITOR.publish(inferences, 0);
+    MONITOR.is_interrupted()
+}
+
+/// Counts the prover's run as one the Ctrl-C handler stops cleanly, while it lives.
+struct Watch;
+
+impl Watch {
+    fn start() -> Watch {
+        MONITOR.begin_run();
+        Watch
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        MONITOR.end_run();
+    }
+}
+
+/// halt/0,1: what was written is flushed and the process ends with `code`, at once.
+fn halt_now(io: &mut Io, code: i32) -> ! {
+    let _ = io.out.flush();
+    crate::progress::clear_line();
+    std::process::exit(code)
+}
+
+/// The JSON of a run ended by halt/0,1: the answers so far and the exit code.
+fn halt_json(answers: Vec<serde_json::Value>, code: i32) -> serde_json::Value {
+    serde_json::json!({"answers": answers, "exhausted": false, "error": null, "halt": code})
+}
+
+/// The `reason` word of a stop, as the searches say it.
+fn stop_reason(e: &SolveError) -> &'static str {
+    match e {
+        SolveError::InferenceLimit(_) => "inference-limit",
+        SolveError::Timeout(_) => "time-limit",
+        SolveError::Interrupted => "interrupted",
+        // The budget, or memory the system refused (a resource error).
+        _ => "memory-limit",
+    }
+}
+
+/// The JSON of a run stopped by a limit or Ctrl-C: the answers so far, the error as
+/// before, the `reason` word, the message and the inferences (when known).
+fn stop_json(
+    answers: Vec<serde_json::Value>,
+    e: &SolveError,
+    inferences: Option<u64>,
+) -> serde_json::Value {
+    let mut obj = serde_json::json!({
+        "answers": answers,
+        "exhausted": false,
+        "error": e.to_string(),
+        "reason": stop_reason(e),
+        "message": limit_message(e),
+    });
+    if let Some(n) = inferences {
+        obj["inferences"] = n.into();
+    }
+    obj
 }
 
 /// Writes trace events as text lines (collected, then printed between answers).
@@ -500,6 +663,7 @@ fn limit_message(e: &SolveError) -> String {
              (resource_error(memory)); raise it with --max-memory MB",
             b.div_ceil(1 << 20)
         ),
+        SolveError::Interrupted => "stopped: interrupted (Ctrl-C)".to_string(),
         SolveError::Thrown(t) if e.is_limit() => format!(
             "stopped: out of memory ({t}): the system refused more memory; \
              lower --max-memory or free memory"
@@ -523,6 +687,8 @@ fn run_text(
         if args.limit.is_some_and(|l| count >= l) {
             break;
         }
+        // Answers printed so far go out before what the program writes next.
+        io.out.flush()?;
         let next = sols.next();
         io.out.write_all(sols.take_output().as_bytes())?;
         flush_trace(&trace, io.out)?;
@@ -543,12 +709,16 @@ fn run_text(
                 writeln!(io.out, "{}", answer_text(&a))?;
             }
             Some(Err(e)) if e.is_limit() => {
-                writeln!(io.out, "{}", limit_message(&e))?;
+                write_stop(io.out, &limit_message(&e))?;
+                if e == SolveError::Interrupted {
+                    let n = sols.inferences();
+                    writeln!(io.out, "{n} inferences so far")?;
+                }
                 exit_soon(sols);
                 return Ok(Exit::Limit);
             }
-            // halt/0 ends the program: what was printed stands, no `false.`.
-            Some(Err(SolveError::Halt)) => return Ok(Exit::Success),
+            // halt/0,1 ends the process: what was printed stands, no `false.`.
+            Some(Err(SolveError::Halt(code))) => halt_now(io, code),
             Some(Err(e)) => {
                 writeln!(io.out, "error: {e}{}", error_hint(&e))?;
                 return Ok(Exit::NoSolution);
@@ -591,21 +761,18 @@ fn run_json(
                 answers.push(serde_json::Value::Object(obj));
                 exit = Exit::Success;
             }
-            Some(Err(SolveError::Halt)) => break,
+            Some(Err(SolveError::Halt(code))) => {
+                write_json(io.out, &halt_json(answers, code))?;
+                halt_now(io, code);
+            }
             Some(Err(e)) => {
                 if e.is_limit() {
-                    exhausted = false;
-                    exit = Exit::Limit;
-                    error = serde_json::Value::String(e.to_string());
-                    write_json(
-                        io.out,
-                        &serde_json::json!({"answers": answers, "exhausted": exhausted, "error": error}),
-                    )?;
+                    let json = stop_json(answers, &e, Some(sols.inferences()));
+                    write_json(io.out, &json)?;
                     exit_soon(sols);
-                    return Ok(exit);
-                } else {
-                    exit = Exit::NoSolution;
+                    return Ok(Exit::Limit);
                 }
+                exit = Exit::NoSolution;
                 error = serde_json::Value::String(e.to_string());
                 break;
             }
@@ -734,7 +901,10 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
         let mut sols = db.solve(&q, options.clone());
         let trace = attach_trace(&mut sols, args.trace);
         loop {
+            io.out.flush()?;
+            let watch = Watch::start();
             let next = sols.next();
+            drop(watch);
             io.out.write_all(sols.take_output().as_bytes())?;
             flush_trace(&trace, io.out)?;
             match next {
@@ -773,9 +943,14 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
                         }
                     }
                 }
-                Some(Err(SolveError::Halt)) => return Ok(Exit::Success),
+                Some(Err(SolveError::Halt(code))) => halt_now(io, code),
+                // Ctrl-C ends the session (the flag stays raised for the run).
+                Some(Err(SolveError::Interrupted)) => {
+                    write_stop(io.out, &limit_message(&SolveError::Interrupted))?;
+                    return Ok(Exit::Limit);
+                }
                 Some(Err(e)) if e.is_limit() => {
-                    writeln!(io.out, "{}", limit_message(&e))?;
+                    write_stop(io.out, &limit_message(&e))?;
                     stopped = true;
                     break;
                 }
@@ -794,10 +969,18 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
 
 /// `resolu demo`: the course's car diagnosis proved, with its proof tree.
 pub fn demo(io: &mut Io) -> CmdResult {
-    let mut db = match load(CAR_PL, "car.pl", None, &Options::default()) {
+    let loaded = load(
+        CAR_PL,
+        "car.pl",
+        None,
+        &Options::default(),
+        ProgramOutput::Stderr,
+    );
+    let mut db = match loaded {
         Ok(db) => db,
         Err(LoadError::Cli(e)) => return Err(e),
         Err(LoadError::Limit(_, e)) => return Err(bad_input(e.to_string())),
+        Err(LoadError::Halt(code)) => return Err(bad_input(format!("car.pl: halt({code})"))),
     };
     writeln!(
         io.out,

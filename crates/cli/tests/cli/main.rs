@@ -14,6 +14,7 @@ mod fuzz;
 mod graph;
 mod hanoi;
 mod hostile;
+mod hostile_runs;
 mod html;
 mod knight;
 mod matches;

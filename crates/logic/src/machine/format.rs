@@ -29,15 +29,28 @@ impl Machine<'_> {
     /// format/2's directives: ~w ~p ~q ~a ~d ~s ~e ~f ~g ~c ~r ~i ~n ~~, the column
     /// stops ~N| and ~N+ and the fill points ~t (~`Ct fills with C). On an error, the
     /// text formatted so far comes with it (SWI-Prolog writes it before raising).
-    pub(super) fn format(&self, fmt: &str, args: &[Cell]) -> Result<String, (String, Stop)> {
+    /// With `spill`, a long repetition (`~*c`, `~Nn`) is written to the output as it
+    /// goes, with the text before it, rather than built in the returned text.
+    pub(super) fn format(
+        &mut self,
+        fmt: &str,
+        args: &[Cell],
+        spill: bool,
+    ) -> Result<String, (String, Stop)> {
         let mut out = String::new();
-        match self.format_into(&mut out, fmt, args) {
+        match self.format_into(&mut out, fmt, args, spill) {
             Ok(()) => Ok(out),
             Err(e) => Err((out, e)),
         }
     }
 
-    fn format_into(&self, out: &mut String, fmt: &str, args: &[Cell]) -> Result<(), Stop> {
+    fn format_into(
+        &mut self,
+        out: &mut String,
+        fmt: &str,
+        args: &[Cell],
+        spill: bool,
+    ) -> Result<(), Stop> {
         // The current column segment: where it starts in `out`, its column, its fills.
         let mut seg = 0usize;
         let mut seg_col = 0usize;
@@ -163,8 +176,14 @@ impl Machine<'_> {
                             .ok()
                             .and_then(char::from_u32)
                             .unwrap_or('?');
-                        for _ in 0..count.unwrap_or(1) {
-                            out.push(ch);
+                        let k = count.unwrap_or(1) as u64;
+                        if spill && fills.is_empty() && k > 4096 {
+                            seg_col += out[seg..].chars().count() + k as usize;
+                            seg = 0;
+                            self.spill_repeated(out, ch, k)?;
+                        } else {
+                            self.format_room(out, k * ch.len_utf8() as u64)?;
+                            out.extend(std::iter::repeat_n(ch, k as usize));
                         }
                     }
                     _ => return Err(fmt_error("~c expects a character code")),
@@ -195,8 +214,12 @@ impl Machine<'_> {
                     take()?;
                 }
                 'n' => {
-                    for _ in 0..count.unwrap_or(1) {
-                        out.push('\n');
+                    let k = count.unwrap_or(1) as u64;
+                    if spill && k > 4096 {
+                        self.spill_repeated(out, '\n', k)?;
+                    } else {
+                        self.format_room(out, k)?;
+                        out.extend(std::iter::repeat_n('\n', k as usize));
                     }
                     (seg, seg_col) = (out.len(), 0);
                     fills.clear();
@@ -215,6 +238,7 @@ impl Machine<'_> {
                     } else {
                         seg_col + count.unwrap_or(8)
                     };
+                    self.format_room(out, target.saturating_sub(col) as u64)?;
                     pad_segment(out, seg, &fills, target.saturating_sub(seg_col));
                     fills.clear();
                     seg = out.len();

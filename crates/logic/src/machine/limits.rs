@@ -71,6 +71,14 @@ impl Machine<'_> {
     /// headroom) within the memory budget.
     #[cold]
     pub(crate) fn check_clock_and_memory(&mut self, cells: usize) -> Result<(), Stop> {
+        if self
+            .opts
+            .interrupt
+            .is_some_and(|stop| stop(self.inferences))
+        {
+            return Err(Stop::Limit(Box::new(SolveError::Interrupted)));
+        }
+        self.flush_if_stale()?;
         if let Some(d) = self.deadline
             && Instant::now() >= d
         {

@@ -1,11 +1,12 @@
-//! Control: throw/1, halt/0, and the DCG body translation behind phrase/2,3.
+//! Control: throw/1, halt/0,1, and the DCG body translation behind phrase/2,3.
 
 use super::*;
 
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
     def("throw", 1, |m, a, f| m.throw(a, f)),
-    def("halt", 0, |m, a, f| m.halt(a, f)),
+    def("halt", 0, |m, _, _| m.halt_with(0)),
+    def("halt", 1, |m, a, _| m.halt(a)),
     def("$dcg_body", 4, |m, a, f| m.dcg_body(a, f)),
     // The choicepoint stack's height (setup_call_cleanup/3 tells a deterministic exit).
     def("$cp_height", 1, |m, a, _| {
@@ -24,8 +25,21 @@ impl Machine<'_> {
         Err(Stop::ball(t))
     }
 
-    pub(in crate::machine) fn halt(&mut self, _args: u32, _f: Frame) -> Res {
-        self.halted = true;
+    /// halt(Code): the query ends at once with the exit code (no catch/3 takes it); as
+    /// on Unix, only its low 8 bits reach the parent process.
+    fn halt(&mut self, args: u32) -> Res {
+        match self.deref(self.heap[args as usize]) {
+            Cell::Ref(_) => Err(Stop::ball(instantiation_error())),
+            Cell::Int(n) => self.halt_with((n & 0xff) as i32),
+            _ => {
+                let t = self.read(self.heap[args as usize]);
+                Err(Stop::ball(type_error("integer", t)))
+            }
+        }
+    }
+
+    pub(in crate::machine) fn halt_with(&mut self, code: i32) -> Res {
+        self.halted = Some(code);
         Err(Stop::ball(Term::atom("$halt")))
     }
 

@@ -1,6 +1,8 @@
-//! Output: write/1 and its family, nl, tab, format/1,2,3.
+//! Input and output: write/1 and its family, nl, tab, format/1,2,3; read_term/2,
+//! get_char/1, peek_char/1; the capture behind with_output_to/2.
 
 use super::*;
+use crate::stream::InputError;
 use crate::write::WriteOptions;
 
 /// Which of the predicates sharing this implementation was called.
@@ -24,6 +26,10 @@ pub(super) const BUILTINS: &[Def] = &[
     def("format", 1, |m, a, f| m.format_builtin(a, f, 1)),
     def("format", 2, |m, a, f| m.format_builtin(a, f, 2)),
     def("format", 3, |m, a, f| m.format_builtin(a, f, 3)),
+    def("get_char", 1, |m, a, _| m.get_char(a, false)),
+    def("peek_char", 1, |m, a, _| m.get_char(a, true)),
+    def("$out_push", 0, |m, _, _| m.capture_start()),
+    def("$out_pop", 1, |m, a, _| m.capture_end(a)),
 ];
 
 /// write/1: no quotes, `'$VAR'(N)` as a letter.
@@ -51,12 +57,10 @@ impl Machine<'_> {
     /// '$read_term'(Term, Bindings): the next term of the input (`end_of_file` at its end)
     /// and the `'Name' = Var` list of its named variables.
     fn read_term(&mut self, args: u32) -> Res {
-        let next = self.db.input.next_term().map_err(|e| {
-            Stop::ball(error_term(Term::compound(
-                "syntax_error",
-                vec![Term::atom(&e.message)],
-            )))
-        })?;
+        // What the program wrote (a prompt) is out before the input is waited for.
+        self.flush_output()?;
+        let next = self.db.input.next_term(self.budget);
+        let next = next.map_err(|e| self.input_error(e))?;
         self.check_atom_table()?;
         let (term, bindings) = match next {
             None => (Term::atom("end_of_file"), Vec::new()),
@@ -78,11 +82,48 @@ impl Machine<'_> {
         Ok(self.unify(self.heap[args as usize], t) && self.unify(self.heap[args as usize + 1], b))
     }
 
+    /// get_char(C) (peek_char(C) when `peek`): the next character of the input as a
+    /// one-character atom, `end_of_file` at its end.
+    fn get_char(&mut self, args: u32, peek: bool) -> Res {
+        let target = self.deref(self.heap[args as usize]);
+        let valid = match target {
+            Cell::Ref(_) => true,
+            Cell::Atom(_) => self
+                .text_of(target)
+                .is_some_and(|t| t == "end_of_file" || t.chars().count() == 1),
+            _ => false,
+        };
+        if !valid {
+            let t = self.read(target);
+            return Err(Stop::ball(type_error("in_character", t)));
+        }
+        self.flush_output()?;
+        let next = self.db.input.next_char(peek);
+        let c = next.map_err(|e| self.input_error(e))?;
+        let mut buf = [0u8; 4];
+        let text = c.map_or("end_of_file", |c| c.encode_utf8(&mut buf));
+        self.unify_atom_text(target, text)
+    }
+
+    /// The Prolog error for a failed read: a syntax error (bytes that are not UTF-8
+    /// included, as a syntax error naming them), `resource_error(memory)` for a term
+    /// longer than the memory budget.
+    fn input_error(&mut self, e: InputError) -> Stop {
+        let message = match e {
+            InputError::Syntax(e) => e.message,
+            InputError::Io(m) => m,
+            InputError::TooLarge => return self.out_of_memory(true),
+        };
+        Stop::ball(error_term(Term::compound(
+            "syntax_error",
+            vec![Term::atom(&message)],
+        )))
+    }
+
     /// The write family: the first argument written with `opts`.
     fn write_opts(&mut self, args: u32, opts: WriteOptions) -> Res {
         let t = self.read(self.heap[args as usize]);
-        self.output
-            .push_str(&crate::write::write_with(&t, opts, 1200));
+        self.write_out(&crate::write::write_with(&t, opts, 1200))?;
         Ok(true)
     }
 
@@ -115,7 +156,7 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn nl(&mut self, _args: u32, _f: Frame) -> Res {
-        self.output.push('\n');
+        self.write_out("\n")?;
         Ok(true)
     }
 
@@ -125,16 +166,18 @@ impl Machine<'_> {
         if let Num::F(x) = n {
             return Err(Stop::ball(type_error("integer_expression", Term::Float(x))));
         }
-        if let Num::I(n) = n {
-            for _ in 0..n.clamp(0, 10_000) {
-                self.output.push(' ');
+        match n {
+            Num::I(n) => self.write_out_repeated(' ', n.max(0) as u64)?,
+            // More spaces than memory or time allow: the budget says so.
+            Num::B(b) if b.sign() == num_bigint::Sign::Plus => {
+                self.write_out_repeated(' ', u64::MAX)?
             }
+            _ => {}
         }
         Ok(true)
     }
 
     pub(in crate::machine) fn format_builtin(&mut self, args: u32, _f: Frame, n: u8) -> Res {
-        let a0 = || self.heap[args as usize];
         // format(F), format(F, Args), format(atom(A), F, Args).
         let base = if n == 3 { args + 1 } else { args };
         let fmt = self.heap[base as usize];
@@ -151,28 +194,34 @@ impl Machine<'_> {
                 Err(_) => vec![a],
             }
         };
-        let text = match self.format(&fmt, &fargs) {
+        let text = match self.format(&fmt, &fargs, n != 3) {
             Ok(text) => text,
             Err((partial, e)) => {
                 // As SWI-Prolog: what was formatted before the error is written.
                 if n != 3 {
-                    self.output.push_str(&partial);
+                    self.write_out(&partial)?;
                 }
                 return Err(e);
             }
         };
         Ok(if n == 3 {
-            let sink = self.read(a0());
+            let sink = self.read(self.heap[args as usize]);
             match sink {
-                Term::Compound(f, sa) if sa.len() == 1 && matches!(f.name(), "atom" | "string") => {
-                    let target = match self.deref(a0()) {
+                Term::Compound(f, sa)
+                    if sa.len() == 1
+                        && matches!(f.name(), "atom" | "string" | "codes" | "chars") =>
+                {
+                    let target = match self.deref(self.heap[args as usize]) {
                         Cell::Str(a) => self.heap[a as usize + 1],
                         other => other,
                     };
-                    if f.name() == "atom" {
-                        self.unify_atom_text(target, &text)?
-                    } else {
-                        self.unify_string_text(target, &text)?
+                    match f.name() {
+                        "atom" => self.unify_atom_text(target, &text)?,
+                        "string" => self.unify_string_text(target, &text)?,
+                        kind => {
+                            let list = self.text_list(&text, kind == "chars")?;
+                            self.unify(target, list)
+                        }
                     }
                 }
                 _ => {
@@ -183,7 +232,7 @@ impl Machine<'_> {
                 }
             }
         } else {
-            self.output.push_str(&text);
+            self.write_out(&text)?;
             true
         })
     }

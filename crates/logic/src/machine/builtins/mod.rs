@@ -7,13 +7,13 @@
 //!
 //! | module | family |
 //! | --- | --- |
-//! | `control` | throw/1, halt/0, the DCG body translation |
+//! | `control` | throw/1, halt/0,1, the DCG body translation |
 //! | `terms` | unification, comparison, type tests, functor/arg/univ, copy_term/2 |
 //! | `atoms` | atoms, strings, characters and codes |
 //! | `arith` | is/2, numeric comparison, between/3, succ/2, plus/3 |
 //! | `lists` | length/2 and sorting |
 //! | `database` | assert, retract, abolish, clause/2, dynamic/1 |
-//! | `io` | write family, nl/0, tab/1, format/1,2,3 |
+//! | `io` | write family, nl/0, tab/1, format/1,2,3, read_term/2, get_char/1, peek_char/1, the output capture of with_output_to/2 |
 //! | `flags` | set_prolog_flag/2, global variables |
 
 use super::*;
