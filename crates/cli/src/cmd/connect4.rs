@@ -5,10 +5,11 @@
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
 use crate::play::{First, PlayArgs, Playable, parse_level, play_loop};
 use clap::{Args as ClapArgs, Subcommand};
-use resolu_games::connect4::solver::{Analysis, Solver};
+use resolu_games::connect4::solver::{Analysis, Solver, Stopped};
 use resolu_games::connect4::{Connect4, Position};
 use resolu_games::player::Level;
 use resolu_games::{Game, GameResult, GameStats, MoveValue, Player, Solution, Value};
+use resolu_search::StopReason;
 use serde_json::json;
 use std::cell::RefCell;
 use std::time::Duration;
@@ -84,13 +85,21 @@ pub struct SolveArgs {
     /// Stop after this many seconds (exit 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
-    /// Stop after about this many positions (exit 3).
+    /// Stop after this many positions searched (exit 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Transposition table: about 2^N slots of 8 bytes (16 to 27: 512 KB to 1 GB).
-    #[arg(long, default_value_t = 23, value_name = "N",
+    /// Stop (exit 3) if the transposition table would take more than this many MB.
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
+    /// Transposition table: about 2^N slots of 5 bytes on 7x6, 8 on the largest boards
+    /// (16 to 27: 320 KB to 1 GB).
+    #[arg(long, default_value_t = 24, value_name = "N",
           value_parser = clap::value_parser!(u32).range(16..=27))]
     pub table_bits: u32,
+    /// Also each column's exact score and the best columns (a score search per column:
+    /// several times slower than the score alone).
+    #[arg(long, visible_alias = "analyse")]
+    pub analyze: bool,
 }
 
 /// Flags of `resolu connect4 play`.
@@ -263,50 +272,59 @@ fn solve(
     let mut limits = resolu_search::Limits::new().monitor(&crate::progress::MONITOR);
     limits.timeout = args.timeout;
     limits.max_nodes = args.max_nodes;
+    limits.max_memory_bytes = args
+        .max_memory
+        .map_or_else(crate::common::default_memory_bytes, |mb| {
+            mb.saturating_mul(1 << 20)
+        });
     let mut solver = Solver::new(game, args.table_bits).limits(limits);
-    let analysis = match solver.analyse(pos) {
+    let outcome = if args.analyze {
+        solver.analyse(pos)
+    } else {
+        let clock = std::time::Instant::now();
+        solver.solve(pos).map(|(score, nodes)| Analysis {
+            score,
+            best_moves: Vec::new(),
+            column_scores: Vec::new(),
+            nodes,
+            elapsed: clock.elapsed(),
+        })
+    };
+    let analysis = match outcome {
         Ok(a) => a,
-        Err(stopped) => {
-            if json {
-                write_json(
-                    io.out,
-                    &json!({"score": null, "best_moves": [], "nodes": stopped.nodes,
-                            "stopped": true, "reason": stopped.reason.as_str(), "elapsed_ms": stopped.elapsed.as_secs_f64() * 1000.0}),
-                )?;
-            } else {
-                draw(game, pos, io)?;
-                writeln!(
-                    io.out,
-                    "Not solved: {stopped} (see --timeout, --max-nodes)."
-                )?;
-            }
-            return Ok(Exit::Limit);
-        }
+        Err(stopped) => return stopped_report(game, pos, &stopped, json, io),
     };
     if json {
-        write_json(io.out, &analysis_json(game, pos, &analysis))?;
+        write_json(io.out, &analysis_json(game, pos, &analysis, args.analyze))?;
         return Ok(Exit::Success);
     }
     draw(game, pos, io)?;
     writeln!(io.out, "{}", status(game, pos))?;
     writeln!(io.out, "{}", score_words(game, pos, analysis.score))?;
-    let best: Vec<String> = analysis
-        .best_moves
-        .iter()
-        .map(|c| (c + 1).to_string())
-        .collect();
-    writeln!(io.out, "Best columns: {}.", best.join(", "))?;
-    let scores: Vec<String> = analysis
-        .column_scores
-        .iter()
-        .map(|s| s.map_or("-".into(), |v| v.to_string()))
-        .collect();
-    writeln!(
-        io.out,
-        "Score of each column (1 to {}, '-' full): {}",
-        game.width(),
-        scores.join(" ")
-    )?;
+    if args.analyze {
+        let best: Vec<String> = analysis
+            .best_moves
+            .iter()
+            .map(|c| (c + 1).to_string())
+            .collect();
+        writeln!(io.out, "Best columns: {}.", best.join(", "))?;
+        let scores: Vec<String> = analysis
+            .column_scores
+            .iter()
+            .map(|s| s.map_or("-".into(), |v| v.to_string()))
+            .collect();
+        writeln!(
+            io.out,
+            "Score of each column (1 to {}, '-' full): {}",
+            game.width(),
+            scores.join(" ")
+        )?;
+    } else {
+        writeln!(
+            io.out,
+            "(--analyze gives each column's score and the best columns.)"
+        )?;
+    }
     writeln!(
         io.out,
         "Solver: {} positions searched, {:.3} ms.",
@@ -316,12 +334,48 @@ fn solve(
     Ok(Exit::Success)
 }
 
-fn analysis_json(game: &Connect4, pos: &Position, a: &Analysis) -> serde_json::Value {
+/// The report of a solve stopped by a limit: the reason and the counters so far, exit 3.
+fn stopped_report(
+    game: &Connect4,
+    pos: &Position,
+    stopped: &Stopped,
+    json: bool,
+    io: &mut Io,
+) -> CmdResult {
+    if json {
+        write_json(
+            io.out,
+            &json!({"score": null, "best_moves": [], "nodes": stopped.nodes,
+                    "stopped": true, "reason": stopped.reason.as_str(),
+                    "elapsed_ms": stopped.elapsed.as_secs_f64() * 1000.0}),
+        )?;
+    } else {
+        draw(game, pos, io)?;
+        let flag = match stopped.reason {
+            StopReason::NodeLimit => "--max-nodes",
+            StopReason::MemoryLimit => "--max-memory or a smaller --table-bits",
+            StopReason::TimeLimit => "--timeout",
+            _ => "--timeout, --max-nodes",
+        };
+        writeln!(io.out, "Not solved: {stopped} (see {flag}).")?;
+    }
+    Ok(Exit::Limit)
+}
+
+/// The JSON of a solve; without `analyzed`, `best_moves` and `column_scores` are null (not
+/// computed).
+fn analysis_json(
+    game: &Connect4,
+    pos: &Position,
+    a: &Analysis,
+    analyzed: bool,
+) -> serde_json::Value {
+    let best: Vec<u8> = a.best_moves.iter().map(|c| c + 1).collect();
     json!({
         "score": a.score,
-        "best_moves": a.best_moves.iter().map(|c| c + 1).collect::<Vec<_>>(),
+        "best_moves": if analyzed { json!(best) } else { serde_json::Value::Null },
         "nodes": a.nodes,
-        "column_scores": a.column_scores,
+        "column_scores": if analyzed { json!(a.column_scores) } else { serde_json::Value::Null },
         "to_move": game.to_move(pos).number(),
         "elapsed_ms": a.elapsed.as_secs_f64() * 1000.0,
     })
