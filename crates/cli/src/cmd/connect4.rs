@@ -2,6 +2,8 @@
 //! given as the columns played; its exact score by the strong solver; and a game against
 //! the computer (the shared play loop, [`crate::play`]).
 
+mod book;
+
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
 use crate::play::{First, PlayArgs, Playable, parse_level, play_loop};
 use clap::{Args as ClapArgs, Subcommand};
@@ -100,6 +102,9 @@ pub struct SolveArgs {
     /// several times slower than the score alone).
     #[arg(long, visible_alias = "analyse")]
     pub analyze: bool,
+    /// The opening book.
+    #[command(flatten)]
+    pub book: book::BookArgs,
 }
 
 /// Flags of `resolu connect4 play`.
@@ -116,6 +121,9 @@ pub struct Connect4PlayArgs {
     /// Seed of the random and mcts levels.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// The opening book of the perfect level.
+    #[command(flatten)]
+    pub book: book::BookArgs,
 }
 
 fn setup(args: &Args) -> Result<(Connect4, Position), CliError> {
@@ -277,7 +285,8 @@ fn solve(
         .map_or_else(crate::common::default_memory_bytes, |mb| {
             mb.saturating_mul(1 << 20)
         });
-    let mut solver = Solver::new(game, args.table_bits).limits(limits);
+    let book = book::load(game, &args.book)?;
+    let mut solver = Solver::new(game, args.table_bits).limits(limits).book(book);
     let outcome = if args.analyze {
         solver.analyse(pos)
     } else {
@@ -394,8 +403,12 @@ impl Playable for Terminal<'_> {
         self.game
     }
 
+    /// Draws the board and flushes standard output: the computer may think for long
+    /// after it (and Ctrl-C then ends the process), the banner and the board must show.
     fn show(&self, pos: &Position, io: &mut Io) -> Result<(), CliError> {
-        draw(self.game, pos, io)
+        draw(self.game, pos, io)?;
+        io.out.flush()?;
+        Ok(())
     }
 
     fn prompt(&self, _pos: &Position) -> String {
@@ -481,9 +494,14 @@ fn play(game: &Connect4, pos: Position, args: &Connect4PlayArgs, io: &mut Io) ->
             "(The perfect level solves each position: on an open board this may take minutes.)"
         )?;
     }
+    let book = if level == Level::Perfect {
+        book::load(game, &args.book)?
+    } else {
+        None
+    };
     let terminal = Terminal {
         game,
-        solver: RefCell::new(Solver::new(game, 22)),
+        solver: RefCell::new(Solver::new(game, 24).book(book)),
     };
     let play_args = PlayArgs {
         first: args.first,
