@@ -20,8 +20,9 @@ use std::time::Duration;
 #[derive(ClapArgs, Debug)]
 #[command(after_help = "Examples:
   resolu connect4 --moves 4453                     the board after columns 4, 4, 5, 3
-  resolu connect4 solve --moves 3276477567135243   column 4 wins (score 11); each column's score
-  resolu connect4 solve --moves 4453 --format json --timeout 60   (slow: 15 s of search)
+  resolu connect4 solve --moves 3276477567135243   score 11: player 1 wins
+  resolu connect4 solve --moves 3276477567135243 --analyze   and each column's score
+  resolu connect4 solve --moves 4453 --format json --timeout 60   (slow: 10 s of search)
   resolu connect4 solve --size 5x4                 the empty 5x4 board: a draw
   resolu connect4 play --size 6x5                  you first, against the solver
   resolu connect4 play --level mcts:5000           Monte Carlo tree search, 5000 iterations a move
@@ -48,22 +49,25 @@ pub struct Args {
 /// The subcommands of `resolu connect4`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// The exact score of the position for the player to move, the best columns and every
-    /// column's score.
+    /// The exact score of the position for the player to move (with --analyze: the best
+    /// columns and every column's score).
     #[command(
         visible_alias = "resoudre",
         after_help = "Examples:
   resolu connect4 solve --moves 3276477567135243 --format json
-  resolu connect4 solve --size 6x5 --timeout 120     the empty 6x5 board, outright (slow)
+  resolu connect4 solve --moves 3276477567135243 --analyze   each column's score
+  resolu connect4 solve --size 6x5                   the empty 6x5 board, outright (seconds)
+  resolu connect4 solve --size 5x4 --book 6          from an opening book (built once)
   resolu connect4 solve --moves 4 --timeout 2        exit 3 if not solved in 2 seconds
 
 JSON: {\"score\", \"best_moves\" (columns from 1), \"nodes\" (positions searched),
-\"column_scores\" (null for a full column), \"to_move\", \"elapsed_ms\"}; a stopped run
-gives \"score\": null and exit 3.
-The solver: bitboards, negamax with alpha-beta, a transposition table, moves ordered
-centre first and by the winning cells they create, null-window iterative deepening on
-the score. Near the end of a 7x6 game it takes microseconds, in the middle milliseconds to
-seconds; the empty 7x6 board takes hours."
+\"column_scores\" (null for a full column), \"to_move\", \"elapsed_ms\"}; without --analyze
+\"best_moves\" and \"column_scores\" are null. A stopped run gives \"score\": null,
+\"reason\" and exit 3.
+The solver, after Pascal Pons's: bitboards, negamax with alpha-beta over the moves that do
+not lose at once, a transposition table of bounds, moves ordered by the winning cells they
+create then centre first, null-window searches on the score. Near the end of a 7x6 game
+it takes microseconds, in the middle milliseconds to seconds; the empty 7x6 board hours."
     )]
     Solve(SolveArgs),
     /// Play against the computer.
