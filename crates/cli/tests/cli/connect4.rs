@@ -259,3 +259,50 @@ fn the_demo_solves_a_small_board_and_a_middle_game() {
     );
     assert!(out.contains("Best columns: 4; "), "{out}");
 }
+
+#[test]
+fn play_shows_the_board_before_the_computer_thinks_and_ctrl_c_ends_the_game() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_resolu"))
+        .args([
+            "connect4",
+            "play",
+            "--level",
+            "mcts:1000000000",
+            "--first",
+            "computer",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    // Standard output is a pipe: the banner and the board must be flushed before the
+    // computer's billion iterations, or this read would wait for them.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let mut byte = [0u8; 1];
+        while !String::from_utf8_lossy(&text).contains("+---------------+")
+            && out.read(&mut byte).is_ok_and(|n| n == 1)
+        {
+            text.push(byte[0]);
+        }
+        let _ = tx.send(String::from_utf8_lossy(&text).into_owned());
+    });
+    // A guard against a hang, not a measure: the board comes at once.
+    let shown = rx.recv_timeout(std::time::Duration::from_secs(120));
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let status = child.wait().unwrap();
+    let shown = shown.expect("the board is shown before the computer thinks");
+    assert!(shown.contains("Connect Four on 7x6"), "{shown}");
+    assert!(shown.contains("mcts"), "{shown}");
+    // Ctrl-C while the computer thinks ends the process with the conventional code.
+    assert_eq!(status.code(), Some(130));
+}
