@@ -17,6 +17,9 @@ use resolu_games::mcts::{Budget, Mcts};
 use resolu_games::{Game, GameResult, Player};
 use std::time::Duration;
 
+/// A player: the column it plays in a position.
+type Level<'a> = dyn FnMut(&Position) -> u8 + 'a;
+
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
@@ -81,7 +84,7 @@ fn main() {
     let mut mcts = Mcts::new(Budget::iterations(iterations), 1);
     let mut mcts_level = |p: &Position| mcts.search(&game, p).best.unwrap_or(0);
     let mut ab_level = |p: &Position| deepen(&game, p, Deepening::time(think)).best.unwrap_or(0);
-    let levels: [(String, &mut dyn FnMut(&Position) -> u8); 2] = [
+    let levels: [(String, &mut Level); 2] = [
         (format!("mcts:{iterations}"), &mut mcts_level),
         (
             format!("alphabeta:time={}ms", think.as_millis()),
