@@ -383,6 +383,8 @@ fn the_score_alone_equals_the_analysis_and_the_plain_negamax_on_every_engine() {
             assert_eq!(score, expected, "{w}x{h} {moves}");
             let analysis = Solver::new(&game, bits).analyse(&pos).unwrap();
             assert_eq!(analysis.score, score, "{w}x{h} {moves}");
+            let (_, column, _) = Solver::new(&game, bits).best_move(&pos).unwrap();
+            assert!(analysis.best_moves.contains(&column), "{w}x{h} {moves}");
         }
     }
 }
@@ -396,6 +398,9 @@ fn middle_positions_of_7x6_score_alike_alone_and_analysed() {
         let (score, _) = Solver::new(&game, 20).solve(&pos).unwrap();
         let analysis = Solver::new(&game, 20).analyse(&pos).unwrap();
         assert_eq!(analysis.score, score, "{moves}");
+        let (fast_score, column, _) = Solver::new(&game, 20).best_move(&pos).unwrap();
+        assert_eq!(fast_score, score, "{moves}");
+        assert!(analysis.best_moves.contains(&column), "{moves}: {column}");
         for &best in &analysis.best_moves {
             let after = game.play_column(&pos, u32::from(best));
             if game.result(&after).is_none() {

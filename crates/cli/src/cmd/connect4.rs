@@ -438,33 +438,31 @@ impl Playable for Terminal<'_> {
         format!("column {}", col + 1)
     }
 
+    /// The perfect player's move by the fast path ([`Solver::best_move`]: the score, then
+    /// the first column that keeps it): the solution lists that one move, the only one the
+    /// play loop asks for.
     fn solve(&self, pos: &Position) -> Result<Solution<u8>, CliError> {
         let g = self.game;
-        let a = self
+        let clock = std::time::Instant::now();
+        let (score, column, nodes) = self
             .solver
             .borrow_mut()
-            .analyse(pos)
+            .best_move(pos)
             .map_err(|e| bad_input(format!("the solver {e}")))?;
-        let value = |s: i32| Value::from_score(s.signum() as i8);
-        let moves = g
-            .column_order()
-            .iter()
-            .filter_map(|&c| {
-                a.column_scores[c as usize].map(|s| MoveValue {
-                    mv: c,
-                    value: value(s),
-                    plies: Some(u64::from(plies(g, pos.moves, s))),
-                })
-            })
-            .collect();
+        let value = Value::from_score(score.signum() as i8);
+        let plies = Some(u64::from(plies(g, pos.moves, score)));
         Ok(Solution {
             to_move: g.to_move(pos),
-            value: value(a.score),
-            plies: Some(u64::from(plies(g, pos.moves, a.score))),
-            moves,
+            value,
+            plies,
+            moves: vec![MoveValue {
+                mv: column,
+                value,
+                plies,
+            }],
             stats: GameStats {
-                visited: a.nodes,
-                elapsed: a.elapsed,
+                visited: nodes,
+                elapsed: clock.elapsed(),
                 ..GameStats::default()
             },
         })

@@ -260,7 +260,7 @@ impl<B: Bits, T: BoundTable<B>, G: Geometry> Search<B, T, G> {
     /// Negamax with alpha-beta within [alpha, beta], for a position whose player to move
     /// cannot win at once: the exact score if it lies inside, else a bound beyond the
     /// window's side it passes.
-    fn negamax(&mut self, pos: &Board<B>, mut alpha: i32, mut beta: i32) -> i32 {
+    pub(crate) fn negamax(&mut self, pos: &Board<B>, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         if self.nodes >= self.next_check {
             self.check();

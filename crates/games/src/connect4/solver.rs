@@ -266,6 +266,16 @@ impl<'g> Solver<'g> {
         .map(|(score, nodes, _)| (score.signum(), nodes))
     }
 
+    /// The score of `pos` and one best column (from 0, the first in the centre-first order
+    /// that keeps the score), with the positions searched: the perfect player's fast path,
+    /// a score search then one null-window search per column tried ("does it hold the
+    /// score?"), far cheaper than [`Solver::analyse`]. The game must not be over in `pos`.
+    pub fn best_move(&mut self, pos: &Position) -> Result<(i32, u8, u64), Stopped> {
+        let g = self.game;
+        self.run(|e, p| with_search!(e, s => best_column(g, s, p)), pos)
+            .map(|((score, col), nodes, _)| (score, col, nodes))
+    }
+
     /// The score of `pos`, the best columns and every column's score (each column's
     /// position solved in turn, sharing the table). The game must not be over in `pos`.
     pub fn analyse(&mut self, pos: &Position) -> Result<Analysis, Stopped> {
@@ -284,6 +294,48 @@ impl<'g> Solver<'g> {
             elapsed,
         })
     }
+}
+
+/// The score and the first column, centre first, that keeps it.
+fn best_column<B: Bits, T: BoundTable<B>, G: Geometry>(
+    g: &Connect4,
+    s: &mut Search<B, T, G>,
+    pos: &Position,
+) -> (i32, u8) {
+    let score = s.score(&Board::from_position(pos));
+    let playable = || {
+        g.column_order()
+            .iter()
+            .copied()
+            .filter(|&c| g.can_play(pos, u32::from(c)))
+    };
+    let first = playable().next().unwrap_or(0);
+    for c in playable() {
+        let col = u32::from(c);
+        if g.is_winning_move(pos, col) {
+            if g.win_score(pos.moves) == score {
+                return (score, c);
+            }
+            continue;
+        }
+        let next = Board::from_position(&g.play_column(pos, col));
+        let holds = if next.moves == g.cells() {
+            score == 0
+        } else if s.can_win_next(&next) {
+            -s.win_now_score(&next) == score
+        } else {
+            // The opponent's score is at least -score; the column keeps the score if it is
+            // at most -score.
+            s.negamax(&next, -score, -score + 1) <= -score
+        };
+        if s.stopped.is_some() {
+            break;
+        }
+        if holds {
+            return (score, c);
+        }
+    }
+    (score, first)
 }
 
 /// Each column's score (None for a full column), centre first (its value narrows nothing,
