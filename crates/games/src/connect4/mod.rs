@@ -16,8 +16,9 @@
 //! and `H + 2` (the diagonals) never wraps a line of four from one column into the next.
 //! Playing a column is one addition (`mask + bottom of the column` carries into the lowest
 //! free cell); four in a row is found with three shifts and ands per direction. An 8x8 board
-//! needs 8 x 9 = 72 bits, more than a `u64` holds, so the masks are `u128` on every board:
-//! one code path for all sizes, at some cost in speed on 7x6 (where a `u64` would do).
+//! needs 8 x 9 = 72 bits, more than a `u64` holds, so the masks of [`Position`] are `u128` on
+//! every board; the [`solver`] converts them to `u64` on every board up to 64 bits (7x6
+//! included) and searches over those, the 7x6 size compiled in.
 //!
 //! ```
 //! use resolu_games::{Game, GameResult, Player, connect4::Connect4};
