@@ -5,13 +5,14 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use resolu_games::connect4::{Connect4, Position, solver::Solver};
+use resolu_games::connect4::{Connect4, Position, book::Book, solver::Solver};
 use resolu_games::iterative::{DECIDED, Deepening, deepen};
 use resolu_games::mcts::{Budget, Mcts};
 use resolu_games::player::{Computer, Level};
 use resolu_games::solver::Solver as GenericSolver;
 use resolu_games::tictactoe::TicTacToe;
 use resolu_games::{Game, GameResult, Player, Value};
+use resolu_search::{Limits, StopReason};
 use rustc_hash::FxHashMap;
 use std::time::Duration;
 
@@ -321,9 +322,121 @@ fn the_score_follows_the_published_convention() {
 #[test]
 fn the_solver_stops_at_its_node_limit() {
     let game = Connect4::standard();
-    let mut solver = Solver::new(&game, 16).max_nodes(Some(10_000));
+    // Exact: the count stops at the limit, not at the next clock check.
+    for limit in [1, 10, 4_095, 4_097, 10_000] {
+        let mut solver = Solver::new(&game, 18).max_nodes(Some(limit));
+        let stopped = solver.solve(&game.empty()).unwrap_err();
+        assert_eq!(
+            (stopped.reason, stopped.nodes),
+            (StopReason::NodeLimit, limit)
+        );
+        let stopped = solver.analyse(&game.empty()).unwrap_err();
+        assert_eq!(stopped.nodes, limit);
+    }
+    // A budget below the table's size stops at once.
+    let mut solver = Solver::new(&game, 18).limits(Limits::new().max_memory_bytes(1 << 20));
     let stopped = solver.solve(&game.empty()).unwrap_err();
-    assert!(stopped.nodes >= 10_000 && stopped.nodes < 20_000);
+    assert_eq!(
+        (stopped.reason, stopped.nodes),
+        (StopReason::MemoryLimit, 0)
+    );
+}
+
+/// `count` random positions of `game` with stones in `stones`, the game not over.
+fn random_open_positions(
+    game: &Connect4,
+    stones: std::ops::Range<u32>,
+    count: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<(Position, Grid, String)> {
+    let mut out = Vec::new();
+    while out.len() < count {
+        let n = rng.random_range(stones.clone());
+        if let Some(found) = random_position(game, n, rng)
+            && found.0.moves < game.cells()
+        {
+            out.push(found);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_score_alone_equals_the_analysis_and_the_plain_negamax_on_every_engine() {
+    let mut rng = ChaCha8Rng::seed_from_u64(37);
+    // 7x6 with 2^18 slots runs the compiled 7x6 engine, 6x5 the compact table, 8x7 the
+    // 64-bit wide table, 8x8 the 128-bit one.
+    for (w, h, stones, bits) in [
+        (7, 6, 30..38, 18),
+        (6, 5, 18..26, 18),
+        (5, 4, 0..12, 16),
+        (8, 7, 44..50, 16),
+        (8, 8, 50..58, 16),
+    ] {
+        let game = Connect4::new(w, h).unwrap();
+        for (pos, grid, moves) in random_open_positions(&game, stones, 6, &mut rng) {
+            // A fresh solver for the score alone: nothing left by an analysis.
+            let mut alone = Solver::new(&game, bits);
+            let (score, _) = alone.solve(&pos).unwrap();
+            let mut memo = FxHashMap::default();
+            let expected = plain_score(&mut grid.clone(), &mut memo);
+            assert_eq!(score, expected, "{w}x{h} {moves}");
+            let analysis = Solver::new(&game, bits).analyse(&pos).unwrap();
+            assert_eq!(analysis.score, score, "{w}x{h} {moves}");
+            let (_, column, _) = Solver::new(&game, bits).best_move(&pos).unwrap();
+            assert!(analysis.best_moves.contains(&column), "{w}x{h} {moves}");
+        }
+    }
+}
+
+#[test]
+fn middle_positions_of_7x6_score_alike_alone_and_analysed() {
+    // Too deep for the plain negamax: the two paths of the solver against each other.
+    let game = Connect4::standard();
+    let mut rng = ChaCha8Rng::seed_from_u64(38);
+    for (pos, _, moves) in random_open_positions(&game, 20..26, 8, &mut rng) {
+        let (score, _) = Solver::new(&game, 20).solve(&pos).unwrap();
+        let analysis = Solver::new(&game, 20).analyse(&pos).unwrap();
+        assert_eq!(analysis.score, score, "{moves}");
+        let (fast_score, column, _) = Solver::new(&game, 20).best_move(&pos).unwrap();
+        assert_eq!(fast_score, score, "{moves}");
+        assert!(analysis.best_moves.contains(&column), "{moves}: {column}");
+        for &best in &analysis.best_moves {
+            let after = game.play_column(&pos, u32::from(best));
+            if game.result(&after).is_none() {
+                let (next, _) = Solver::new(&game, 20).solve(&after).unwrap();
+                assert_eq!(-next, score, "{moves} then {}", best + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_book_gives_the_scores_the_solver_finds_and_speeds_it_up() {
+    let game = Connect4::new(5, 4).unwrap();
+    let book = Book::build(&game, 4, 18, &mut |_, _| {}).unwrap();
+    assert_eq!(book.depth(), 4);
+    let mut rng = ChaCha8Rng::seed_from_u64(39);
+    for (pos, _, moves) in random_open_positions(&game, 0..5, 10, &mut rng) {
+        let (score, _) = Solver::new(&game, 18).solve(&pos).unwrap();
+        if !game.can_win_next(&pos) {
+            assert_eq!(book.get(&game, &pos), Some(score), "{moves}");
+        }
+        let shared = Some(std::sync::Arc::new(book.clone()));
+        let (with_book, nodes) = Solver::new(&game, 18).book(shared).solve(&pos).unwrap();
+        assert_eq!(with_book, score, "{moves}");
+        if !game.can_win_next(&pos) {
+            assert_eq!(nodes, 0, "{moves}: positions searched despite the book");
+        }
+    }
+    // Bytes round trip; damaged bytes are refused.
+    let bytes = book.to_bytes();
+    assert_eq!(Book::from_bytes(&bytes).unwrap(), book);
+    assert!(Book::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+    assert!(Book::from_bytes(&[9, 9, 0]).is_err());
+    // Another size's book is ignored, not misread.
+    let other = Connect4::new(4, 5).unwrap();
+    assert_eq!(book.get(&other, &other.empty()), None);
 }
 
 /// Plays a game between two deciders; returns the outcome.

@@ -2,13 +2,16 @@
 //! given as the columns played; its exact score by the strong solver; and a game against
 //! the computer (the shared play loop, [`crate::play`]).
 
+mod book;
+
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
 use crate::play::{First, PlayArgs, Playable, parse_level, play_loop};
 use clap::{Args as ClapArgs, Subcommand};
-use resolu_games::connect4::solver::{Analysis, Solver};
+use resolu_games::connect4::solver::{Analysis, Solver, Stopped};
 use resolu_games::connect4::{Connect4, Position};
 use resolu_games::player::Level;
 use resolu_games::{Game, GameResult, GameStats, MoveValue, Player, Solution, Value};
+use resolu_search::StopReason;
 use serde_json::json;
 use std::cell::RefCell;
 use std::time::Duration;
@@ -17,8 +20,9 @@ use std::time::Duration;
 #[derive(ClapArgs, Debug)]
 #[command(after_help = "Examples:
   resolu connect4 --moves 4453                     the board after columns 4, 4, 5, 3
-  resolu connect4 solve --moves 3276477567135243   column 4 wins (score 11); each column's score
-  resolu connect4 solve --moves 4453 --format json --timeout 60   (slow: 15 s of search)
+  resolu connect4 solve --moves 3276477567135243   score 11: player 1 wins
+  resolu connect4 solve --moves 3276477567135243 --analyze   and each column's score
+  resolu connect4 solve --moves 4453 --format json --timeout 60   (slow: 10 s of search)
   resolu connect4 solve --size 5x4                 the empty 5x4 board: a draw
   resolu connect4 play --size 6x5                  you first, against the solver
   resolu connect4 play --level mcts:5000           Monte Carlo tree search, 5000 iterations a move
@@ -45,22 +49,25 @@ pub struct Args {
 /// The subcommands of `resolu connect4`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// The exact score of the position for the player to move, the best columns and every
-    /// column's score.
+    /// The exact score of the position for the player to move (with --analyze: the best
+    /// columns and every column's score).
     #[command(
         visible_alias = "resoudre",
         after_help = "Examples:
   resolu connect4 solve --moves 3276477567135243 --format json
-  resolu connect4 solve --size 6x5 --timeout 120     the empty 6x5 board, outright (slow)
+  resolu connect4 solve --moves 3276477567135243 --analyze   each column's score
+  resolu connect4 solve --size 6x5                   the empty 6x5 board, outright (seconds)
+  resolu connect4 solve --size 5x4 --book 6          from an opening book (built once)
   resolu connect4 solve --moves 4 --timeout 2        exit 3 if not solved in 2 seconds
 
 JSON: {\"score\", \"best_moves\" (columns from 1), \"nodes\" (positions searched),
-\"column_scores\" (null for a full column), \"to_move\", \"elapsed_ms\"}; a stopped run
-gives \"score\": null and exit 3.
-The solver: bitboards, negamax with alpha-beta, a transposition table, moves ordered
-centre first and by the winning cells they create, null-window iterative deepening on
-the score. Near the end of a 7x6 game it takes microseconds, in the middle milliseconds to
-seconds; the empty 7x6 board takes hours."
+\"column_scores\" (null for a full column), \"to_move\", \"elapsed_ms\"}; without --analyze
+\"best_moves\" and \"column_scores\" are null. A stopped run gives \"score\": null,
+\"reason\" and exit 3.
+The solver, after Pascal Pons's: bitboards, negamax with alpha-beta over the moves that do
+not lose at once, a transposition table of bounds, moves ordered by the winning cells they
+create then centre first, null-window searches on the score. Near the end of a 7x6 game
+it takes microseconds, in the middle milliseconds to seconds; the empty 7x6 board hours."
     )]
     Solve(SolveArgs),
     /// Play against the computer.
@@ -84,13 +91,24 @@ pub struct SolveArgs {
     /// Stop after this many seconds (exit 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
-    /// Stop after about this many positions (exit 3).
+    /// Stop after this many positions searched (exit 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Transposition table: about 2^N slots of 8 bytes (16 to 27: 512 KB to 1 GB).
-    #[arg(long, default_value_t = 23, value_name = "N",
+    /// Stop (exit 3) if the transposition table would take more than this many MB.
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
+    /// Transposition table: about 2^N slots of 5 bytes on 7x6, 8 on the largest boards
+    /// (16 to 27: 320 KB to 1 GB).
+    #[arg(long, default_value_t = 24, value_name = "N",
           value_parser = clap::value_parser!(u32).range(16..=27))]
     pub table_bits: u32,
+    /// Also each column's exact score and the best columns (a score search per column:
+    /// several times slower than the score alone).
+    #[arg(long, visible_alias = "analyse")]
+    pub analyze: bool,
+    /// The opening book.
+    #[command(flatten)]
+    pub book: book::BookArgs,
 }
 
 /// Flags of `resolu connect4 play`.
@@ -107,6 +125,9 @@ pub struct Connect4PlayArgs {
     /// Seed of the random and mcts levels.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// The opening book of the perfect level.
+    #[command(flatten)]
+    pub book: book::BookArgs,
 }
 
 fn setup(args: &Args) -> Result<(Connect4, Position), CliError> {
@@ -263,50 +284,60 @@ fn solve(
     let mut limits = resolu_search::Limits::new().monitor(&crate::progress::MONITOR);
     limits.timeout = args.timeout;
     limits.max_nodes = args.max_nodes;
-    let mut solver = Solver::new(game, args.table_bits).limits(limits);
-    let analysis = match solver.analyse(pos) {
+    limits.max_memory_bytes = args
+        .max_memory
+        .map_or_else(crate::common::default_memory_bytes, |mb| {
+            mb.saturating_mul(1 << 20)
+        });
+    let book = book::load(game, &args.book)?;
+    let mut solver = Solver::new(game, args.table_bits).limits(limits).book(book);
+    let outcome = if args.analyze {
+        solver.analyse(pos)
+    } else {
+        let clock = std::time::Instant::now();
+        solver.solve(pos).map(|(score, nodes)| Analysis {
+            score,
+            best_moves: Vec::new(),
+            column_scores: Vec::new(),
+            nodes,
+            elapsed: clock.elapsed(),
+        })
+    };
+    let analysis = match outcome {
         Ok(a) => a,
-        Err(stopped) => {
-            if json {
-                write_json(
-                    io.out,
-                    &json!({"score": null, "best_moves": [], "nodes": stopped.nodes,
-                            "stopped": true, "reason": stopped.reason.as_str(), "elapsed_ms": stopped.elapsed.as_secs_f64() * 1000.0}),
-                )?;
-            } else {
-                draw(game, pos, io)?;
-                writeln!(
-                    io.out,
-                    "Not solved: {stopped} (see --timeout, --max-nodes)."
-                )?;
-            }
-            return Ok(Exit::Limit);
-        }
+        Err(stopped) => return stopped_report(game, pos, &stopped, json, io),
     };
     if json {
-        write_json(io.out, &analysis_json(game, pos, &analysis))?;
+        write_json(io.out, &analysis_json(game, pos, &analysis, args.analyze))?;
         return Ok(Exit::Success);
     }
     draw(game, pos, io)?;
     writeln!(io.out, "{}", status(game, pos))?;
     writeln!(io.out, "{}", score_words(game, pos, analysis.score))?;
-    let best: Vec<String> = analysis
-        .best_moves
-        .iter()
-        .map(|c| (c + 1).to_string())
-        .collect();
-    writeln!(io.out, "Best columns: {}.", best.join(", "))?;
-    let scores: Vec<String> = analysis
-        .column_scores
-        .iter()
-        .map(|s| s.map_or("-".into(), |v| v.to_string()))
-        .collect();
-    writeln!(
-        io.out,
-        "Score of each column (1 to {}, '-' full): {}",
-        game.width(),
-        scores.join(" ")
-    )?;
+    if args.analyze {
+        let best: Vec<String> = analysis
+            .best_moves
+            .iter()
+            .map(|c| (c + 1).to_string())
+            .collect();
+        writeln!(io.out, "Best columns: {}.", best.join(", "))?;
+        let scores: Vec<String> = analysis
+            .column_scores
+            .iter()
+            .map(|s| s.map_or("-".into(), |v| v.to_string()))
+            .collect();
+        writeln!(
+            io.out,
+            "Score of each column (1 to {}, '-' full): {}",
+            game.width(),
+            scores.join(" ")
+        )?;
+    } else {
+        writeln!(
+            io.out,
+            "(--analyze gives each column's score and the best columns.)"
+        )?;
+    }
     writeln!(
         io.out,
         "Solver: {} positions searched, {:.3} ms.",
@@ -316,12 +347,48 @@ fn solve(
     Ok(Exit::Success)
 }
 
-fn analysis_json(game: &Connect4, pos: &Position, a: &Analysis) -> serde_json::Value {
+/// The report of a solve stopped by a limit: the reason and the counters so far, exit 3.
+fn stopped_report(
+    game: &Connect4,
+    pos: &Position,
+    stopped: &Stopped,
+    json: bool,
+    io: &mut Io,
+) -> CmdResult {
+    if json {
+        write_json(
+            io.out,
+            &json!({"score": null, "best_moves": [], "nodes": stopped.nodes,
+                    "stopped": true, "reason": stopped.reason.as_str(),
+                    "elapsed_ms": stopped.elapsed.as_secs_f64() * 1000.0}),
+        )?;
+    } else {
+        draw(game, pos, io)?;
+        let flag = match stopped.reason {
+            StopReason::NodeLimit => "--max-nodes",
+            StopReason::MemoryLimit => "--max-memory or a smaller --table-bits",
+            StopReason::TimeLimit => "--timeout",
+            _ => "--timeout, --max-nodes",
+        };
+        writeln!(io.out, "Not solved: {stopped} (see {flag}).")?;
+    }
+    Ok(Exit::Limit)
+}
+
+/// The JSON of a solve; without `analyzed`, `best_moves` and `column_scores` are null (not
+/// computed).
+fn analysis_json(
+    game: &Connect4,
+    pos: &Position,
+    a: &Analysis,
+    analyzed: bool,
+) -> serde_json::Value {
+    let best: Vec<u8> = a.best_moves.iter().map(|c| c + 1).collect();
     json!({
         "score": a.score,
-        "best_moves": a.best_moves.iter().map(|c| c + 1).collect::<Vec<_>>(),
+        "best_moves": if analyzed { json!(best) } else { serde_json::Value::Null },
         "nodes": a.nodes,
-        "column_scores": a.column_scores,
+        "column_scores": if analyzed { json!(a.column_scores) } else { serde_json::Value::Null },
         "to_move": game.to_move(pos).number(),
         "elapsed_ms": a.elapsed.as_secs_f64() * 1000.0,
     })
@@ -340,8 +407,12 @@ impl Playable for Terminal<'_> {
         self.game
     }
 
+    /// Draws the board and flushes standard output: the computer may think for long
+    /// after it (and Ctrl-C then ends the process), the banner and the board must show.
     fn show(&self, pos: &Position, io: &mut Io) -> Result<(), CliError> {
-        draw(self.game, pos, io)
+        draw(self.game, pos, io)?;
+        io.out.flush()?;
+        Ok(())
     }
 
     fn prompt(&self, _pos: &Position) -> String {
@@ -367,33 +438,31 @@ impl Playable for Terminal<'_> {
         format!("column {}", col + 1)
     }
 
+    /// The perfect player's move by the fast path ([`Solver::best_move`]: the score, then
+    /// the first column that keeps it): the solution lists that one move, the only one the
+    /// play loop asks for.
     fn solve(&self, pos: &Position) -> Result<Solution<u8>, CliError> {
         let g = self.game;
-        let a = self
+        let clock = std::time::Instant::now();
+        let (score, column, nodes) = self
             .solver
             .borrow_mut()
-            .analyse(pos)
+            .best_move(pos)
             .map_err(|e| bad_input(format!("the solver {e}")))?;
-        let value = |s: i32| Value::from_score(s.signum() as i8);
-        let moves = g
-            .column_order()
-            .iter()
-            .filter_map(|&c| {
-                a.column_scores[c as usize].map(|s| MoveValue {
-                    mv: c,
-                    value: value(s),
-                    plies: Some(u64::from(plies(g, pos.moves, s))),
-                })
-            })
-            .collect();
+        let value = Value::from_score(score.signum() as i8);
+        let plies = Some(u64::from(plies(g, pos.moves, score)));
         Ok(Solution {
             to_move: g.to_move(pos),
-            value: value(a.score),
-            plies: Some(u64::from(plies(g, pos.moves, a.score))),
-            moves,
+            value,
+            plies,
+            moves: vec![MoveValue {
+                mv: column,
+                value,
+                plies,
+            }],
             stats: GameStats {
-                visited: a.nodes,
-                elapsed: a.elapsed,
+                visited: nodes,
+                elapsed: clock.elapsed(),
                 ..GameStats::default()
             },
         })
@@ -427,9 +496,14 @@ fn play(game: &Connect4, pos: Position, args: &Connect4PlayArgs, io: &mut Io) ->
             "(The perfect level solves each position: on an open board this may take minutes.)"
         )?;
     }
+    let book = if level == Level::Perfect {
+        book::load(game, &args.book)?
+    } else {
+        None
+    };
     let terminal = Terminal {
         game,
-        solver: RefCell::new(Solver::new(game, 22)),
+        solver: RefCell::new(Solver::new(game, 24).book(book)),
     };
     let play_args = PlayArgs {
         first: args.first,

@@ -35,7 +35,7 @@ fn the_board_is_drawn_from_the_columns_played() {
 fn solve_gives_the_published_score_and_the_best_columns() {
     // Player 1 has 4, 5, 6 on the bottom row: columns 3 and 7 win with stone 4 on a board
     // of 6 stones: (42 + 1 - 6) / 2 = 18.
-    let (code, v) = solve_json(&["--moves", "445566"]);
+    let (code, v) = solve_json(&["--moves", "445566", "--analyze"]);
     assert_eq!(code, 0);
     assert_eq!(v["score"], 18);
     assert_eq!(v["best_moves"], serde_json::json!([3, 7]));
@@ -47,7 +47,7 @@ fn solve_gives_the_published_score_and_the_best_columns() {
         (Some(-18), Some(2))
     );
     // The small boards: 5x4 is a draw, held by the three central columns.
-    let (_, v) = solve_json(&["--size", "5x4"]);
+    let (_, v) = solve_json(&["--size", "5x4", "--analyze"]);
     assert_eq!(v["score"], 0);
     assert_eq!(v["best_moves"], serde_json::json!([2, 3, 4]));
     assert_eq!(v["column_scores"], serde_json::json!([-1, 0, 0, 0, -1]));
@@ -58,7 +58,7 @@ fn playing_a_best_column_hands_the_opponent_minus_the_score() {
     // Replays each best move and solves again: the score must carry over, negated, and a
     // non-best move must give the opponent more.
     for moves in ["3276477567135243", "57122132124756556", "65145735721317"] {
-        let (code, v) = solve_json(&["--moves", moves]);
+        let (code, v) = solve_json(&["--moves", moves, "--analyze"]);
         assert_eq!(code, 0, "{moves}");
         let score = v["score"].as_i64().unwrap();
         for (c, s) in v["column_scores"].as_array().unwrap().iter().enumerate() {
@@ -78,7 +78,13 @@ fn playing_a_best_column_hands_the_opponent_minus_the_score() {
             assert_eq!(best, s == score, "{after}");
         }
     }
-    let (code, out, _) = run(&["connect4", "solve", "--moves", "3276477567135243"]);
+    let (code, out, _) = run(&[
+        "connect4",
+        "solve",
+        "--moves",
+        "3276477567135243",
+        "--analyze",
+    ]);
     assert_eq!(code, 0);
     assert!(
         out.contains(
@@ -90,14 +96,54 @@ fn playing_a_best_column_hands_the_opponent_minus_the_score() {
 }
 
 #[test]
+fn the_score_alone_is_the_default_and_agrees_with_the_analysis() {
+    for moves in [
+        "3276477567135243",
+        "57122132124756556",
+        "65145735721317",
+        "445566",
+    ] {
+        let (code, alone) = solve_json(&["--moves", moves]);
+        assert_eq!(code, 0, "{moves}");
+        // Not computed: null, the keys kept.
+        assert!(alone["best_moves"].is_null() && alone["column_scores"].is_null());
+        let (_, analysed) = solve_json(&["--moves", moves, "--analyze"]);
+        assert_eq!(alone["score"], analysed["score"], "{moves}");
+        assert!(
+            alone["nodes"].as_u64() <= analysed["nodes"].as_u64(),
+            "{moves}"
+        );
+    }
+    let (_, out, _) = run(&["connect4", "solve", "--moves", "3276477567135243"]);
+    assert!(
+        out.contains("(score 11)") && out.contains("--analyze"),
+        "{out}"
+    );
+    assert!(!out.contains("Best columns"), "{out}");
+}
+
+#[test]
 fn limits_stop_with_exit_3_and_bad_input_exits_2_naming_the_flag() {
-    let (code, v) = solve_json(&["--max-nodes", "5000"]);
+    // The node count is exact, even below the clock's check interval.
+    for (limit, analyze) in [(5000, false), (10, false), (10, true)] {
+        let limit_text = limit.to_string();
+        let mut args = vec!["--moves", "4453", "--max-nodes", &limit_text];
+        if analyze {
+            args.push("--analyze");
+        }
+        let (code, v) = solve_json(&args);
+        assert_eq!(code, 3);
+        assert!(v["score"].is_null() && v["stopped"] == true);
+        assert_eq!(v["reason"], "node-limit");
+        assert_eq!(v["nodes"].as_u64(), Some(limit));
+    }
+    let (code, v) = solve_json(&["--moves", "4453", "--max-memory", "1"]);
+    assert_eq!((code, v["reason"].as_str()), (3, Some("memory-limit")));
+    let (code, out, _) = run(&["connect4", "solve", "--moves", "4453", "--max-memory", "1"]);
     assert_eq!(code, 3);
-    assert!(v["score"].is_null() && v["stopped"] == true);
-    assert_eq!(v["reason"], "node-limit");
-    assert!(v["nodes"].as_u64().unwrap() >= 5000);
-    let (code, _, err) = run(&["connect4", "solve", "--moves", "4", "--timeout", "0.2"]);
-    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("--max-memory"), "{out}");
+    let (code, v) = solve_json(&["--moves", "4453", "--timeout", "0.2"]);
+    assert_eq!((code, v["reason"].as_str()), (3, Some("time-limit")));
     for (args, what) in [
         (
             vec!["--moves", "48"],
@@ -212,4 +258,51 @@ fn the_demo_solves_a_small_board_and_a_middle_game() {
         "{out}"
     );
     assert!(out.contains("Best columns: 4; "), "{out}");
+}
+
+#[test]
+fn play_shows_the_board_before_the_computer_thinks_and_ctrl_c_ends_the_game() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_resolu"))
+        .args([
+            "connect4",
+            "play",
+            "--level",
+            "mcts:1000000000",
+            "--first",
+            "computer",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    // Standard output is a pipe: the banner and the board must be flushed before the
+    // computer's billion iterations, or this read would wait for them.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let mut byte = [0u8; 1];
+        while !String::from_utf8_lossy(&text).contains("+---------------+")
+            && out.read(&mut byte).is_ok_and(|n| n == 1)
+        {
+            text.push(byte[0]);
+        }
+        let _ = tx.send(String::from_utf8_lossy(&text).into_owned());
+    });
+    // A guard against a hang, not a measure: the board comes at once.
+    let shown = rx.recv_timeout(std::time::Duration::from_secs(120));
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let status = child.wait().unwrap();
+    let shown = shown.expect("the board is shown before the computer thinks");
+    assert!(shown.contains("Connect Four on 7x6"), "{shown}");
+    assert!(shown.contains("mcts"), "{shown}");
+    // Ctrl-C while the computer thinks ends the process with the conventional code.
+    assert_eq!(status.code(), Some(130));
 }

@@ -16,8 +16,9 @@
 //! and `H + 2` (the diagonals) never wraps a line of four from one column into the next.
 //! Playing a column is one addition (`mask + bottom of the column` carries into the lowest
 //! free cell); four in a row is found with three shifts and ands per direction. An 8x8 board
-//! needs 8 x 9 = 72 bits, more than a `u64` holds, so the masks are `u128` on every board:
-//! one code path for all sizes, at some cost in speed on 7x6 (where a `u64` would do).
+//! needs 8 x 9 = 72 bits, more than a `u64` holds, so the masks of [`Position`] are `u128` on
+//! every board; the [`solver`] converts them to `u64` on every board up to 64 bits (7x6
+//! included) and searches over those, the 7x6 size compiled in.
 //!
 //! ```
 //! use resolu_games::{Game, GameResult, Player, connect4::Connect4};
@@ -28,10 +29,14 @@
 //! assert!(game.parse_moves("44444444").is_err()); // column 4 holds 6 stones
 //! ```
 
+mod bits;
+pub mod book;
+mod search;
 pub mod solver;
 mod table;
 
 use crate::{Game, GameResult, Player};
+use bits::{has_four, winning_cells};
 
 /// Why a board size or a sequence of moves is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -74,35 +79,6 @@ impl Position {
     pub fn key(&self) -> u128 {
         self.current + self.mask
     }
-}
-
-/// The cells where `stones` would complete four in a line (free or not), on a board of
-/// `height` rows (shifts: 1 vertical, `height + 1` horizontal, `height` and `height + 2`
-/// the diagonals).
-fn winning_cells(stones: u128, height: u32) -> u128 {
-    // Vertical: three stones below.
-    let mut r = (stones << 1) & (stones << 2) & (stones << 3);
-    for shift in [height + 1, height, height + 2] {
-        let s = shift;
-        let p = (stones << s) & (stones << (2 * s));
-        r |= p & (stones << (3 * s));
-        r |= p & (stones >> s);
-        let p = (stones >> s) & (stones >> (2 * s));
-        r |= p & (stones << s);
-        r |= p & (stones >> (3 * s));
-    }
-    r
-}
-
-/// Whether `stones` hold four in a line.
-fn has_four(stones: u128, height: u32) -> bool {
-    for shift in [1, height + 1, height, height + 2] {
-        let m = stones & (stones >> shift);
-        if m & (m >> (2 * shift)) != 0 {
-            return true;
-        }
-    }
-    false
 }
 
 impl Connect4 {

@@ -11,6 +11,7 @@
 //! # The search
 //!
 //! Negamax with alpha-beta pruning over the bitboard ([`Connect4`]), with:
+//! - **a bitboard** over a `u64` on every board up to 8x7, a `u128` on 8x8;
 //! - **no losing moves**: a position where the opponent has two immediate wins is lost at
 //!   once; with one, the only move is to block it; and a stone is never placed just below
 //!   an opponent's winning cell. So a position whose player to move can win at once never
@@ -20,10 +21,16 @@
 //! - **move ordering**: the moves that create the most winning cells first, ties broken
 //!   centre first (good moves first make the cut-offs come early);
 //! - **a transposition table** of fixed size keyed by the whole position, storing upper
-//!   bounds (every move failed low) and lower bounds (a move failed high);
+//!   bounds (every move failed low) and lower bounds (a move failed high), 5 bytes a slot
+//!   on 7x6 as in Pons's solver;
+//! - **an opening book** ([`super::book`]), when one is given: the exact scores of the
+//!   positions of the first moves, looked up before searching them;
 //! - **iterative deepening on the score window**: the score is found by a sequence of
 //!   null-window searches (`alpha = beta - 1`), each only answering "is the score above
 //!   m?", halving the interval of possible scores (starting near 0, where they are cheap).
+//!
+//! [`Solver::solve`] gives the score alone, the fast path; [`Solver::analyse`] each column's
+//! score, a score search per column (as Pons's `-a`), several times slower.
 //!
 //! The search is recursive: a play has at most 64 moves, so the call stack stays shallow.
 //! Complete and exact; the time grows exponentially with the empty cells, which the
@@ -37,14 +44,20 @@
 //! let mut solver = Solver::new(&game, 16);
 //! // Player 1 has three stones on the bottom row (columns 4 to 6) and moves: column 3 or 7
 //! // wins with the 4th stone, 6 stones on the board before it: (42 + 1 - 6) / 2 = 18.
-//! let analysis = solver.analyse(&game.parse_moves("445566").unwrap()).unwrap();
+//! let pos = game.parse_moves("445566").unwrap();
+//! assert_eq!(solver.solve(&pos).unwrap().0, 18);
+//! let analysis = solver.analyse(&pos).unwrap();
 //! assert_eq!(analysis.score, 18);
 //! assert_eq!(analysis.best_moves, vec![2, 6]); // columns from 0
 //! ```
 
-use super::table::Table;
+use super::bits::Bits;
+use super::book::Book;
+use super::search::{AnySize, Board, Geometry, Search, Standard};
+use super::table::{BoundTable, CompactTable, WideTable};
 use super::{Connect4, Position};
 use resolu_search::{Limits, StopReason};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The solver ran into one of its [`Limits`]; nothing was decided.
@@ -87,335 +100,272 @@ pub struct Analysis {
     pub elapsed: Duration,
 }
 
+/// The search, compiled for the integer and the table that fit the board.
+enum Engine {
+    /// The standard 7x6 board, its size known at compile time.
+    Standard(Search<u64, CompactTable, Standard>),
+    /// Boards whose key fits in 32 bits plus the table's index bits (7x6): Pons's layout.
+    Compact(Search<u64, CompactTable, AnySize>),
+    /// Other boards up to 64 bits (8x7, 7x8).
+    Narrow(Search<u64, WideTable, AnySize>),
+    /// 8x8.
+    Wide(Search<u128, WideTable, AnySize>),
+}
+
+/// Runs `$body` with `$s` bound to the engine's search, whatever its types.
+macro_rules! with_search {
+    ($engine:expr, $s:ident => $body:expr) => {
+        match $engine {
+            Engine::Standard($s) => $body,
+            Engine::Compact($s) => $body,
+            Engine::Narrow($s) => $body,
+            Engine::Wide($s) => $body,
+        }
+    };
+}
+
 /// The solver of one board size, with its transposition table (kept between calls, so
 /// the positions of one play are solved faster one after the other).
 pub struct Solver<'g> {
     game: &'g Connect4,
-    table: Table,
-    nodes: u64,
-    limits: Limits,
-    deadline: Option<Instant>,
-    stopped: Option<StopReason>,
-    min_score: i32,
-    max_score: i32,
+    engine: Engine,
 }
 
-/// How often (in positions) the clock is read.
-const CLOCK_EVERY: u64 = 1 << 12;
-
 impl<'g> Solver<'g> {
-    /// A solver of `game` with a transposition table of about 2^`log2_slots` slots (8
-    /// bytes each, at least 2^16: 23 gives 64 MB, ample for 7x6; 16 to 20 suit small
-    /// boards and tests).
+    /// A solver of `game` with a transposition table of about 2^`log2_slots` slots (5
+    /// bytes each on 7x6, 8 on the largest boards; at least 2^16: 24 gives 80 MB, Pons's
+    /// size, ample for 7x6; 16 to 20 suit small boards and tests).
     pub fn new(game: &'g Connect4, log2_slots: u32) -> Solver<'g> {
-        let cells = game.cells() as i32;
-        Solver {
-            game,
-            table: Table::new(log2_slots.clamp(8, 30)),
-            nodes: 0,
-            limits: Limits::default(),
-            deadline: None,
-            stopped: None,
-            // The fastest loss: the opponent's fourth stone, with 7 stones before it.
-            min_score: -cells / 2 + 3,
-            max_score: (cells + 1) / 2 - 3,
-        }
+        let log2_slots = log2_slots.clamp(16, 30);
+        let key_bits = game.width() * (game.height() + 1);
+        let any = AnySize {
+            height: game.height(),
+            cells: game.cells() as i32,
+        };
+        let engine = if (game.width(), game.height()) == (7, 6) && key_bits <= 32 + log2_slots {
+            Engine::Standard(Search::new(game, CompactTable::new(log2_slots), Standard))
+        } else if key_bits <= 32 + log2_slots {
+            Engine::Compact(Search::new(game, CompactTable::new(log2_slots), any))
+        } else if key_bits <= u64::BITS {
+            Engine::Narrow(Search::new(game, WideTable::new(log2_slots), any))
+        } else {
+            Engine::Wide(Search::new(game, WideTable::new(log2_slots), any))
+        };
+        Solver { game, engine }
     }
 
-    /// Stop (with [`Stopped`]) at these limits, checked every few thousand positions:
-    /// `max_nodes` (positions searched in one call), `timeout` (of one call) and the
-    /// `monitor`'s flag (Ctrl-C; the counters are published there). The memory is the
-    /// transposition table's, fixed by [`Solver::new`]: `max_memory_bytes` does not apply.
+    /// Stop (with [`Stopped`]) at these limits: `max_nodes` (positions searched in one
+    /// call, exact), `timeout` (of one call, the clock read every few thousand positions),
+    /// `max_memory_bytes` (the transposition table's size, fixed by [`Solver::new`]: a
+    /// table larger than the budget stops the call at once) and the `monitor`'s flag
+    /// (Ctrl-C; the counters are published there).
     pub fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
+        with_search!(&mut self.engine, s => s.set_limits(limits));
         self
     }
 
-    /// Stop (with [`Stopped`]) after about this many positions in one call: a shorthand
-    /// for [`Limits::max_nodes`].
-    pub fn max_nodes(mut self, max: Option<u64>) -> Self {
-        self.limits.max_nodes = max;
-        self
+    /// Stop (with [`Stopped`]) after this many positions in one call: a shorthand for
+    /// [`Limits::max_nodes`].
+    pub fn max_nodes(self, max: Option<u64>) -> Self {
+        let mut limits = with_search!(&self.engine, s => *s.limits());
+        limits.max_nodes = max;
+        self.limits(limits)
     }
 
     /// Stop (with [`Stopped`]) after about this long in one call: a shorthand for
     /// [`Limits::timeout`].
-    pub fn time_limit(mut self, limit: Option<Duration>) -> Self {
-        self.limits.timeout = limit;
+    pub fn time_limit(self, limit: Option<Duration>) -> Self {
+        let mut limits = with_search!(&self.engine, s => *s.limits());
+        limits.timeout = limit;
+        self.limits(limits)
+    }
+
+    /// Looks the positions of `book` up instead of searching them (the book must be of
+    /// this board's size; another size's book is ignored).
+    pub fn book(mut self, book: Option<Arc<Book>>) -> Self {
+        let book = book.filter(|b| b.size() == (self.game.width(), self.game.height()));
+        with_search!(&mut self.engine, s => s.set_book(book));
         self
     }
 
     /// Slots of the transposition table.
     pub fn table_slots(&self) -> usize {
-        self.table.slots()
+        with_search!(&self.engine, s => s.table_slots())
+    }
+
+    /// Bytes of the transposition table.
+    pub fn table_bytes(&self) -> u64 {
+        with_search!(&self.engine, s => s.table_bytes())
     }
 
     /// Forgets the transposition table (to measure a position alone).
     pub fn clear(&mut self) {
-        self.table.clear();
-    }
-
-    fn start(&mut self) -> Instant {
-        let now = Instant::now();
-        self.nodes = 0;
-        self.stopped = None;
-        self.deadline = self.limits.timeout.map(|t| now + t);
-        if let Some(monitor) = self.limits.monitor {
-            monitor.begin_run();
-        }
-        now
+        with_search!(&mut self.engine, s => s.clear());
     }
 
     fn end(&self) {
-        if let Some(monitor) = self.limits.monitor {
+        if let Some(monitor) = with_search!(&self.engine, s => s.limits().monitor) {
             monitor.end_run();
         }
     }
 
-    fn stopped(&self, clock: Instant, reason: StopReason) -> Stopped {
-        Stopped {
-            reason,
-            nodes: self.nodes,
-            elapsed: clock.elapsed(),
+    /// Runs `f` on the engine between the start and the end of a call, turning a stop into
+    /// [`Stopped`].
+    fn run<R>(
+        &mut self,
+        f: impl FnOnce(&mut Engine, &Position) -> R,
+        pos: &Position,
+    ) -> Result<(R, u64, Duration), Stopped> {
+        let clock = Instant::now();
+        if let Some(monitor) = with_search!(&self.engine, s => s.limits().monitor) {
+            monitor.begin_run();
+        }
+        with_search!(&mut self.engine, s => s.start(clock));
+        let early = with_search!(&self.engine, s => s.stopped);
+        let value = if early.is_none() {
+            Some(f(&mut self.engine, pos))
+        } else {
+            None
+        };
+        self.end();
+        let (nodes, stopped) = with_search!(&self.engine, s => (s.nodes, s.stopped));
+        match (stopped, value) {
+            (None, Some(v)) => Ok((v, nodes, clock.elapsed())),
+            (reason, _) => Err(Stopped {
+                reason: reason.unwrap_or(StopReason::Interrupted),
+                nodes,
+                elapsed: clock.elapsed(),
+            }),
         }
     }
 
-    /// The score of `pos` for the player to move, and the positions searched. The game
-    /// must not be over in `pos`.
+    /// The score of `pos` for the player to move, and the positions searched: the fast
+    /// path (null-window searches on the position alone). The game must not be over in
+    /// `pos`.
     pub fn solve(&mut self, pos: &Position) -> Result<(i32, u64), Stopped> {
-        let clock = self.start();
-        let score = self.score(pos);
-        self.end();
-        if let Some(reason) = self.stopped {
-            return Err(self.stopped(clock, reason));
-        }
-        Ok((score, self.nodes))
+        self.run(
+            |e, p| with_search!(e, s => s.score(&Board::from_position(p))),
+            pos,
+        )
+        .map(|(score, nodes, _)| (score, nodes))
     }
 
     /// The sign of the score of `pos` (a weak solve: 1 the player to move wins, 0 a draw,
     /// -1 a loss), much cheaper than the score on open positions. The game must not be
     /// over in `pos`.
     pub fn solve_weak(&mut self, pos: &Position) -> Result<(i32, u64), Stopped> {
-        let clock = self.start();
-        let score = if self.game.can_win_next(pos) {
-            1
-        } else {
-            self.search_window(pos, -1, 1)
-        };
-        self.end();
-        if let Some(reason) = self.stopped {
-            return Err(self.stopped(clock, reason));
-        }
-        Ok((score.signum(), self.nodes))
+        self.run(
+            |e, p| {
+                with_search!(e, s => {
+                    let b = Board::from_position(p);
+                    if s.can_win_next(&b) { 1 } else { s.search_window(&b, -1, 1) }
+                })
+            },
+            pos,
+        )
+        .map(|(score, nodes, _)| (score.signum(), nodes))
+    }
+
+    /// The score of `pos` and one best column (from 0, the first in the centre-first order
+    /// that keeps the score), with the positions searched: the perfect player's fast path,
+    /// a score search then one null-window search per column tried ("does it hold the
+    /// score?"), far cheaper than [`Solver::analyse`]. The game must not be over in `pos`.
+    pub fn best_move(&mut self, pos: &Position) -> Result<(i32, u8, u64), Stopped> {
+        let g = self.game;
+        self.run(|e, p| with_search!(e, s => best_column(g, s, p)), pos)
+            .map(|((score, col), nodes, _)| (score, col, nodes))
     }
 
     /// The score of `pos`, the best columns and every column's score (each column's
     /// position solved in turn, sharing the table). The game must not be over in `pos`.
     pub fn analyse(&mut self, pos: &Position) -> Result<Analysis, Stopped> {
-        let clock = self.start();
         let g = self.game;
-        let mut column_scores = vec![None; g.width() as usize];
-        // Centre first: its value narrows nothing, but fills the table with useful entries.
-        for &c in g.column_order() {
-            let col = u32::from(c);
-            if !g.can_play(pos, col) {
-                continue;
-            }
-            let score = if g.is_winning_move(pos, col) {
-                g.win_score(pos.moves)
-            } else {
-                let next = g.play_column(pos, col);
-                if next.moves == g.cells() {
-                    0
-                } else {
-                    -self.score(&next)
-                }
-            };
-            if let Some(reason) = self.stopped {
-                self.end();
-                return Err(self.stopped(clock, reason));
-            }
-            column_scores[c as usize] = Some(score);
-        }
+        let (column_scores, nodes, elapsed) =
+            self.run(|e, p| with_search!(e, s => column_scores(g, s, p)), pos)?;
         let score = column_scores.iter().flatten().copied().max().unwrap_or(0);
         let best_moves = (0..g.width() as u8)
             .filter(|&c| column_scores[c as usize] == Some(score))
             .collect();
-        self.end();
         Ok(Analysis {
             score,
             best_moves,
             column_scores,
-            nodes: self.nodes,
-            elapsed: clock.elapsed(),
+            nodes,
+            elapsed,
         })
     }
+}
 
-    /// The score by null-window searches that halve the interval of possible scores.
-    fn score(&mut self, pos: &Position) -> i32 {
-        let g = self.game;
-        let cells = g.cells() as i32;
-        let n = pos.moves as i32;
-        if g.can_win_next(pos) {
-            return g.win_score(pos.moves);
-        }
-        self.search_window(pos, -(cells - n) / 2, (cells + 1 - n) / 2)
-    }
-
-    /// The score if it lies in [min, max] (else a score beyond the bound it passes), by
-    /// null-window searches, for a position whose player to move cannot win at once.
-    fn search_window(&mut self, pos: &Position, mut min: i32, mut max: i32) -> i32 {
-        while min < max && self.stopped.is_none() {
-            let mut med = min + (max - min) / 2;
-            // Probe nearer 0 first: the searches there are the cheapest.
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
+/// The score and the first column, centre first, that keeps it.
+fn best_column<B: Bits, T: BoundTable<B>, G: Geometry>(
+    g: &Connect4,
+    s: &mut Search<B, T, G>,
+    pos: &Position,
+) -> (i32, u8) {
+    let score = s.score(&Board::from_position(pos));
+    let playable = || {
+        g.column_order()
+            .iter()
+            .copied()
+            .filter(|&c| g.can_play(pos, u32::from(c)))
+    };
+    let first = playable().next().unwrap_or(0);
+    for c in playable() {
+        let col = u32::from(c);
+        if g.is_winning_move(pos, col) {
+            if g.win_score(pos.moves) == score {
+                return (score, c);
             }
-            let r = self.negamax(pos, med, med + 1);
-            if r <= med {
-                max = r;
-            } else {
-                min = r;
-            }
+            continue;
         }
-        min
-    }
-
-    /// The playable cells that do not hand the opponent an immediate win (0 if every move
-    /// loses at once).
-    fn non_losing_moves(&self, pos: &Position) -> u128 {
-        let g = self.game;
-        let mut possible = g.playable_cells(pos);
-        let threats = g.opponent_winning_spots(pos);
-        let forced = possible & threats;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0; // two threats: one cannot block both
-            }
-            possible = forced;
-        }
-        // Never right below an opponent's winning cell.
-        possible & !(threats >> 1)
-    }
-
-    /// Negamax with alpha-beta within [alpha, beta], for a position whose player to move
-    /// cannot win at once. Fail-hard on the low side (an upper bound is `alpha`).
-    fn negamax(&mut self, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
-        debug_assert!(alpha < beta);
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_EVERY) {
-            if let Some(monitor) = self.limits.monitor {
-                monitor.publish(self.nodes, self.table.slots() as u64 * 8);
-                if monitor.is_interrupted() {
-                    self.stopped = Some(StopReason::Interrupted);
-                }
-            }
-            if self.limits.max_nodes.is_some_and(|m| self.nodes >= m) {
-                self.stopped = Some(StopReason::NodeLimit);
-            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stopped = Some(StopReason::TimeLimit);
-            }
-        }
-        if self.stopped.is_some() {
-            return alpha;
-        }
-        let g = self.game;
-        let cells = g.cells() as i32;
-        let n = pos.moves as i32;
-        let next = self.non_losing_moves(pos);
-        if next == 0 {
-            // The opponent wins with their next stone.
-            return -(cells - n) / 2;
-        }
-        if n >= cells - 2 {
-            // Two cells left, neither wins: a draw.
-            return 0;
-        }
-        let min = -(cells - 2 - n) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let mut max = (cells - 1 - n) / 2;
-        let key = pos.key();
-        let stored = self.table.get(key);
-        if stored != 0 {
-            let (lower, bound) = self.decode(stored);
-            if lower {
-                if alpha < bound {
-                    alpha = bound;
-                    if alpha >= beta {
-                        return alpha;
-                    }
-                }
-            } else {
-                max = max.min(bound);
-            }
-        }
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
-        }
-        // Moves sorted by winning cells created (more first), centre first among equals.
-        let mut moves: [(u128, u32); super::MAX_SIZE as usize] = [(0, 0); 8];
-        let mut count = 0;
-        for &c in g.column_order() {
-            let cell = next & g.column_cells(u32::from(c));
-            if cell != 0 {
-                let score = g.winning_spots(pos.current | cell, pos.mask).count_ones();
-                // Insertion sort, stable: an equal score goes after (keeps centre first).
-                let mut i = count;
-                while i > 0 && moves[i - 1].1 < score {
-                    moves[i] = moves[i - 1];
-                    i -= 1;
-                }
-                moves[i] = (cell, score);
-                count += 1;
-            }
-        }
-        for &(cell, _) in &moves[..count] {
-            let child = g.play_cell(pos, cell);
-            let score = -self.negamax(&child, -beta, -alpha);
-            if self.stopped.is_some() {
-                return alpha;
-            }
-            if score >= beta {
-                self.store(key, true, score);
-                return score;
-            }
-            if score > alpha {
-                alpha = score;
-            }
-        }
-        self.store(key, false, alpha);
-        alpha
-    }
-
-    /// Stores a bound in one byte: upper bounds as `score - min + 1`, lower bounds above
-    /// them as `score - 2 min + max + 2` (0 stays "nothing stored").
-    fn store(&mut self, key: u128, lower: bool, score: i32) {
-        let s = score.clamp(self.min_score, self.max_score);
-        let v = if lower {
-            s + self.max_score - 2 * self.min_score + 2
+        let next = Board::from_position(&g.play_column(pos, col));
+        let holds = if next.moves == g.cells() {
+            score == 0
+        } else if s.can_win_next(&next) {
+            -s.win_now_score(&next) == score
         } else {
-            s - self.min_score + 1
+            // The opponent's score is at least -score; the column keeps the score if it is
+            // at most -score.
+            s.negamax(&next, -score, -score + 1) <= -score
         };
-        self.table.put(key, v as u8);
-    }
-
-    /// (whether it is a lower bound, the bound) of a stored byte.
-    fn decode(&self, v: u8) -> (bool, i32) {
-        let v = i32::from(v);
-        if v > self.max_score - self.min_score + 1 {
-            (true, v + 2 * self.min_score - self.max_score - 2)
-        } else {
-            (false, v + self.min_score - 1)
+        if s.stopped.is_some() {
+            break;
+        }
+        if holds {
+            return (score, c);
         }
     }
+    (score, first)
+}
+
+/// Each column's score (None for a full column), centre first (its value narrows nothing,
+/// but fills the table with entries the other columns share). Stops early if the search
+/// stops.
+fn column_scores<B: Bits, T: BoundTable<B>, G: Geometry>(
+    g: &Connect4,
+    s: &mut Search<B, T, G>,
+    pos: &Position,
+) -> Vec<Option<i32>> {
+    let mut scores = vec![None; g.width() as usize];
+    for &c in g.column_order() {
+        let col = u32::from(c);
+        if !g.can_play(pos, col) {
+            continue;
+        }
+        let score = if g.is_winning_move(pos, col) {
+            g.win_score(pos.moves)
+        } else {
+            let next = g.play_column(pos, col);
+            if next.moves == g.cells() {
+                0
+            } else {
+                -s.score(&Board::from_position(&next))
+            }
+        };
+        if s.stopped.is_some() {
+            break;
+        }
+        scores[c as usize] = Some(score);
+    }
+    scores
 }

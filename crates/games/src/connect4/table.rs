@@ -1,25 +1,33 @@
-//! The solver's transposition table: a fixed number of slots, each one 64-bit word holding
-//! a position's key and a one-byte bound, the newer position replacing the older on a
+//! The solver's transposition tables: a fixed number of slots, each holding part of a
+//! position's key and a one-byte bound, the newer position replacing the older on a
 //! collision.
 //!
 //! Fixed size rather than a growing map: the solver visits billions of positions on 7x6,
 //! and a table that forgets keeps its memory bounded and each probe to one cache miss. The
-//! slot of a key is `key mod p`, p a prime, and the slot stores the key's low 56 bits: by
-//! the Chinese remainder theorem the two together identify every key below `p * 2^56`, so
-//! with p above 2^16 every position up to 8x8 (72-bit keys) is told apart exactly, and a
-//! hit is never another position's value (Pons's partial keys, widened for 8x8).
+//! slot of a key is `key mod p`, p a prime, and the slot stores the key's low bits: by the
+//! Chinese remainder theorem the two together identify every key below `p * 2^low_bits`, so
+//! a hit is never another position's value (Pons's partial keys).
+//!
+//! Two layouts: [`CompactTable`] keeps 32 bits of key and the byte in two arrays (5 bytes a
+//! slot, as Pons does), enough when the key has at most `32 + log2(p)` bits (7x6: 49 bits);
+//! [`WideTable`] keeps 56 bits of key and the byte in one 64-bit word (8 bytes a slot),
+//! enough for every board up to 8x8 (72-bit keys) with p above 2^16.
 
-/// A fixed-size table from position keys to a byte (0: nothing stored).
-pub(crate) struct Table {
-    slots: Vec<u64>,
-    /// The number of slots, a prime above 2^16.
-    p: u64,
-    /// 2^64 mod p, to reduce a 128-bit key with 64-bit arithmetic.
-    two_64_mod_p: u64,
+use super::bits::{Bits, Reducer};
+
+/// A fixed-size map from position keys to a byte (0: nothing stored).
+pub(crate) trait BoundTable<B: Bits> {
+    /// Stores `value` (not 0) for `key`, replacing whatever the slot held.
+    fn put(&mut self, key: B, value: u8);
+    /// The value stored for `key`, or 0.
+    fn get(&self, key: B) -> u8;
+    /// Forgets everything.
+    fn clear(&mut self);
+    /// Slots.
+    fn slots(&self) -> usize;
+    /// Bytes of memory.
+    fn bytes(&self) -> u64;
 }
-
-const LOW_BITS: u32 = 56;
-const LOW_MASK: u64 = (1 << LOW_BITS) - 1;
 
 fn is_prime(n: u64) -> bool {
     n >= 2
@@ -28,51 +36,113 @@ fn is_prime(n: u64) -> bool {
             .all(|d| !n.is_multiple_of(d))
 }
 
-impl Table {
+/// The reducer of the smallest prime above 2^`log2_slots` (at least 2^16).
+fn prime_above(log2_slots: u32) -> Reducer {
+    let mut p = (1u64 << log2_slots.max(16)) + 1;
+    while !is_prime(p) {
+        p += 1;
+    }
+    Reducer::new(p)
+}
+
+/// 32 bits of key and a byte per slot, in two arrays (see the module's doc).
+pub(crate) struct CompactTable {
+    keys: Vec<u32>,
+    values: Vec<u8>,
+    reducer: Reducer,
+}
+
+impl CompactTable {
+    /// A table of about 2^`log2_slots` slots (5 bytes each; at least 2^16). Exact for keys
+    /// of at most `32 + log2_slots` bits.
+    pub(crate) fn new(log2_slots: u32) -> CompactTable {
+        let reducer = prime_above(log2_slots);
+        CompactTable {
+            keys: vec![0; reducer.p as usize],
+            values: vec![0; reducer.p as usize],
+            reducer,
+        }
+    }
+}
+
+impl<B: Bits> BoundTable<B> for CompactTable {
+    #[inline]
+    fn put(&mut self, key: B, value: u8) {
+        let i = key.modulo(&self.reducer) as usize;
+        self.keys[i] = key.low64() as u32;
+        self.values[i] = value;
+    }
+
+    #[inline]
+    fn get(&self, key: B) -> u8 {
+        let i = key.modulo(&self.reducer) as usize;
+        if self.keys[i] == key.low64() as u32 {
+            self.values[i]
+        } else {
+            0
+        }
+    }
+
+    fn clear(&mut self) {
+        self.keys.fill(0);
+        self.values.fill(0);
+    }
+
+    fn slots(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn bytes(&self) -> u64 {
+        self.keys.len() as u64 * 5
+    }
+}
+
+const LOW_BITS: u32 = 56;
+const LOW_MASK: u64 = (1 << LOW_BITS) - 1;
+
+/// 56 bits of key and a byte in one word per slot (see the module's doc).
+pub(crate) struct WideTable {
+    slots: Vec<u64>,
+    reducer: Reducer,
+}
+
+impl WideTable {
     /// A table of about 2^`log2_slots` slots (8 bytes each; at least 2^16).
-    pub(crate) fn new(log2_slots: u32) -> Table {
-        let mut p = (1u64 << log2_slots.max(16)) + 1;
-        while !is_prime(p) {
-            p += 1;
-        }
-        let two_64_mod_p = ((1u128 << 64) % u128::from(p)) as u64;
-        Table {
-            slots: vec![0; p as usize],
-            p,
-            two_64_mod_p,
+    pub(crate) fn new(log2_slots: u32) -> WideTable {
+        let reducer = prime_above(log2_slots);
+        WideTable {
+            slots: vec![0; reducer.p as usize],
+            reducer,
         }
     }
+}
 
-    /// Slots.
-    pub(crate) fn slots(&self) -> usize {
-        self.slots.len()
+impl<B: Bits> BoundTable<B> for WideTable {
+    #[inline]
+    fn put(&mut self, key: B, value: u8) {
+        let i = key.modulo(&self.reducer) as usize;
+        self.slots[i] = ((key.low64() & LOW_MASK) << 8) | u64::from(value);
     }
 
-    fn index(&self, key: u128) -> usize {
-        let (low, high) = (key as u64, (key >> 64) as u64);
-        // high < 2^8 (keys have at most 72 bits) and 2^64 mod p < 2^32: no overflow.
-        let h = (high % self.p) * self.two_64_mod_p % self.p;
-        ((h + low % self.p) % self.p) as usize
-    }
-
-    /// Stores `value` (not 0) for `key`, replacing whatever the slot held.
-    pub(crate) fn put(&mut self, key: u128, value: u8) {
-        let i = self.index(key);
-        self.slots[i] = ((key as u64 & LOW_MASK) << 8) | u64::from(value);
-    }
-
-    /// The value stored for `key`, or 0.
-    pub(crate) fn get(&self, key: u128) -> u8 {
-        let slot = self.slots[self.index(key)];
-        if slot >> 8 == key as u64 & LOW_MASK {
+    #[inline]
+    fn get(&self, key: B) -> u8 {
+        let slot = self.slots[key.modulo(&self.reducer) as usize];
+        if slot >> 8 == key.low64() & LOW_MASK {
             slot as u8
         } else {
             0
         }
     }
 
-    /// Forgets everything.
-    pub(crate) fn clear(&mut self) {
+    fn clear(&mut self) {
         self.slots.fill(0);
+    }
+
+    fn slots(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn bytes(&self) -> u64 {
+        self.slots.len() as u64 * 8
     }
 }
