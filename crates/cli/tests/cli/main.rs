@@ -19,6 +19,7 @@ mod matches;
 mod maze;
 mod pdb;
 mod prove;
+mod prover_budgets;
 mod queens;
 mod rules;
 mod snapshots;
