@@ -89,6 +89,13 @@ fn format_with_column_arguments_past_65535_gives_the_text_as_swi_prolog() {
         value("format(atom(A), \"~3e ~2f ~4d\", [1.5, 2.25, 12345])", "A"),
         "'1.500e+00 2.25 1.2345'"
     );
+    // A column argument past what is left of the budget stops before making the text.
+    let small = Options {
+        max_memory: Some(100 << 20),
+        ..safe()
+    };
+    let e = first("", "format(atom(A), \"~200000000f\", [1.0])", "A", small).unwrap_err();
+    assert_eq!(e, SolveError::MemoryLimit(100 << 20));
     // A fraction's exact digits stay exact past the point where Rust's own stop.
     assert_eq!(
         value(

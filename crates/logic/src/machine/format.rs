@@ -148,6 +148,7 @@ impl Machine<'_> {
                         },
                     };
                     let k = count.unwrap_or(0);
+                    self.check_text_room(k)?;
                     if negative {
                         out.push('-');
                     }
@@ -168,6 +169,7 @@ impl Machine<'_> {
                 }
                 'e' | 'f' | 'g' => {
                     let x = self.eval(take()?)?.f();
+                    self.check_text_room(count.unwrap_or(6))?;
                     out.push_str(&float_directive(d, x, count.unwrap_or(6)));
                 }
                 's' => {

@@ -204,6 +204,17 @@ impl Machine<'_> {
             + crate::term::atom_bytes()
     }
 
+    /// The memory limit, when `bytes` more of text (a format/2 column argument of that
+    /// many digits) would not fit what is left of the budget: checked before the text is
+    /// made, so that `~200000000f` stops within the budget rather than past it.
+    pub(super) fn check_text_room(&self, bytes: usize) -> Result<(), Stop> {
+        let used = (self.heap.capacity() * 16) as u64 + self.stack_bytes(false);
+        if bytes as u64 > self.budget.saturating_sub(used) {
+            return Err(Stop::Limit(Box::new(SolveError::MemoryLimit(self.budget))));
+        }
+        Ok(())
+    }
+
     /// Counts a clause asserted (or, `added` false, retracted) against the budget.
     pub(crate) fn count_clause(&mut self, clause: &Term, added: bool) -> Result<(), Stop> {
         let cells = term_cells(clause);
