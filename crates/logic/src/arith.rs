@@ -6,6 +6,7 @@ use crate::term::{Atom, Term};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
+use std::time::Instant;
 
 /// A number: a 64-bit integer, a float, or an integer beyond 64 bits (never one that
 /// fits: results are normalized).
@@ -85,13 +86,13 @@ fn check_float(x: f64) -> Result<Num, Term> {
 
 /// Applies an evaluable functor: on 64-bit integers first; an integer result that does
 /// not fit, or a big operand, goes to the unbounded integers.
-fn apply(name: &str, args: &[Num]) -> Result<Num, Term> {
+fn apply(name: &str, args: &[Num], deadline: Option<Instant>) -> Result<Num, Term> {
     let r = if args.iter().any(|a| matches!(a, Num::B(_))) {
-        apply_big(name, args)
+        apply_big(name, args, deadline)
     } else {
         match apply_small(name, args) {
             Err(e) if e == overflow() && args.iter().all(|a| matches!(a, Num::I(_))) => {
-                apply_big(name, args)
+                apply_big(name, args, deadline)
             }
             r => r,
         }
@@ -119,15 +120,64 @@ fn divisor_context(e: Term, name: &str, arity: usize) -> Term {
 const MAX_BIG_BITS: u64 = 1 << 26;
 
 fn too_big() -> Term {
-    error_term(Term::compound("resource_error", vec![Term::atom("memory")]))
+    crate::errors::capacity_error(
+        "memory",
+        &format!(
+            "stopped: an integer of more than {MAX_BIG_BITS} bits, past the prover's cap on \
+             integers (resource_error(memory))"
+        ),
+    )
+}
+
+/// The ball that stops an evaluation past its deadline ([`eval`]'s caller makes it the
+/// time limit).
+pub(crate) fn interrupted() -> Term {
+    Term::atom("$interrupted")
+}
+
+/// Results of at least this many bits look at the clock: below, an operation takes
+/// microseconds.
+const CLOCK_BITS: u64 = 1 << 16;
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// `a ^ e` by squaring, looking at the clock after each multiplication: a power of
+/// millions of digits takes seconds, and the time limit must cover it (one
+/// multiplication, the last and longest, may run past the deadline).
+fn pow_checked(a: &BigInt, e: u32, deadline: Option<Instant>) -> Result<BigInt, Term> {
+    if deadline.is_none() || a.bits().saturating_mul(e as u64) < CLOCK_BITS {
+        return Ok(a.pow(e));
+    }
+    let mut r = BigInt::from(1);
+    for i in (0..u32::BITS - e.leading_zeros()).rev() {
+        r = &r * &r;
+        if (e >> i) & 1 == 1 {
+            r *= a;
+        }
+        if past(deadline) {
+            return Err(interrupted());
+        }
+    }
+    Ok(r)
 }
 
 /// The integer functions on unbounded integers (floats mixed in are combined as floats).
-fn apply_big(name: &str, args: &[Num]) -> Result<Num, Term> {
+fn apply_big(name: &str, args: &[Num], deadline: Option<Instant>) -> Result<Num, Term> {
     let ints: Option<Vec<BigInt>> = args.iter().map(Num::big).collect();
     let Some(ints) = ints else {
-        // A float among the operands: the float operation on the values as floats.
-        let fs: Vec<Num> = args.iter().map(|a| Num::F(a.f())).collect();
+        // min/max compare as floats but give back the operand itself (SWI-Prolog:
+        // `max(10^30, 1.0)` is the integer).
+        if let ("min" | "max", [a, b]) = (name, args) {
+            return Ok(min_max(name, a, b));
+        }
+        // A float among the operands: the float operation on the values as floats (an
+        // integer too large for a float is a float overflow, as in SWI-Prolog).
+        let fs = args
+            .iter()
+            .map(as_float)
+            .collect::<Result<Vec<Num>, Term>>()?;
         return apply_small(name, &fs);
     };
     let int = |i: &BigInt| -> Result<i64, Term> { i.to_i64().ok_or_else(overflow) };
@@ -154,9 +204,13 @@ fn apply_big(name: &str, args: &[Num]) -> Result<Num, Term> {
             if r.is_zero() {
                 q
             } else {
-                return Ok(Num::F(
-                    a.to_f64().unwrap_or(f64::NAN) / b.to_f64().unwrap_or(f64::NAN),
-                ));
+                let (Num::F(x), Num::F(y)) = (
+                    as_float(&Num::from_big(a.clone()))?,
+                    as_float(&Num::from_big(b.clone()))?,
+                ) else {
+                    return Err(eval_error("undefined"));
+                };
+                return check_float(x / y);
             }
         }
         ("//" | "mod" | "rem" | "div", [a, b]) => {
@@ -181,7 +235,7 @@ fn apply_big(name: &str, args: &[Num]) -> Result<Num, Term> {
             if a.bits().saturating_mul(e as u64) > MAX_BIG_BITS {
                 return Err(too_big());
             }
-            a.pow(e)
+            pow_checked(a, e, deadline)?
         }
         (">>", [a, b]) => a >> usize::try_from(int(b)?).map_err(|_| overflow())?,
         ("<<", [a, b]) => {
@@ -201,14 +255,42 @@ fn apply_big(name: &str, args: &[Num]) -> Result<Num, Term> {
             a.clone()
         }
         _ => {
-            let fs: Vec<Num> = ints
+            let fs = args
                 .iter()
-                .map(|i| Num::F(i.to_f64().unwrap_or(f64::NAN)))
-                .collect();
+                .map(as_float)
+                .collect::<Result<Vec<Num>, Term>>()?;
             return apply_small(name, &fs);
         }
     };
+    if r.bits() >= CLOCK_BITS && past(deadline) {
+        return Err(interrupted());
+    }
     Ok(Num::from_big(r))
+}
+
+/// A number as a float, or `evaluation_error(float_overflow)` for an integer beyond the
+/// floats' range (SWI-Prolog: `X is float(10^400)` raises it rather than give `inf`).
+fn as_float(n: &Num) -> Result<Num, Term> {
+    match n {
+        Num::B(b) => match b.to_f64() {
+            Some(x) if x.is_finite() => Ok(Num::F(x)),
+            _ => Err(eval_error("float_overflow")),
+        },
+        other => Ok(Num::F(other.f())),
+    }
+}
+
+/// `min(A, B)` or `max(A, B)`: the operand itself (an integer stays an integer), compared
+/// by value; of two equal operands of different types, the float (as SWI-Prolog).
+fn min_max(name: &str, a: &Num, b: &Num) -> Num {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let wanted = if name == "min" { Less } else { Greater };
+    match cmp_num(a, b) {
+        Equal if matches!(b, Num::F(_)) => b.clone(),
+        Equal => a.clone(),
+        o if o == wanted => a.clone(),
+        _ => b.clone(),
+    }
 }
 
 /// A float's integer part as an integer of any size.
@@ -231,20 +313,7 @@ fn apply_small(name: &str, args: &[Num]) -> Result<Num, Term> {
         ("abs", [F(a)]) => F(a.abs()),
         ("sign", [I(a)]) => I(a.signum()),
         ("sign", [F(a)]) => F(a.signum()),
-        ("min", [a, b]) => {
-            if cmp_num(b, a) == std::cmp::Ordering::Less {
-                b.clone()
-            } else {
-                a.clone()
-            }
-        }
-        ("max", [a, b]) => {
-            if cmp_num(b, a) == std::cmp::Ordering::Greater {
-                b.clone()
-            } else {
-                a.clone()
-            }
-        }
+        ("min" | "max", [a, b]) => min_max(name, a, b),
         ("+", [I(a), I(b)]) => I(a.checked_add(*b).ok_or_else(overflow)?),
         ("-", [I(a), I(b)]) => I(a.checked_sub(*b).ok_or_else(overflow)?),
         ("*", [I(a), I(b)]) => I(a.checked_mul(*b).ok_or_else(overflow)?),
@@ -402,7 +471,13 @@ pub(crate) fn cmp_num(a: &Num, b: &Num) -> std::cmp::Ordering {
 }
 
 /// Evaluates the arithmetic expression `c`.
-pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Result<Num, Term> {
+/// Big-integer operations look at the clock against `deadline` (past it: [`interrupted`]).
+pub(crate) fn eval(
+    heap: &[Cell],
+    c: Cell,
+    read: &dyn Fn(Cell) -> Term,
+    deadline: Option<Instant>,
+) -> Result<Num, Term> {
     enum Step {
         Visit(Cell),
         Apply(Atom, u32),
@@ -419,7 +494,7 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                     if a == crate::term::atoms::NIL {
                         return Err(type_error("evaluable", Term::nil()));
                     }
-                    vals.push(apply(a.name(), &[])?)
+                    vals.push(apply(a.name(), &[], deadline)?)
                 }
                 Cell::Str(a) => {
                     if let Some(b) = crate::bigint::from_heap(heap, a) {
@@ -478,7 +553,7 @@ pub(crate) fn eval(heap: &[Cell], c: Cell, read: &dyn Fn(Cell) -> Term) -> Resul
                     }
                 }
                 let args = vals.split_off(vals.len() - n as usize);
-                vals.push(apply(f.name(), &args)?);
+                vals.push(apply(f.name(), &args, deadline)?);
             }
         }
     }

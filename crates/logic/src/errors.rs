@@ -41,10 +41,20 @@ pub enum SolveError {
     /// [`crate::Options::interrupt`] asked the query to stop (Ctrl-C).
     #[error("interrupted")]
     Interrupted,
+    /// An internal capacity of the prover ran out (the atom table, the largest integer,
+    /// the largest list built at once, the heap's addressing): no flag raises it, and a
+    /// lower or higher `--max-memory` would not help. The text names the capacity and
+    /// what to do instead. The query raised `error(resource_error(R), context(_, Text))`
+    /// (catchable as any resource error) and did not catch it.
+    #[error("{0}")]
+    Capacity(String),
 }
 
 impl SolveError {
     pub(crate) fn from_ball(ball: Term) -> SolveError {
+        if let Some(text) = capacity_text(&ball) {
+            return SolveError::Capacity(text);
+        }
         match ball {
             Term::Compound(f, args) if f == atoms::ERROR && args.len() == 2 => {
                 let mut args = args.into_vec();
@@ -63,7 +73,8 @@ impl SolveError {
             SolveError::InferenceLimit(_)
             | SolveError::Timeout(_)
             | SolveError::MemoryLimit(_)
-            | SolveError::Interrupted => true,
+            | SolveError::Interrupted
+            | SolveError::Capacity(_) => true,
             SolveError::Thrown(Term::Compound(f, args)) => {
                 f.name() == "resource_error" && args.len() == 1
             }
@@ -140,4 +151,37 @@ pub(crate) fn permission_error(action: &str, kind: &str, culprit: Term) -> Term 
 /// `Name/Arity` as a term (the culprit of procedure errors).
 pub(crate) fn indicator(name: crate::Atom, arity: u32) -> Term {
     Term::compound("/", vec![Term::Atom(name), Term::Int(arity as i64)])
+}
+
+/// `error(resource_error(Resource), context(_, Text))`: an internal capacity of the prover
+/// ran out (see [`SolveError::Capacity`]); `text` says which and what to do instead.
+pub(crate) fn capacity_error(resource: &str, text: &str) -> Term {
+    Term::compound(
+        "error",
+        vec![
+            Term::compound("resource_error", vec![Term::atom(resource)]),
+            Term::compound("context", vec![Term::Var(0), Term::atom(text)]),
+        ],
+    )
+}
+
+/// The text of a [`capacity_error`] ball, uncaught.
+fn capacity_text(ball: &Term) -> Option<String> {
+    let Term::Compound(f, args) = ball else {
+        return None;
+    };
+    if f.name() != "error" || args.len() != 2 {
+        return None;
+    }
+    let formal_is_resource =
+        matches!(&args[0], Term::Compound(r, a) if r.name() == "resource_error" && a.len() == 1);
+    match &args[1] {
+        Term::Compound(c, a) if formal_is_resource && c.name() == "context" && a.len() == 2 => {
+            match &a[1] {
+                Term::Atom(text) => Some(text.name().to_string()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }

@@ -22,6 +22,7 @@ mod builtins;
 pub(crate) mod code;
 use builtins::{BuiltinId, Redo};
 pub(crate) use builtins::{Comparison, builtin_table};
+use limits::{build_cap_error, term_cells};
 mod answer;
 mod control;
 mod format;
@@ -291,6 +292,9 @@ pub(crate) struct Machine<'a> {
     /// Whether the last `resource_error(memory)` came from the budget (uncaught, it is
     /// reported as [`SolveError::MemoryLimit`]).
     memory_hit: bool,
+    /// The bytes of the clauses this query asserted, less those it retracted (counted
+    /// against the budget: an assertz/1 loop must stop within it).
+    asserted_bytes: u64,
     pub(crate) output: String,
     pub(crate) observer: Option<Box<dyn Observer + 'a>>,
     /// Whether a first answer was already produced (the next call must backtrack).
@@ -376,6 +380,7 @@ impl<'a> Machine<'a> {
             gc_at: gc::MIN_GROWTH,
             gc_wanted: false,
             memory_hit: false,
+            asserted_bytes: 0,
             output: String::new(),
             observer: None,
             started: false,
@@ -828,7 +833,7 @@ impl<'a> Machine<'a> {
             b.2 += cells;
         }
         self.bag_cells += cells;
-        self.charge(cells)?;
+        self.count_copy(cells)?;
         Ok(false)
     }
 
@@ -1432,24 +1437,6 @@ const ANSWER_NODE_BYTES: u64 = 48;
 /// The bytes one cell of a findall/3 copy is counted for (owned terms are larger than
 /// heap cells).
 const BAG_CELL_BYTES: usize = 32;
-
-/// The number of cells an owned term takes (its nodes; a string, its structure's cells,
-/// so that collecting long strings is charged for their text).
-fn term_cells(t: &Term) -> usize {
-    let mut n = 0;
-    let mut stack = vec![t];
-    while let Some(t) = stack.pop() {
-        match t {
-            Term::Compound(_, args) => {
-                n += 1;
-                stack.extend(args.iter());
-            }
-            Term::Str(s) => n += crate::strings::cells_for(s.len()),
-            _ => n += 1,
-        }
-    }
-    n
-}
 
 pub(crate) fn existence_error(name: Atom, arity: u32) -> Term {
     error_term(Term::compound(

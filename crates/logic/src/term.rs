@@ -51,6 +51,19 @@ pub const DEFAULT_MAX_ATOMS: usize = 1 << 24;
 
 static MAX_ATOMS: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_ATOMS);
 
+/// The bytes the atom table holds: each atom's text and its entries (counted against the
+/// prover's memory budget, since atoms are never freed).
+static ATOM_BYTES: AtomicUsize = AtomicUsize::new(0);
+
+/// What one atom costs besides its text: the boxed text's allocation, its slot in the
+/// names and its entry in the map.
+const ATOM_OVERHEAD_BYTES: usize = 128;
+
+/// The bytes the process-wide atom table holds (text and entries), about.
+pub(crate) fn atom_bytes() -> u64 {
+    ATOM_BYTES.load(Ordering::Relaxed) as u64
+}
+
 /// Sets the bound of the process-wide atom table: once it holds `n` atoms, making a new
 /// one at run time (`atom_codes/2`, `atom_concat/3`, `sub_atom/5`, `atom_number/2`,
 /// `format(atom(A), ...)`...) raises `resource_error(atoms)`. Atoms already made stay.
@@ -97,6 +110,7 @@ impl Atom {
         }
         // Atoms live as long as the process (see the module documentation).
         let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+        ATOM_BYTES.fetch_add(name.len() + ATOM_OVERHEAD_BYTES, Ordering::Relaxed);
         let id = i.names.len() as u32;
         i.names.push(leaked);
         i.ids.insert(leaked, id);

@@ -154,6 +154,10 @@ fn millions_of_new_atoms_stop_at_the_bound_with_a_catchable_resource_error() {
             "E",
         );
         println!("caught={caught}");
+        println!(
+            "uncaught={}",
+            ending(&mut db, "make(3000000, 3000001)", 1024, false)
+        );
         println!("atoms_made={}", atom_count() - base);
         // Atoms that exist are still found, and work that makes none still runs.
         println!(
@@ -174,6 +178,8 @@ fn millions_of_new_atoms_stop_at_the_bound_with_a_catchable_resource_error() {
     }
     let out = run_child(NAME, 1024);
     assert_eq!(reported(&out, "caught"), "resource_error(atoms)");
+    // Uncaught, it names the atom table (a budget would not help).
+    assert!(reported(&out, "uncaught").starts_with("Capacity(\"stopped:_the_atom_table_is_full"));
     // The built-ins stop at the bound; the error term's own names may pass it by a few.
     let made: usize = reported(&out, "atoms_made").parse().unwrap();
     assert!((BOUND..BOUND + 10).contains(&made), "{made} atoms made");
@@ -208,4 +214,112 @@ fn a_loop_that_makes_and_cuts_a_choicepoint_each_time_runs_in_bounded_memory() {
     // three million iterations; reclaimed at the cut, the loop needs a few MB.
     let peak: u64 = reported(&out, "peak_kb").parse().unwrap();
     assert!(peak <= 48 * 1024, "peak {peak} KB");
+}
+
+/// How `query` ends on `db` under a budget of `budget_mb` MB (with proofs if `explain`):
+/// `answer` or the error.
+fn ending(db: &mut Database, query: &str, budget_mb: u64, explain: bool) -> String {
+    let q = parse_query(query).unwrap();
+    let opts = Options {
+        max_memory: Some(budget_mb << 20),
+        explain,
+        ..Options::default()
+    };
+    match db.solve(&q, opts).next() {
+        Some(Ok(a)) => format!(
+            "answer(proof_nodes={})",
+            a.proof.map_or(0, |p| p.nodes.len())
+        ),
+        Some(Err(e)) => format!("{e:?}").replace(' ', "_"),
+        None => "false".into(),
+    }
+}
+
+/// The budget of the runaway programs below, in MB, and the most their process may take
+/// beyond it (the test binary itself, before the run: about 10 MB).
+const RUNAWAY_BUDGET_MB: u64 = 200;
+const RUNAWAY_SLACK_KB: u64 = 32 * 1024;
+
+/// Checks a runaway child's report: stopped by the budget, its peak within 10% of it.
+fn assert_stopped_within_budget(out: &str) {
+    let end = reported(out, "end");
+    assert!(end.starts_with("MemoryLimit("), "{end}");
+    let peak: u64 = reported(out, "peak_kb").parse().unwrap();
+    let bound = RUNAWAY_BUDGET_MB * 1024 * 11 / 10 + RUNAWAY_SLACK_KB;
+    assert!(peak <= bound, "peak {peak} KB, more than {bound} KB");
+}
+
+#[test]
+fn an_assertz_loop_stops_at_the_memory_budget() {
+    const NAME: &str = "an_assertz_loop_stops_at_the_memory_budget";
+    if is_child(NAME) {
+        let mut db = Database::new();
+        db.consult(
+            ":- dynamic(fact/2).
+             grow(N) :- assertz(fact(N, [N, N])), N1 is N + 1, grow(N1).",
+        )
+        .unwrap();
+        println!(
+            "end={}",
+            ending(&mut db, "grow(0)", RUNAWAY_BUDGET_MB, false)
+        );
+        println!("peak_kb={}", peak_kb());
+        return;
+    }
+    // Uncounted, the clause database grew to 3.9 GB in 27 s and the allocator aborted.
+    assert_stopped_within_budget(&run_child(NAME, 2048));
+}
+
+#[test]
+fn atoms_made_at_run_time_stop_at_the_memory_budget() {
+    const NAME: &str = "atoms_made_at_run_time_stop_at_the_memory_budget";
+    if is_child(NAME) {
+        let mut db = Database::new();
+        db.consult(
+            "concat(N) :- atom_concat(a_rather_long_prefix_for_each_atom_, N, _),
+                 N1 is N + 1, concat(N1).
+             formatted(N) :- format(atom(_), \"~w-~a\", [N, another_long_name_in_each]),
+                 N1 is N + 1, formatted(N1).",
+        )
+        .unwrap();
+        let budget = RUNAWAY_BUDGET_MB;
+        println!("end={}", ending(&mut db, "concat(0)", budget, false));
+        println!("peak_kb={}", peak_kb());
+        // The atoms stay (they are never freed): the second loop stops at once.
+        println!("then={}", ending(&mut db, "formatted(0)", budget, false));
+        return;
+    }
+    let out = run_child(NAME, 2048);
+    // Uncounted, atom_concat/3 and format(atom(A), ...) grew the process until the
+    // allocator aborted.
+    assert_stopped_within_budget(&out);
+    assert!(reported(&out, "then").starts_with("MemoryLimit("));
+}
+
+#[test]
+fn the_proof_of_a_deep_recursion_is_elided_within_the_memory_budget() {
+    const NAME: &str = "the_proof_of_a_deep_recursion_is_elided_within_the_memory_budget";
+    if is_child(NAME) {
+        let mut db = Database::new();
+        db.consult(
+            "build(0, leaf) :- !.
+             build(N, node(T)) :- N1 is N - 1, build(N1, T).",
+        )
+        .unwrap();
+        let small = RUNAWAY_BUDGET_MB;
+        println!("small={}", ending(&mut db, "build(100000, T)", small, true));
+        let budget = 2 * RUNAWAY_BUDGET_MB;
+        println!("end={}", ending(&mut db, "build(100000, T)", budget, true));
+        println!("peak_kb={}", peak_kb());
+        return;
+    }
+    let out = run_child(NAME, 2048);
+    // Each goal of the proof held the rest of the tree: read back whole, 5 x 10^9 nodes
+    // (4.7 GB in a minute, then the allocator aborted). Elided, the 100,001 goals and
+    // 100,000 `is` calls fit 400 MB; under 200 MB they are counted, and stop.
+    assert!(reported(&out, "small").starts_with("MemoryLimit("));
+    assert_eq!(reported(&out, "end"), "answer(proof_nodes=200001)");
+    let peak: u64 = reported(&out, "peak_kb").parse().unwrap();
+    let bound = 2 * RUNAWAY_BUDGET_MB * 1024 * 11 / 10 + RUNAWAY_SLACK_KB;
+    assert!(peak <= bound, "peak {peak} KB, more than {bound} KB");
 }

@@ -21,6 +21,7 @@ mod matches;
 mod maze;
 mod pdb;
 mod prove;
+mod prover_budgets;
 mod queens;
 mod rules;
 mod snapshots;

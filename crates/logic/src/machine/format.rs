@@ -25,6 +25,39 @@ fn pad_segment(out: &mut String, seg: usize, fills: &[(usize, char)], width: usi
     }
 }
 
+/// The most fraction digits `format!` is asked for: every digit of an `f64` past it is a
+/// zero (an `f64`'s exact expansion has at most 1,074 fraction digits, 767 significant
+/// ones), and a precision past 65,535 is out of range for `format!` (it panics).
+const MAX_EXACT_DIGITS: usize = 1100;
+
+/// `~Ne`, `~Nf`, `~Ng` of `x` with `k` digits after the point: exact for any `k` (SWI-Prolog
+/// prints `~70000f` of 1.0 as 1.000...0 with 70,000 zeros).
+fn float_directive(d: char, x: f64, k: usize) -> String {
+    let exact = k.min(MAX_EXACT_DIGITS);
+    let zeros = k - exact;
+    match d {
+        'e' => {
+            // C's %e: at least two exponent digits, with a sign.
+            let t = format!("{x:.exact$e}");
+            let (m, e) = t.split_once('e').unwrap_or((&t, "0"));
+            let (sign, digits) = match e.strip_prefix('-') {
+                Some(d) => ('-', d),
+                None => ('+', e),
+            };
+            let pad = if x.is_finite() { zeros } else { 0 };
+            format!("{m}{}e{sign}{digits:0>2}", "0".repeat(pad))
+        }
+        'f' => {
+            let mut t = format!("{x:.exact$}");
+            if x.is_finite() {
+                t.extend(std::iter::repeat_n('0', zeros));
+            }
+            t
+        }
+        _ => format!("{x}"),
+    }
+}
+
 impl Machine<'_> {
     /// format/2's directives: ~w ~p ~q ~a ~d ~s ~e ~f ~g ~c ~r ~i ~n ~~, the column
     /// stops ~N| and ~N+ and the fill points ~t (~`Ct fills with C). On an error, the
@@ -128,12 +161,18 @@ impl Machine<'_> {
                         },
                     };
                     let k = count.unwrap_or(0);
+                    self.check_text_room(k)?;
                     if negative {
                         out.push('-');
                     }
                     if k > 0 {
-                        let s = format!("{s:0>width$}", width = k + 1);
-                        let (int, frac) = s.split_at(s.len() - k);
+                        // Padded by hand: a width past 65,535 is out of range for
+                        // `format!` (it panics).
+                        let zeros = (k + 1).saturating_sub(s.len());
+                        let mut padded = String::with_capacity(s.len() + zeros);
+                        padded.extend(std::iter::repeat_n('0', zeros));
+                        padded.push_str(&s);
+                        let (int, frac) = padded.split_at(padded.len() - k);
                         out.push_str(int);
                         out.push('.');
                         out.push_str(frac);
@@ -143,21 +182,8 @@ impl Machine<'_> {
                 }
                 'e' | 'f' | 'g' => {
                     let x = self.eval(take()?)?.f();
-                    let k = count.unwrap_or(6);
-                    out.push_str(&match d {
-                        'e' => {
-                            // C's %e: at least two exponent digits, with a sign.
-                            let t = format!("{x:.k$e}");
-                            let (m, e) = t.split_once('e').unwrap_or((&t, "0"));
-                            let (sign, digits) = match e.strip_prefix('-') {
-                                Some(d) => ('-', d),
-                                None => ('+', e),
-                            };
-                            format!("{m}e{sign}{digits:0>2}")
-                        }
-                        'f' => format!("{x:.k$}"),
-                        _ => format!("{x}"),
-                    });
+                    self.check_text_room(count.unwrap_or(6))?;
+                    out.push_str(&float_directive(d, x, count.unwrap_or(6)));
                 }
                 's' => {
                     let a = take()?;

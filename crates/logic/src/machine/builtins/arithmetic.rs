@@ -41,26 +41,87 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn between(&mut self, args: u32, f: Frame) -> Res {
-        // The bounds are integers (inf or infinite for the upper one), not evaluated.
-        let Some(lo) = self.int_arg(self.heap[args as usize])? else {
+        // The bounds are integers of any size (inf or infinite for the upper one), not
+        // evaluated.
+        let Some(lo) = self.any_int_arg(self.heap[args as usize])? else {
             return Err(Stop::ball(instantiation_error()));
         };
-        match self.arg(args, 1) {
-            Cell::Atom(a) if a.name() == "inf" || a.name() == "infinite" => {}
-            hi => {
-                if self.int_arg(hi)?.is_none() {
-                    return Err(Stop::ball(instantiation_error()));
-                }
-            }
+        let hi = match self.arg(args, 1) {
+            Cell::Atom(a) if a.name() == "inf" || a.name() == "infinite" => None,
+            hi => match self.any_int_arg(hi)? {
+                Some(h) => Some(h),
+                None => return Err(Stop::ball(instantiation_error())),
+            },
+        };
+        if let Some(x) = self.any_int_arg(self.heap[args as usize + 2])? {
+            let within = |a: &Num, b: &Num| arith::cmp_num(a, b) != Ordering::Greater;
+            return Ok(within(&lo, &x) && hi.is_none_or(|h| within(&x, &h)));
         }
-        self.int_arg(self.heap[args as usize + 2])?;
-        self.retry(
-            |m, a, s, d, p| m.redo_between(a, s, d, p),
-            args,
-            lo,
-            f.depth,
-            f.proof,
-        )
+        match lo {
+            Num::I(lo) => self.retry(
+                |m, a, s, d, p| m.redo_between(a, s, d, p),
+                args,
+                lo,
+                f.depth,
+                f.proof,
+            ),
+            // A lower bound beyond 64 bits: the state is the offset from it.
+            _ => self.retry(
+                |m, a, s, d, p| m.redo_between_big(a, s, d, p),
+                args,
+                0,
+                f.depth,
+                f.proof,
+            ),
+        }
+    }
+
+    /// An integer argument of any size (`None` when unbound), else a type error.
+    pub(in crate::machine) fn any_int_arg(&self, c: Cell) -> Result<Option<Num>, Stop> {
+        match self.deref(c) {
+            Cell::Int(n) => Ok(Some(Num::I(n))),
+            Cell::Ref(_) => Ok(None),
+            Cell::Str(a) if crate::bigint::is_big(&self.heap, c) => {
+                Ok(crate::bigint::from_heap(&self.heap, a).map(|b| Num::B(Box::new(b))))
+            }
+            other => Err(Stop::ball(type_error("integer", self.read(other)))),
+        }
+    }
+
+    /// between/3 from a lower bound beyond 64 bits: the `offset`-th value and the next.
+    pub(in crate::machine) fn redo_between_big(
+        &mut self,
+        args: u32,
+        offset: i64,
+        depth: u32,
+        proof: u32,
+    ) -> Res {
+        let Some(Num::B(lo)) = self.any_int_arg(self.heap[args as usize])? else {
+            return Ok(false);
+        };
+        let value = Num::from_big(*lo + offset);
+        let more = match self.arg(args, 1) {
+            Cell::Atom(_) => true,
+            hi => match self.any_int_arg(hi)? {
+                Some(h) => match arith::cmp_num(&value, &h) {
+                    Ordering::Greater => return Ok(false),
+                    o => o == Ordering::Less,
+                },
+                None => false,
+            },
+        };
+        if more && offset < i64::MAX {
+            self.push_cp(CpKind::Retry {
+                redo: |m, a, s, d, p| m.redo_between_big(a, s, d, p),
+                args,
+                state: offset + 1,
+                depth,
+                proof,
+            });
+        }
+        let x = self.arg(args, 2);
+        let v = self.num_cell(value)?;
+        Ok(self.unify(x, v))
     }
 
     pub(in crate::machine) fn succ(&mut self, args: u32, _f: Frame) -> Res {

@@ -77,6 +77,7 @@ impl Machine<'_> {
         self.db
             .add_clause(&t, b == AssertKind::Asserta, crate::Origin::Program)
             .map_err(Stop::ball)?;
+        self.count_clause(&t, true)?;
         Ok(true)
     }
 

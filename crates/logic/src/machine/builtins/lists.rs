@@ -112,6 +112,9 @@ impl Machine<'_> {
             }
         }
         let len = self.arg(args, 1);
+        if let Some(Num::B(b)) = self.any_int_arg(len)? {
+            return self.length_beyond_64_bits(&b, t, a0());
+        }
         self.count_arg(len)?;
         Ok(match t {
             Cell::Atom(a) if a == atoms::NIL => self.unify(len, Cell::Int(n)),
@@ -120,7 +123,7 @@ impl Machine<'_> {
                     if want < n {
                         false
                     } else if want - n > MAX_BUILD {
-                        return Err(Stop::ball(resource_error()));
+                        return Err(Stop::ball(build_cap_error("length/2", want - n)));
                     } else {
                         let l = self.fresh_list((want - n) as usize, Cell::Atom(atoms::NIL))?;
                         self.unify(t, l)
@@ -144,6 +147,22 @@ impl Machine<'_> {
             // A partial list ending in something else: SWI-Prolog's type error.
             _ => return Err(Stop::ball(type_error("list", self.read(a0())))),
         })
+    }
+
+    /// length/2 of a length beyond 64 bits (SWI-Prolog accepts one): negative is a domain
+    /// error; a proper list is shorter; a partial list cannot be built that long.
+    fn length_beyond_64_bits(&self, n: &num_bigint::BigInt, tail: Cell, list: Cell) -> Res {
+        if n.sign() == num_bigint::Sign::Minus {
+            return Err(Stop::ball(crate::errors::domain_error(
+                "not_less_than_zero",
+                crate::bigint::to_term(n),
+            )));
+        }
+        match tail {
+            Cell::Atom(a) if a == atoms::NIL => Ok(false),
+            Cell::Ref(_) => Err(Stop::ball(build_cap_error("length/2", n))),
+            _ => Err(Stop::ball(type_error("list", self.read(list)))),
+        }
     }
 
     pub(in crate::machine) fn redo_length(

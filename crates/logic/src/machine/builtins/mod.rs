@@ -24,6 +24,7 @@ mod database;
 mod flags;
 mod io;
 mod lists;
+mod sub_text;
 mod terms;
 mod text;
 
@@ -120,10 +121,15 @@ pub(crate) fn builtin_table() -> Vec<((&'static str, u32), PredRef)> {
 
 /// `resource_error(atoms)`: the atom table is full.
 fn atoms_full() -> Stop {
-    Stop::ball(error_term(Term::compound(
-        "resource_error",
-        vec![Term::atom("atoms")],
-    )))
+    Stop::ball(crate::errors::capacity_error(
+        "atoms",
+        &format!(
+            "stopped: the atom table is full ({} atoms, resource_error(atoms)); atoms are \
+             never freed: make text with strings (string_concat/3, format(string(S), ...)) \
+             rather than atoms",
+            crate::term::max_atoms()
+        ),
+    ))
 }
 
 impl Machine<'_> {
@@ -146,7 +152,13 @@ impl Machine<'_> {
             }
             _ => {}
         }
-        arith::eval(&self.heap, c, &|c| self.read(c)).map_err(Stop::ball)
+        arith::eval(&self.heap, c, &|c| self.read(c), self.deadline).map_err(|e| {
+            if e == arith::interrupted() {
+                self.timeout_stop()
+            } else {
+                Stop::ball(e)
+            }
+        })
     }
 
     /// A number as a cell: a big integer's structure is built on the heap.
@@ -555,6 +567,7 @@ impl Machine<'_> {
             }
             let mut v = (*clauses).clone();
             v.remove(i);
+            self.count_clause(&cl.source, false)?;
             let more = i < v.len();
             self.db.preds[p].clauses = Rc::new(v);
             if more {

@@ -254,7 +254,7 @@ impl Machine<'_> {
                         return Err(Stop::ball(type_error("atom", self.read(name))));
                     };
                     if n > MAX_BUILD {
-                        return Err(Stop::ball(resource_error()));
+                        return Err(Stop::ball(build_cap_error("functor/3", n)));
                     }
                     let n = u32::try_from(n)
                         .map_err(|_| Stop::ball(type_error("integer", Term::Int(n))))?;
