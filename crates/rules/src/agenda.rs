@@ -4,12 +4,12 @@
 
 use crate::engine::Instance;
 use crate::memory::Tag;
+use crate::rank::Rank;
 use crate::strategy::{Ranked, Strategy};
 use crate::terms::Id;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 /// An activation as the agenda keeps it: numbers only (shared terms, tags); made into an
@@ -161,8 +161,8 @@ pub(crate) fn mix(seed: u64, n: u64) -> u64 {
 pub(crate) type Key = (usize, Vec<Tag>, Vec<Id>);
 
 /// The conflict set, indexed for the updates: by activation, by key, by fact, by rule,
-/// and by (salience, age) for the depth and breadth strategies (heaps whose entries of
-/// activations gone are dropped when they come to the top).
+/// and in the strategy's order (each activation's [`Rank`], kept sorted, so that the one
+/// to fire is found in log(n) rather than by comparing the whole set each cycle).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Agenda {
     pub(crate) acts: FxHashMap<u64, Act>,
@@ -177,13 +177,19 @@ pub(crate) struct Agenda {
     pub(crate) index_slots: Vec<Vec<u32>>,
     /// Activations by (rule, slot, value of the slot), for the slots of `index_slots`.
     pub(crate) by_value: FxHashMap<(usize, u32, Id), Vec<u64>>,
-    pub(crate) newest: BinaryHeap<(i64, u64)>,
-    pub(crate) oldest: BinaryHeap<(i64, Reverse<u64>)>,
+    /// The strategy whose order `ranked` keeps.
+    pub(crate) strategy: Strategy,
+    /// Every activation's key in the strategy's order: the first one fires.
+    pub(crate) ranked: BTreeSet<Rank>,
     pub(crate) bytes: usize,
 }
 
 /// Bytes counted per instance beside its vectors (an estimate, for `--max-memory`).
 pub(crate) const INSTANCE_BYTES: usize = 256;
+
+/// Bytes counted per key of the order beside its vectors (the key and its share of the
+/// tree's nodes).
+const RANK_BYTES: usize = std::mem::size_of::<Rank>() * 3 / 2;
 
 impl Agenda {
     /// Whether an activation with this key is on the agenda.
@@ -197,11 +203,12 @@ impl Agenda {
             .is_some()
     }
 
-    pub(crate) fn act_bytes(act: &Act) -> usize {
-        INSTANCE_BYTES + (act.values.len() + act.path.len()) * 24
+    /// The bytes counted for an activation and its key in the order.
+    pub(crate) fn act_bytes(act: &Act, rank: &Rank) -> usize {
+        INSTANCE_BYTES + (act.values.len() + act.path.len()) * 24 + RANK_BYTES + rank.heap_bytes()
     }
 
-    pub(crate) fn insert(&mut self, act: Act, strategy: Strategy) {
+    pub(crate) fn insert(&mut self, act: Act) {
         let id = act.activation;
         for &i in act.removable.iter() {
             self.by_tag.entry(act.path[i] as Tag).or_default().push(id);
@@ -218,12 +225,9 @@ impl Agenda {
         }
         self.by_key
             .insert_unique(act.hash, id, |a| self.acts.get(a).map_or(0, |act| act.hash));
-        match strategy {
-            Strategy::Depth => self.newest.push((act.salience, id)),
-            Strategy::Breadth => self.oldest.push((act.salience, Reverse(id))),
-            _ => {}
-        }
-        self.bytes += Self::act_bytes(&act);
+        let rank = Rank::of(&act, self.strategy);
+        self.bytes += Self::act_bytes(&act, &rank);
+        self.ranked.insert(rank);
         self.acts.insert(id, act);
     }
 
@@ -246,36 +250,14 @@ impl Agenda {
                 }
             }
         }
-        self.bytes = self.bytes.saturating_sub(Self::act_bytes(&act));
+        let rank = Rank::of(&act, self.strategy);
+        self.ranked.remove(&rank);
+        self.bytes = self.bytes.saturating_sub(Self::act_bytes(&act, &rank));
         Some(act)
     }
 
     /// The activation the strategy fires first.
-    pub(crate) fn best(&mut self, strategy: Strategy) -> Option<u64> {
-        match strategy {
-            Strategy::Depth => {
-                while let Some(&(_, id)) = self.newest.peek() {
-                    if self.acts.contains_key(&id) {
-                        return Some(id);
-                    }
-                    self.newest.pop();
-                }
-                None
-            }
-            Strategy::Breadth => {
-                while let Some(&(_, Reverse(id))) = self.oldest.peek() {
-                    if self.acts.contains_key(&id) {
-                        return Some(id);
-                    }
-                    self.oldest.pop();
-                }
-                None
-            }
-            _ => self
-                .acts
-                .values()
-                .min_by(|a, b| strategy.order(*a, *b))
-                .map(|a| a.activation),
-        }
+    pub(crate) fn best(&self) -> Option<u64> {
+        self.ranked.first().map(Rank::activation)
     }
 }

@@ -579,6 +579,7 @@ impl Engine {
             agenda: Agenda {
                 by_rule: vec![FxHashSet::default(); nrules],
                 index_slots,
+                strategy,
                 ..Agenda::default()
             },
             fired: FxHashSet::default(),
@@ -781,7 +782,7 @@ impl Engine {
             return Ok(Step::Stopped(stop));
         }
         let strategy = self.strategy;
-        let Some(best) = self.agenda.best(strategy) else {
+        let Some(best) = self.agenda.best() else {
             return Ok(Step::Stopped(if self.goal.is_some() {
                 Stop::Stuck
             } else {
@@ -899,7 +900,7 @@ impl Engine {
             random: mix(self.seed, activation),
             path,
         };
-        self.agenda.insert(act, self.strategy);
+        self.agenda.insert(act);
     }
 
     /// Joins rule `r` in full (over the facts below `visible_below`) and adds what is new.
@@ -1112,7 +1113,7 @@ impl Engine {
                 .filter(|a| found_keys.contains(&(a.path.as_slice(), a.values.as_slice())))
                 .collect();
             for act in kept {
-                self.agenda.insert(act, self.strategy);
+                self.agenda.insert(act);
             }
             self.add_instances(r, found);
         }

@@ -39,6 +39,7 @@ pub mod engine;
 mod join;
 pub mod memory;
 pub mod parse;
+mod rank;
 pub mod strategy;
 mod terms;
 pub mod tutorial;
