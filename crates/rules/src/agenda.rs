@@ -9,7 +9,8 @@ use crate::strategy::{Ranked, Strategy};
 use crate::terms::Id;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
 use std::rc::Rc;
 
 /// An activation as the agenda keeps it: numbers only (shared terms, tags); made into an
@@ -179,8 +180,13 @@ pub(crate) struct Agenda {
     pub(crate) by_value: FxHashMap<(usize, u32, Id), Vec<u64>>,
     /// The strategy whose order `ranked` keeps.
     pub(crate) strategy: Strategy,
-    /// Every activation's key in the strategy's order: the first one fires.
+    /// Every activation's key in the strategy's order (the first one fires), for the
+    /// strategies other than depth and breadth.
     pub(crate) ranked: BTreeSet<Rank>,
+    /// For depth and breadth: (salience, activation), newest or oldest first (heaps whose
+    /// entries of activations gone are dropped when they come to the top).
+    pub(crate) newest: BinaryHeap<(i64, u64)>,
+    pub(crate) oldest: BinaryHeap<(i64, Reverse<u64>)>,
     pub(crate) bytes: usize,
 }
 
@@ -190,6 +196,10 @@ pub(crate) const INSTANCE_BYTES: usize = 256;
 /// Bytes counted per key of the order beside its vectors (the key and its share of the
 /// tree's nodes).
 const RANK_BYTES: usize = std::mem::size_of::<Rank>() * 3 / 2;
+
+/// Bytes counted per entry of the depth and breadth heaps (an entry of an activation gone
+/// stays until it comes to the top).
+const HEAP_ENTRY_BYTES: usize = 32;
 
 impl Agenda {
     /// Whether an activation with this key is on the agenda.
@@ -204,8 +214,18 @@ impl Agenda {
     }
 
     /// The bytes counted for an activation and its key in the order.
-    pub(crate) fn act_bytes(act: &Act, rank: &Rank) -> usize {
-        INSTANCE_BYTES + (act.values.len() + act.path.len()) * 24 + RANK_BYTES + rank.heap_bytes()
+    pub(crate) fn act_bytes(act: &Act, rank: Option<&Rank>) -> usize {
+        INSTANCE_BYTES
+            + (act.values.len() + act.path.len()) * 24
+            + rank.map_or(HEAP_ENTRY_BYTES, |r| RANK_BYTES + r.heap_bytes())
+    }
+
+    /// The activation's key in the order, for the strategies that keep one.
+    fn rank(&self, act: &Act) -> Option<Rank> {
+        match self.strategy {
+            Strategy::Depth | Strategy::Breadth => None,
+            _ => Some(Rank::of(act, self.strategy)),
+        }
     }
 
     pub(crate) fn insert(&mut self, act: Act) {
@@ -225,9 +245,15 @@ impl Agenda {
         }
         self.by_key
             .insert_unique(act.hash, id, |a| self.acts.get(a).map_or(0, |act| act.hash));
-        let rank = Rank::of(&act, self.strategy);
-        self.bytes += Self::act_bytes(&act, &rank);
-        self.ranked.insert(rank);
+        let rank = self.rank(&act);
+        self.bytes += Self::act_bytes(&act, rank.as_ref());
+        match (self.strategy, rank) {
+            (_, Some(rank)) => {
+                self.ranked.insert(rank);
+            }
+            (Strategy::Depth, None) => self.newest.push((act.salience, id)),
+            (_, None) => self.oldest.push((act.salience, Reverse(id))),
+        }
         self.acts.insert(id, act);
     }
 
@@ -250,14 +276,38 @@ impl Agenda {
                 }
             }
         }
-        let rank = Rank::of(&act, self.strategy);
-        self.ranked.remove(&rank);
-        self.bytes = self.bytes.saturating_sub(Self::act_bytes(&act, &rank));
+        let rank = self.rank(&act);
+        self.bytes = self
+            .bytes
+            .saturating_sub(Self::act_bytes(&act, rank.as_ref()));
+        if let Some(rank) = rank {
+            self.ranked.remove(&rank);
+        }
         Some(act)
     }
 
     /// The activation the strategy fires first.
-    pub(crate) fn best(&self) -> Option<u64> {
-        self.ranked.first().map(Rank::activation)
+    pub(crate) fn best(&mut self) -> Option<u64> {
+        match self.strategy {
+            Strategy::Depth => {
+                while let Some(&(_, id)) = self.newest.peek() {
+                    if self.acts.contains_key(&id) {
+                        return Some(id);
+                    }
+                    self.newest.pop();
+                }
+                None
+            }
+            Strategy::Breadth => {
+                while let Some(&(_, Reverse(id))) = self.oldest.peek() {
+                    if self.acts.contains_key(&id) {
+                        return Some(id);
+                    }
+                    self.oldest.pop();
+                }
+                None
+            }
+            _ => self.ranked.first().map(Rank::activation),
+        }
     }
 }

@@ -52,11 +52,14 @@ use crate::compile::{
     compile_action, compile_step, complexity, plan, plan_from, relations_read, step_vars,
 };
 use crate::join::{Found, Matcher, Pool, resolve};
+use crate::limits::{Interrupt, Limits};
+pub use crate::limits::{RunError, Stop};
 use crate::memory::{Origin, Tag, WorkingMemory};
 use crate::parse::{RuleBase, RuleError};
 use crate::strategy::{Ranked, Strategy};
 use crate::terms::{Id, NONE, Pat};
-use resolu_logic::{Atom, Database, Options, Term, write_plain, writeq};
+use resolu_logic::{Atom, Database, Term, write_plain, writeq};
+use resolu_search::Monitor;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
 use std::fmt;
@@ -143,47 +146,6 @@ impl Cycle {
     }
 }
 
-/// Why a run stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Stop {
-    /// The goal holds.
-    Goal,
-    /// A `halt` action fired.
-    Halt,
-    /// No rule is eligible and no goal was given: everything derivable is derived.
-    Quiescent,
-    /// No rule is eligible and the goal does not hold: the rule base is stuck.
-    Stuck,
-    /// The cycle limit was reached.
-    CycleLimit,
-    /// The time limit was reached (between cycles, while matching, or inside a Prolog
-    /// condition).
-    TimeLimit,
-    /// The memory budget was reached.
-    MemoryLimit,
-}
-
-impl Stop {
-    /// A short name: `goal`, `halt`, `quiescent`, `stuck`, `cycle-limit`, `time-limit`,
-    /// `memory-limit`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Stop::Goal => "goal",
-            Stop::Halt => "halt",
-            Stop::Quiescent => "quiescent",
-            Stop::Stuck => "stuck",
-            Stop::CycleLimit => "cycle-limit",
-            Stop::TimeLimit => "time-limit",
-            Stop::MemoryLimit => "memory-limit",
-        }
-    }
-
-    /// Whether a limit stopped the run (cycles, time or memory).
-    pub fn is_limit(self) -> bool {
-        matches!(self, Stop::CycleLimit | Stop::TimeLimit | Stop::MemoryLimit)
-    }
-}
-
 /// The result of [`Engine::step`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
@@ -191,82 +153,6 @@ pub enum Step {
     Fired(Box<Cycle>),
     /// The run is over.
     Stopped(Stop),
-}
-
-/// An error while running: a Prolog error in a condition or an action, an action that
-/// cannot be done, or the inference limit of one call.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}{rule}: {message}", line_prefix(*.line))]
-pub struct RunError {
-    /// The rule (or `goal`).
-    pub rule: String,
-    /// The line of the rule in its file (0 if unknown).
-    pub line: usize,
-    /// What went wrong.
-    pub message: String,
-}
-
-/// `line N: `, or nothing for an unknown line (0).
-fn line_prefix(line: usize) -> String {
-    if line > 0 {
-        format!("line {line}: ")
-    } else {
-        String::new()
-    }
-}
-
-/// What interrupts matching or firing: a limit (the run stops) or an error.
-#[derive(Debug)]
-pub(crate) enum Interrupt {
-    Limit(Stop),
-    Error(RunError),
-}
-
-impl From<RunError> for Interrupt {
-    fn from(e: RunError) -> Self {
-        Interrupt::Error(e)
-    }
-}
-
-/// The limits of a run.
-#[derive(Clone, Debug)]
-pub(crate) struct Limits {
-    pub(crate) max_cycles: Option<u64>,
-    pub(crate) deadline: Option<Instant>,
-    pub(crate) timeout: Option<Duration>,
-    pub(crate) max_memory: Option<usize>,
-    pub(crate) max_inferences: u64,
-}
-
-impl Limits {
-    /// The options of one call to the prover: the inference bound of one call, and the
-    /// time left. This is the one place where the run's limits are handed to the prover.
-    pub(crate) fn prover_options(&self) -> Result<Options, Stop> {
-        let timeout = match self.deadline {
-            Some(d) => {
-                let left = d.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    return Err(Stop::TimeLimit);
-                }
-                Some(left)
-            }
-            None => None,
-        };
-        Ok(Options {
-            max_inferences: Some(self.max_inferences),
-            timeout,
-            // The prover checks the run's own deadline and memory budget as it goes, so a
-            // Prolog condition that loops or grows stops the run on time and within memory.
-            deadline: self.deadline,
-            max_memory: self.max_memory.map(|m| m as u64),
-            ..Options::default()
-        })
-    }
-
-    /// Whether the deadline has passed.
-    pub(crate) fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
 }
 
 /// The forward-chaining engine over one rule base.
@@ -293,6 +179,8 @@ pub struct Engine {
     cycles: u64,
     halted: bool,
     limits: Limits,
+    /// Where the last limit stopped the run, if inside a rule ([`Engine::stop_detail`]).
+    stop_detail: Option<String>,
     next_activation: u64,
     seed: u64,
     started: bool,
@@ -328,6 +216,7 @@ macro_rules! matcher {
             store: &$engine.memory.store,
             terms: &mut $engine.memory.terms,
             limits: &$engine.limits,
+            detail: &mut $engine.stop_detail,
             visible_below: $visible_below,
             ticks: 0,
             pool: &mut $engine.pool,
@@ -585,15 +474,8 @@ impl Engine {
             fired: FxHashSet::default(),
             cycles: 0,
             halted: false,
-            limits: Limits {
-                max_cycles: None,
-                deadline: None,
-                timeout: None,
-                max_memory: None,
-                // The prover's own default (`resolu prove`): a loop guard of a few seconds,
-                // so that --timeout, when given, is what stops a slower loop.
-                max_inferences: 100_000_000,
-            },
+            limits: Limits::default(),
+            stop_detail: None,
             next_activation: 0,
             seed: 0,
             started: false,
@@ -636,9 +518,23 @@ impl Engine {
         self.limits.max_memory = bytes;
     }
 
-    /// Bounds each call to the prover (default 100 million inferences).
-    pub fn set_max_inferences(&mut self, max: u64) {
+    /// Bounds each call to the prover of a condition or an action ([`Stop::InferenceLimit`]
+    /// past it; default [`crate::DEFAULT_MAX_INFERENCES`]; `None`: no limit).
+    pub fn set_max_inferences(&mut self, max: Option<u64>) {
         self.limits.max_inferences = max;
+    }
+
+    /// Stops runs when `monitor`'s flag is raised ([`Stop::Interrupted`]: checked between
+    /// cycles and while matching), and publishes to it the cycles fired and the bytes
+    /// held after each cycle. The caller counts the run ([`Monitor::begin_run`]).
+    pub fn set_monitor(&mut self, monitor: &'static Monitor) {
+        self.limits.monitor = Some(monitor);
+    }
+
+    /// Where the last limit stopped the run, when it stopped inside a rule's condition or
+    /// action (the rule, the call, what was being gathered): for the message.
+    pub fn stop_detail(&self) -> Option<&str> {
+        self.stop_detail.as_deref()
     }
 
     /// The seed of the random strategy (default 0).
@@ -695,14 +591,14 @@ impl Engine {
 
     /// A limit reached between cycles, if any.
     fn limit_reached(&self) -> Option<Stop> {
+        let bytes = self.bytes();
+        if let Some(monitor) = self.limits.monitor {
+            monitor.publish(self.cycles, bytes as u64);
+        }
         if self.limits.max_cycles.is_some_and(|m| self.cycles >= m) {
             Some(Stop::CycleLimit)
-        } else if self.limits.past_deadline() {
-            Some(Stop::TimeLimit)
-        } else if self.limits.max_memory.is_some_and(|m| self.bytes() > m) {
-            Some(Stop::MemoryLimit)
         } else {
-            None
+            self.limits.check(bytes).err()
         }
     }
 

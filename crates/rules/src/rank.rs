@@ -16,14 +16,14 @@ pub(crate) struct Rank {
     salience: Reverse<i64>,
     /// The strategy's own number: the priority, the specificity or the complexity (negated
     /// when more fires first), the time tag of the first fact (mea), the random key.
-    primary: i128,
+    primary: i64,
     /// Time tags, most recent first, compared lexicographically, larger first (recency,
     /// lex, mea).
     tags: Reverse<Vec<usize>>,
     /// The rule's place in the file (the course's strategies break ties by it).
     rule: usize,
     /// Per condition, the fact's tag or the answer's number (then by discovery order).
-    path: Vec<u64>,
+    path: PathKey,
     /// The activation's age: its number, or its complement when the newest fires first.
     age: u64,
     /// The activation's number, unique.
@@ -38,14 +38,14 @@ impl Rank {
             primary: 0,
             tags: Reverse(Vec::new()),
             rule: 0,
-            path: Vec::new(),
+            path: PathKey::Short([0; SHORT]),
             age: 0,
             activation: act.activation,
         };
         let newest = u64::MAX - act.activation;
         let file_order = |rank: &mut Rank| {
             rank.rule = act.rule;
-            rank.path = act.path.clone();
+            rank.path = PathKey::of(&act.path);
         };
         let lex = |rank: &mut Rank| {
             rank.tags = Reverse(crate::strategy::Ranked::lex(act).into_owned());
@@ -53,7 +53,7 @@ impl Rank {
         };
         match strategy {
             Strategy::Priority => {
-                rank.primary = i128::from(act.priority.unwrap_or(i64::MAX));
+                rank.primary = act.priority.unwrap_or(i64::MAX);
                 file_order(&mut rank);
             }
             Strategy::Order => file_order(&mut rank),
@@ -62,28 +62,29 @@ impl Rank {
                 file_order(&mut rank);
             }
             Strategy::Specificity => {
-                rank.primary = -(act.specificity as i128);
+                rank.primary = -(act.specificity as i64);
                 file_order(&mut rank);
             }
             Strategy::Depth => rank.age = newest,
             Strategy::Breadth => rank.age = act.activation,
             Strategy::Simplicity => {
-                rank.primary = act.complexity as i128;
+                rank.primary = act.complexity as i64;
                 rank.age = act.activation;
             }
             Strategy::Complexity => {
-                rank.primary = -(act.complexity as i128);
+                rank.primary = -(act.complexity as i64);
                 rank.age = act.activation;
             }
             Strategy::Lex => lex(&mut rank),
             Strategy::Mea => {
                 // The most recent first fact first; an instance whose first condition is
                 // not a pattern (no tag) after all those with one.
-                rank.primary = act.first_tag.map_or(1, |t| -(t as i128));
+                rank.primary = act.first_tag.map_or(1, |t| -(t as i64));
                 lex(&mut rank);
             }
             Strategy::Random => {
-                rank.primary = i128::from(act.random);
+                // The order of the unsigned key, kept in a signed one.
+                rank.primary = (act.random as i64) ^ i64::MIN;
                 rank.age = newest;
             }
         }
@@ -97,7 +98,36 @@ impl Rank {
 
     /// Bytes the key holds beside its own size (for the memory budget).
     pub(crate) fn heap_bytes(&self) -> usize {
-        (self.tags.0.len() + self.path.len()) * 8
+        let path = match &self.path {
+            PathKey::Short(_) => 0,
+            PathKey::Long(p) => p.len(),
+        };
+        (self.tags.0.len() + path) * 8
+    }
+}
+
+/// The conditions a path holds inside the key itself.
+const SHORT: usize = 3;
+
+/// A path in a key: inline when short (padded with zeros), so that comparing two keys,
+/// the most frequent thing the agenda does, reads no other memory. Paths are compared
+/// only between activations of one rule (the rule comes first in the key), which have
+/// paths of one length: the padding never decides.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum PathKey {
+    Short([u64; SHORT]),
+    Long(Box<[u64]>),
+}
+
+impl PathKey {
+    fn of(path: &[u64]) -> PathKey {
+        if path.len() <= SHORT {
+            let mut short = [0; SHORT];
+            short[..path.len()].copy_from_slice(path);
+            PathKey::Short(short)
+        } else {
+            PathKey::Long(path.into())
+        }
     }
 }
 
@@ -113,10 +143,13 @@ mod tests {
         (0..n)
             .map(|a| {
                 let r = |k: u64, m: u64| mix(seed, a * 16 + k) % m;
-                let len = 1 + r(0, 3) as usize;
-                let path: Vec<u64> = (0..len).map(|k| r(1 + k as u64, 5)).collect();
+                // A rule's activations have one path length (one entry per condition);
+                // rule 2's is longer than a key holds inline.
+                let rule = r(5, 3) as usize;
+                let len = [1, 3, 5][rule];
+                let path: Vec<u64> = (0..len).map(|k| r(16 + k as u64, 5)).collect();
                 Act {
-                    rule: r(5, 3) as usize,
+                    rule,
                     priority: [None, Some(1), Some(2), Some(-1)][r(6, 4) as usize],
                     salience: r(7, 2) as i64,
                     specificity: 1 + r(8, 3) as usize,
