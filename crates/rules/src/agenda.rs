@@ -4,7 +4,7 @@
 
 use crate::engine::Instance;
 use crate::memory::Tag;
-use crate::rank::Rank;
+use crate::rank::{ByRule, Rank};
 use crate::strategy::{Ranked, Strategy};
 use crate::terms::Id;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -181,8 +181,10 @@ pub(crate) struct Agenda {
     /// The strategy whose order `ranked` keeps.
     pub(crate) strategy: Strategy,
     /// Every activation's key in the strategy's order (the first one fires), for the
-    /// strategies other than depth and breadth.
+    /// strategies other than depth, breadth and those of [`ByRule`].
     pub(crate) ranked: BTreeSet<Rank>,
+    /// For priority, order and specificity: the activations by rule, then by path.
+    pub(crate) by_rule_order: ByRule,
     /// For depth and breadth: (salience, activation), newest or oldest first (heaps whose
     /// entries of activations gone are dropped when they come to the top).
     pub(crate) newest: BinaryHeap<(i64, u64)>,
@@ -217,14 +219,17 @@ impl Agenda {
     pub(crate) fn act_bytes(act: &Act, rank: Option<&Rank>) -> usize {
         INSTANCE_BYTES
             + (act.values.len() + act.path.len()) * 24
-            + rank.map_or(HEAP_ENTRY_BYTES, |r| RANK_BYTES + r.heap_bytes())
+            + rank.map_or(HEAP_ENTRY_BYTES.max(ByRule::entry_bytes(act)), |r| {
+                RANK_BYTES + r.heap_bytes()
+            })
     }
 
     /// The activation's key in the order, for the strategies that keep one.
     fn rank(&self, act: &Act) -> Option<Rank> {
         match self.strategy {
             Strategy::Depth | Strategy::Breadth => None,
-            _ => Some(Rank::of(act, self.strategy)),
+            s if ByRule::fits(s) => None,
+            s => Some(Rank::of(act, s)),
         }
     }
 
@@ -252,7 +257,8 @@ impl Agenda {
                 self.ranked.insert(rank);
             }
             (Strategy::Depth, None) => self.newest.push((act.salience, id)),
-            (_, None) => self.oldest.push((act.salience, Reverse(id))),
+            (Strategy::Breadth, None) => self.oldest.push((act.salience, Reverse(id))),
+            (strategy, None) => self.by_rule_order.insert(&act, strategy),
         }
         self.acts.insert(id, act);
     }
@@ -280,8 +286,12 @@ impl Agenda {
         self.bytes = self
             .bytes
             .saturating_sub(Self::act_bytes(&act, rank.as_ref()));
-        if let Some(rank) = rank {
-            self.ranked.remove(&rank);
+        match rank {
+            Some(rank) => {
+                self.ranked.remove(&rank);
+            }
+            None if ByRule::fits(self.strategy) => self.by_rule_order.remove(&act, self.strategy),
+            None => {}
         }
         Some(act)
     }
@@ -307,6 +317,7 @@ impl Agenda {
                 }
                 None
             }
+            s if ByRule::fits(s) => self.by_rule_order.first(),
             _ => self.ranked.first().map(Rank::activation),
         }
     }

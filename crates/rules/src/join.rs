@@ -292,10 +292,12 @@ impl Matcher<'_> {
                 .is_some_and(|t| t < self.visible_below));
         }
         let mark = search.trail.len();
-        for &tag in self
+        let list = self
             .store
-            .candidates(pattern, mask, self.terms, &search.slots)
-        {
+            .candidates(pattern, mask, self.terms, &search.slots);
+        // Oldest first: the facts not yet visible are a tail.
+        let list = &list[..list.partition_point(|&t| t < self.visible_below)];
+        for &tag in list {
             if tag >= self.visible_below || !self.store.is_present(tag) {
                 continue;
             }
@@ -457,6 +459,10 @@ impl Matcher<'_> {
                     let list =
                         self.store
                             .candidates(pattern, search.plan[i], self.terms, &search.slots);
+                    // The lists hold tags oldest first: those not yet visible (while the
+                    // initial facts are joined one by one) are a tail, cut off here rather
+                    // than skipped one by one (each fact would walk all those after it).
+                    let list = &list[..list.partition_point(|&t| t < self.visible_below)];
                     if search.seed.is_some_and(|s| i < s) {
                         candidates.extend(list.iter().rev());
                     } else {
@@ -466,6 +472,12 @@ impl Matcher<'_> {
                 for &tag in &candidates {
                     if tag >= self.visible_below || !self.store.is_present(tag) {
                         continue;
+                    }
+                    // The clock is looked at among candidates too: a long list whose facts
+                    // do not match takes time without going deeper.
+                    if let Err(stop) = self.tick(search.found.len()) {
+                        search.buffers.push(candidates);
+                        return Err(stop);
                     }
                     let mark = search.trail.len();
                     if pattern.bind(

@@ -7,6 +7,7 @@
 use crate::agenda::Act;
 use crate::strategy::Strategy;
 use std::cmp::Reverse;
+use std::collections::BTreeSet;
 
 /// An activation's place in the strategy's order: the smallest key fires first. The
 /// fields a strategy does not look at are left empty (zero), so that they never decide.
@@ -114,13 +115,13 @@ const SHORT: usize = 3;
 /// only between activations of one rule (the rule comes first in the key), which have
 /// paths of one length: the padding never decides.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum PathKey {
+pub(crate) enum PathKey {
     Short([u64; SHORT]),
     Long(Box<[u64]>),
 }
 
 impl PathKey {
-    fn of(path: &[u64]) -> PathKey {
+    pub(crate) fn of(path: &[u64]) -> PathKey {
         if path.len() <= SHORT {
             let mut short = [0; SHORT];
             short[..path.len()].copy_from_slice(path);
@@ -128,6 +129,71 @@ impl PathKey {
         } else {
             PathKey::Long(path.into())
         }
+    }
+}
+
+/// The order of the course's strategies whose own criterion belongs to the rule
+/// (`priority`, `order`, `specificity`): the rule first, then the path. So the agenda
+/// keeps, per rule, its activations by path (small keys: a search through them reads
+/// little memory), and the rules that have some by the rule's key.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ByRule {
+    /// Per rule, its activations by (path, activation).
+    sets: Vec<BTreeSet<(PathKey, u64)>>,
+    /// The rules with activations, by (salience, the strategy's number, rule).
+    live: BTreeSet<(Reverse<i64>, i64, usize)>,
+}
+
+impl ByRule {
+    /// Whether `strategy` orders activations by rule first.
+    pub(crate) fn fits(strategy: Strategy) -> bool {
+        matches!(
+            strategy,
+            Strategy::Priority | Strategy::Order | Strategy::Specificity
+        )
+    }
+
+    fn rule_key(act: &Act, strategy: Strategy) -> (Reverse<i64>, i64, usize) {
+        let primary = match strategy {
+            Strategy::Priority => act.priority.unwrap_or(i64::MAX),
+            Strategy::Specificity => -(act.specificity as i64),
+            _ => 0,
+        };
+        (Reverse(act.salience), primary, act.rule)
+    }
+
+    /// Adds an activation.
+    pub(crate) fn insert(&mut self, act: &Act, strategy: Strategy) {
+        if self.sets.len() <= act.rule {
+            self.sets.resize_with(act.rule + 1, BTreeSet::new);
+        }
+        let set = &mut self.sets[act.rule];
+        if set.is_empty() {
+            self.live.insert(Self::rule_key(act, strategy));
+        }
+        set.insert((PathKey::of(&act.path), act.activation));
+    }
+
+    /// Takes an activation out.
+    pub(crate) fn remove(&mut self, act: &Act, strategy: Strategy) {
+        let Some(set) = self.sets.get_mut(act.rule) else {
+            return;
+        };
+        set.remove(&(PathKey::of(&act.path), act.activation));
+        if set.is_empty() {
+            self.live.remove(&Self::rule_key(act, strategy));
+        }
+    }
+
+    /// The activation that fires first.
+    pub(crate) fn first(&self) -> Option<u64> {
+        let &(_, _, rule) = self.live.first()?;
+        self.sets.get(rule)?.first().map(|&(_, a)| a)
+    }
+
+    /// Bytes counted per activation (its entry and its share of the tree's nodes).
+    pub(crate) fn entry_bytes(act: &Act) -> usize {
+        std::mem::size_of::<(PathKey, u64)>() * 3 / 2 + act.path.len().saturating_sub(SHORT) * 8
     }
 }
 
@@ -150,10 +216,12 @@ mod tests {
                 let path: Vec<u64> = (0..len).map(|k| r(16 + k as u64, 5)).collect();
                 Act {
                     rule,
-                    priority: [None, Some(1), Some(2), Some(-1)][r(6, 4) as usize],
-                    salience: r(7, 2) as i64,
-                    specificity: 1 + r(8, 3) as usize,
-                    complexity: r(9, 4) as usize,
+                    // What belongs to a rule is drawn per rule.
+                    priority: [None, Some(1), Some(2), Some(-1)]
+                        [(mix(seed, rule as u64) % 4) as usize],
+                    salience: (mix(seed + 1, rule as u64) % 2) as i64,
+                    specificity: 1 + (mix(seed + 2, rule as u64) % 2) as usize,
+                    complexity: (mix(seed + 3, rule as u64) % 3) as usize,
                     positions: (0..len).collect::<Vec<_>>().into(),
                     removable: Rc::from(Vec::new()),
                     values: Vec::new(),
@@ -166,6 +234,30 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn the_rule_sets_fire_as_the_strategy_does() {
+        for seed in 0..20 {
+            let all = acts(60, seed);
+            for strategy in [Strategy::Priority, Strategy::Order, Strategy::Specificity] {
+                let mut by_rule = ByRule::default();
+                for a in &all {
+                    by_rule.insert(a, strategy);
+                }
+                let mut by_rank: Vec<&Act> = all.iter().collect();
+                by_rank.sort_by_key(|a| Rank::of(a, strategy));
+                for a in by_rank {
+                    assert_eq!(
+                        by_rule.first(),
+                        Some(a.activation),
+                        "{strategy}, seed {seed}"
+                    );
+                    by_rule.remove(a, strategy);
+                }
+                assert_eq!(by_rule.first(), None);
+            }
+        }
     }
 
     #[test]
