@@ -192,8 +192,22 @@ pub(crate) struct Agenda {
     pub(crate) bytes: usize,
 }
 
-/// Bytes counted per instance beside its vectors (an estimate, for `--max-memory`).
-pub(crate) const INSTANCE_BYTES: usize = 256;
+/// Bytes counted per instance beside its entries in the tables (its two vectors, each
+/// a heap block of at least 32 bytes, and its entries in the lists by fact and by value).
+const INSTANCE_BYTES: usize = 64;
+
+/// The bytes of a hash table that holds `capacity` entries of `entry` bytes: its buckets
+/// (7 of 8 used at most) and their control bytes; a full table doubles on its next
+/// insert and holds its old and new buckets for a moment, so that moment is counted
+/// ahead.
+pub(crate) fn table_bytes(len: usize, capacity: usize, entry: usize) -> usize {
+    let buckets = |cap: usize| cap / 7 * 8 * (entry + 1);
+    if len >= capacity {
+        buckets(capacity) + buckets(capacity.max(3) * 2)
+    } else {
+        buckets(capacity)
+    }
+}
 
 /// Bytes counted per key of the order beside its vectors (the key and its share of the
 /// tree's nodes).
@@ -218,7 +232,9 @@ impl Agenda {
     /// The bytes counted for an activation and its key in the order.
     pub(crate) fn act_bytes(act: &Act, rank: Option<&Rank>) -> usize {
         INSTANCE_BYTES
-            + (act.values.len() + act.path.len()) * 24
+            + act.values.len() * std::mem::size_of::<Id>()
+            + act.path.len() * 8
+            + act.removable.len() * 16
             + rank.map_or(HEAP_ENTRY_BYTES.max(ByRule::entry_bytes(act)), |r| {
                 RANK_BYTES + r.heap_bytes()
             })
@@ -294,6 +310,23 @@ impl Agenda {
             None => {}
         }
         Some(act)
+    }
+
+    /// The bytes the conflict set holds: its tables (by their capacity) and what each
+    /// activation holds beside them.
+    pub(crate) fn approx_bytes(&self) -> usize {
+        let by_rule: usize = self
+            .by_rule
+            .iter()
+            .map(|set| table_bytes(set.len(), set.capacity(), 8))
+            .sum();
+        table_bytes(
+            self.acts.len(),
+            self.acts.capacity(),
+            std::mem::size_of::<(u64, Act)>(),
+        ) + table_bytes(self.by_key.len(), self.by_key.capacity(), 8)
+            + by_rule
+            + self.bytes
     }
 
     /// The activation the strategy fires first.

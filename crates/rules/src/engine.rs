@@ -46,7 +46,7 @@
 //! file order, each joined only with the facts before it, so that the activations are
 //! numbered as CLIPS's `(reset)` numbers them.
 
-use crate::agenda::{Act, Agenda, INSTANCE_BYTES, Key, key_hash, mix};
+use crate::agenda::{Act, Agenda, Key, key_hash, mix, table_bytes};
 use crate::compile::{
     Action, Check, Compiled, CompiledGoal, Cond, Do, Preset, Relations, alpha_nodes, classify,
     compile_action, compile_step, complexity, plan, plan_from, relations_read, step_vars,
@@ -211,7 +211,7 @@ impl fmt::Debug for Engine {
 macro_rules! matcher {
     ($engine:expr, $visible_below:expr) => {
         Matcher {
-            base_bytes: $engine.memory.approx_bytes() + $engine.agenda.bytes,
+            base_bytes: $engine.memory.approx_bytes() + $engine.agenda.approx_bytes(),
             db: &mut $engine.db,
             store: &$engine.memory.store,
             terms: &mut $engine.memory.terms,
@@ -586,7 +586,12 @@ impl Engine {
 
     /// The bytes counted against the memory budget.
     fn bytes(&self) -> usize {
-        self.memory.approx_bytes() + self.agenda.bytes + self.fired.len() * INSTANCE_BYTES
+        // An instance fired is remembered by its key (rule, facts, values: two vectors).
+        let key = std::mem::size_of::<Key>();
+        self.memory.approx_bytes()
+            + self.agenda.approx_bytes()
+            + table_bytes(self.fired.len(), self.fired.capacity(), key)
+            + self.fired.len() * 64
     }
 
     /// A limit reached between cycles, if any.

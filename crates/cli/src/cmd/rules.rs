@@ -10,7 +10,7 @@ use clap::Args as ClapArgs;
 use resolu_logic::{Term, writeq};
 use resolu_rules::{Cycle, Engine, Origin, RuleBase, Strategy, WorkingMemory};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The car-diagnosis base, embedded for `resolu demo`.
 pub const CAR_RULES: &str = include_str!("../../../../examples/rules/car.rules");
@@ -94,6 +94,8 @@ fn plural(n: usize, what: &str) -> String {
 
 /// Runs `resolu rules`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    // --timeout counts from here: reading a large file of facts is part of the run.
+    let started = Instant::now();
     let strategy = strategy(&args.strategy)?;
     let text = read_file(&args.file)?;
     let origin = args.file.display().to_string();
@@ -109,10 +111,16 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     }
     crate::html::rules(&args.html, &text, &base.facts, strategy, args.max_cycles)?;
     let engine = Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
-    execute(engine, &origin, &args, io)
+    execute(engine, &origin, &args, started, io)
 }
 
-fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdResult {
+fn execute(
+    mut engine: Engine,
+    origin: &str,
+    args: &Args,
+    started: Instant,
+    io: &mut Io,
+) -> CmdResult {
     // The fact to explain is read before the run, so that a typo costs no run.
     let explain_fact = match args.explain.as_deref() {
         None | Some("") => None,
@@ -122,7 +130,8 @@ fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdRes
                 .term,
         ),
     };
-    set_limits(&mut engine, args.max_cycles, args.timeout, args.max_memory);
+    let time_left = args.timeout.map(|t| t.saturating_sub(started.elapsed()));
+    set_limits(&mut engine, args.max_cycles, time_left, args.max_memory);
     let max_inferences = match args.max_inferences {
         None => Some(resolu_rules::DEFAULT_MAX_INFERENCES),
         Some(0) => None,
@@ -387,5 +396,11 @@ pub fn demo(io: &mut Io) -> CmdResult {
         format: Format::Text,
         html: Default::default(),
     };
-    execute(engine, "examples/rules/car.rules", &args, io)
+    execute(
+        engine,
+        "examples/rules/car.rules",
+        &args,
+        Instant::now(),
+        io,
+    )
 }
