@@ -329,6 +329,18 @@ impl Agenda {
             + self.bytes
     }
 
+    /// How many activations the tables take before they grow, and the bytes they then
+    /// hold for a moment (old and new buckets): a join that finds more counts them.
+    pub(crate) fn growth(&self) -> (usize, usize) {
+        let room = self.acts.capacity().saturating_sub(self.acts.len());
+        let entry = std::mem::size_of::<(u64, Act)>();
+        let grown = |cap: usize, entry: usize| (cap.max(3) * 2) / 7 * 8 * (entry + 1);
+        (
+            room,
+            grown(self.acts.capacity(), entry) + grown(self.by_key.capacity(), 8),
+        )
+    }
+
     /// The activation the strategy fires first.
     pub(crate) fn best(&mut self) -> Option<u64> {
         match self.strategy {

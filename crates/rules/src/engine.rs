@@ -212,6 +212,7 @@ macro_rules! matcher {
     ($engine:expr, $visible_below:expr) => {
         Matcher {
             base_bytes: $engine.memory.approx_bytes() + $engine.agenda.approx_bytes(),
+            agenda_growth: $engine.agenda.growth(),
             db: &mut $engine.db,
             store: &$engine.memory.store,
             terms: &mut $engine.memory.terms,

@@ -56,6 +56,9 @@ pub(crate) struct Matcher<'a> {
     pub(crate) visible_below: Tag,
     /// Bytes held outside this join (working memory, conflict set).
     pub(crate) base_bytes: usize,
+    /// How many matches the conflict set takes before its tables grow, and the bytes
+    /// they hold while they grow (the matches found go there next).
+    pub(crate) agenda_growth: (usize, usize),
     pub(crate) ticks: u64,
     pub(crate) pool: &'a mut Pool,
 }
@@ -123,8 +126,10 @@ impl Matcher<'_> {
         if !self.ticks.is_multiple_of(256) {
             return Ok(());
         }
+        let (room, growing) = self.agenda_growth;
+        let growth = if found > room { growing } else { 0 };
         self.limits
-            .check(self.base_bytes + found * PARTIAL_BYTES)
+            .check(self.base_bytes + found * PARTIAL_BYTES + growth)
             .map_err(Interrupt::Limit)
     }
 

@@ -103,6 +103,10 @@ impl From<RunError> for Interrupt {
 /// loop guard of a few seconds, so that `--timeout`, when given, stops a slower loop.
 pub const DEFAULT_MAX_INFERENCES: u64 = 100_000_000;
 
+/// The least memory budget a Prolog call is given: the stacks' room the prover reserves
+/// before it runs (its heap's headroom is 4 MiB), with a margin.
+const PROVER_FLOOR: u64 = 6 << 20;
+
 /// The limits of a run.
 #[derive(Clone, Debug)]
 pub(crate) struct Limits {
@@ -148,10 +152,12 @@ impl Limits {
             None => None,
         };
         // The prover's stacks and the engine's memory share one budget: the prover has
-        // what the working memory, the conflict set and the join do not hold.
+        // what the working memory, the conflict set and the join do not hold, but never
+        // less than the room it reserves before any work (a fixed overhead, not growth:
+        // a small budget still runs a small rule base).
         let max_memory = match self.max_memory {
             Some(m) if held >= m => return Err(Stop::MemoryLimit),
-            Some(m) => Some((m - held) as u64),
+            Some(m) => Some(((m - held) as u64).max(PROVER_FLOOR)),
             None => None,
         };
         Ok(Options {
