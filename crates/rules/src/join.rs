@@ -142,6 +142,9 @@ impl Matcher<'_> {
         e: SolveError,
     ) -> Interrupt {
         let stop = match e {
+            // Ctrl-C during a long call: the call ended by its own limit, but the user
+            // asked first.
+            _ if e.is_limit() && self.limits.interrupted() => Some(Stop::Interrupted),
             SolveError::Timeout(_) => Some(Stop::TimeLimit),
             SolveError::MemoryLimit(_) => Some(Stop::MemoryLimit),
             SolveError::InferenceLimit(_) => Some(Stop::InferenceLimit),
