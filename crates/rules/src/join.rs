@@ -251,9 +251,13 @@ impl Matcher<'_> {
                     if first_only {
                         break;
                     }
-                    if answers.len().is_multiple_of(256) {
-                        let grown = self.terms.approx_bytes().saturating_sub(terms_before);
-                        if let Err(stop) = self.limits.check(self.base_bytes + grown + gathered) {
+                    // The memory after each answer (an answer may be a long list), the
+                    // clock and the interrupt now and then.
+                    let grown = self.terms.approx_bytes().saturating_sub(terms_before);
+                    let held = self.base_bytes + grown + gathered;
+                    let over = self.limits.max_memory.is_some_and(|m| held > m);
+                    if over || answers.len().is_multiple_of(256) {
+                        if let Err(stop) = self.limits.check(held) {
                             gathering_stop = Some(stop);
                             break;
                         }
