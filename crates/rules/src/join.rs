@@ -256,11 +256,11 @@ impl Matcher<'_> {
                     let grown = self.terms.approx_bytes().saturating_sub(terms_before);
                     let held = self.base_bytes + grown + gathered;
                     let over = self.limits.max_memory.is_some_and(|m| held > m);
-                    if over || answers.len().is_multiple_of(256) {
-                        if let Err(stop) = self.limits.check(held) {
-                            gathering_stop = Some(stop);
-                            break;
-                        }
+                    if (over || answers.len().is_multiple_of(256))
+                        && let Err(stop) = self.limits.check(held)
+                    {
+                        gathering_stop = Some(stop);
+                        break;
                     }
                 }
             }
