@@ -3,6 +3,7 @@
 //! stopped (in words and as an exit code).
 
 use crate::common::{CliError, Exit, Io, bad_input, default_memory_bytes};
+use crate::progress::MONITOR;
 use resolu_logic::writeq;
 use resolu_rules::{Cycle, Engine, Stop, Strategy};
 use std::time::Duration;
@@ -18,12 +19,56 @@ pub fn exit_of(stop: Stop) -> Exit {
     match stop {
         Stop::Goal | Stop::Halt | Stop::Quiescent => Exit::Success,
         Stop::Stuck => Exit::NoSolution,
-        Stop::CycleLimit | Stop::TimeLimit | Stop::MemoryLimit => Exit::Limit,
+        // Every other stop is a limit or an interrupt (`Stop` is non-exhaustive).
+        _ => Exit::Limit,
     }
 }
 
-/// One sentence on why a run stopped.
-pub fn stop_text(stop: Stop, cycles: u64) -> String {
+/// The JSON `message` beside a stop's `reason` (whose words, `stop.as_str()`, are the
+/// searches' for the limits: `cycle-limit`, `time-limit`, `memory-limit`,
+/// `inference-limit`, `interrupted`): for a limit, the sentence the text output shows;
+/// else null.
+pub fn message_json(stop: Stop, engine: &Engine, max_inferences: Option<u64>) -> serde_json::Value {
+    match stop.is_limit() {
+        true => stop_message(stop, engine, max_inferences).into(),
+        false => serde_json::Value::Null,
+    }
+}
+
+/// [`stop_text`], with where in the rules the limit stopped the run (when inside one).
+pub fn stop_message(stop: Stop, engine: &Engine, max_inferences: Option<u64>) -> String {
+    let text = stop_text(stop, engine.cycles(), max_inferences);
+    match engine.stop_detail() {
+        Some(detail) if stop.is_limit() && stop != Stop::CycleLimit => {
+            format!("{text}\n  ({detail})")
+        }
+        _ => text,
+    }
+}
+
+/// Lets Ctrl-C stop the engine's run (exit 3 with the counters so far, as for the
+/// searches): the engine watches the command line's monitor, which counts the run while
+/// this guard lives.
+pub struct Watch(());
+
+impl Watch {
+    /// Starts watching `engine`'s run.
+    pub fn start(engine: &mut Engine) -> Watch {
+        engine.set_monitor(&MONITOR);
+        MONITOR.begin_run();
+        Watch(())
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        MONITOR.end_run();
+    }
+}
+
+/// One sentence on why a run stopped (`max_inferences`: the limit of one Prolog call,
+/// named when it stopped the run).
+pub fn stop_text(stop: Stop, cycles: u64, max_inferences: Option<u64>) -> String {
     let after = format!("after {cycles} cycle{}", if cycles == 1 { "" } else { "s" });
     match stop {
         Stop::Goal => format!("Goal reached {after}."),
@@ -40,6 +85,13 @@ pub fn stop_text(stop: Stop, cycles: u64) -> String {
         Stop::MemoryLimit => {
             format!("Stopped {after}: the memory budget (--max-memory) was reached.")
         }
+        Stop::InferenceLimit => format!(
+            "Stopped {after}: a Prolog call ran past the inference limit ({} per call, \
+             --max-inferences); raise it with --max-inferences N (0 for no limit).",
+            max_inferences.map_or_else(|| "none".to_string(), |n| n.to_string())
+        ),
+        Stop::Interrupted => format!("Stopped {after}: interrupted (Ctrl-C)."),
+        _ => format!("Stopped {after}: a limit was reached."),
     }
 }
 

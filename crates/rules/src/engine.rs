@@ -46,17 +46,20 @@
 //! file order, each joined only with the facts before it, so that the activations are
 //! numbered as CLIPS's `(reset)` numbers them.
 
-use crate::agenda::{Act, Agenda, INSTANCE_BYTES, Key, key_hash, mix};
+use crate::agenda::{Act, Agenda, Key, key_hash, mix, table_bytes};
 use crate::compile::{
     Action, Check, Compiled, CompiledGoal, Cond, Do, Preset, Relations, alpha_nodes, classify,
     compile_action, compile_step, complexity, plan, plan_from, relations_read, step_vars,
 };
 use crate::join::{Found, Matcher, Pool, resolve};
+use crate::limits::{Interrupt, Limits};
+pub use crate::limits::{RunError, Stop};
 use crate::memory::{Origin, Tag, WorkingMemory};
 use crate::parse::{RuleBase, RuleError};
 use crate::strategy::{Ranked, Strategy};
 use crate::terms::{Id, NONE, Pat};
-use resolu_logic::{Atom, Database, Options, Term, write_plain, writeq};
+use resolu_logic::{Atom, Database, Term, write_plain, writeq};
+use resolu_search::Monitor;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
 use std::fmt;
@@ -143,47 +146,6 @@ impl Cycle {
     }
 }
 
-/// Why a run stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Stop {
-    /// The goal holds.
-    Goal,
-    /// A `halt` action fired.
-    Halt,
-    /// No rule is eligible and no goal was given: everything derivable is derived.
-    Quiescent,
-    /// No rule is eligible and the goal does not hold: the rule base is stuck.
-    Stuck,
-    /// The cycle limit was reached.
-    CycleLimit,
-    /// The time limit was reached (between cycles, while matching, or inside a Prolog
-    /// condition).
-    TimeLimit,
-    /// The memory budget was reached.
-    MemoryLimit,
-}
-
-impl Stop {
-    /// A short name: `goal`, `halt`, `quiescent`, `stuck`, `cycle-limit`, `time-limit`,
-    /// `memory-limit`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Stop::Goal => "goal",
-            Stop::Halt => "halt",
-            Stop::Quiescent => "quiescent",
-            Stop::Stuck => "stuck",
-            Stop::CycleLimit => "cycle-limit",
-            Stop::TimeLimit => "time-limit",
-            Stop::MemoryLimit => "memory-limit",
-        }
-    }
-
-    /// Whether a limit stopped the run (cycles, time or memory).
-    pub fn is_limit(self) -> bool {
-        matches!(self, Stop::CycleLimit | Stop::TimeLimit | Stop::MemoryLimit)
-    }
-}
-
 /// The result of [`Engine::step`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
@@ -191,82 +153,6 @@ pub enum Step {
     Fired(Box<Cycle>),
     /// The run is over.
     Stopped(Stop),
-}
-
-/// An error while running: a Prolog error in a condition or an action, an action that
-/// cannot be done, or the inference limit of one call.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}{rule}: {message}", line_prefix(*.line))]
-pub struct RunError {
-    /// The rule (or `goal`).
-    pub rule: String,
-    /// The line of the rule in its file (0 if unknown).
-    pub line: usize,
-    /// What went wrong.
-    pub message: String,
-}
-
-/// `line N: `, or nothing for an unknown line (0).
-fn line_prefix(line: usize) -> String {
-    if line > 0 {
-        format!("line {line}: ")
-    } else {
-        String::new()
-    }
-}
-
-/// What interrupts matching or firing: a limit (the run stops) or an error.
-#[derive(Debug)]
-pub(crate) enum Interrupt {
-    Limit(Stop),
-    Error(RunError),
-}
-
-impl From<RunError> for Interrupt {
-    fn from(e: RunError) -> Self {
-        Interrupt::Error(e)
-    }
-}
-
-/// The limits of a run.
-#[derive(Clone, Debug)]
-pub(crate) struct Limits {
-    pub(crate) max_cycles: Option<u64>,
-    pub(crate) deadline: Option<Instant>,
-    pub(crate) timeout: Option<Duration>,
-    pub(crate) max_memory: Option<usize>,
-    pub(crate) max_inferences: u64,
-}
-
-impl Limits {
-    /// The options of one call to the prover: the inference bound of one call, and the
-    /// time left. This is the one place where the run's limits are handed to the prover.
-    pub(crate) fn prover_options(&self) -> Result<Options, Stop> {
-        let timeout = match self.deadline {
-            Some(d) => {
-                let left = d.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    return Err(Stop::TimeLimit);
-                }
-                Some(left)
-            }
-            None => None,
-        };
-        Ok(Options {
-            max_inferences: Some(self.max_inferences),
-            timeout,
-            // The prover checks the run's own deadline and memory budget as it goes, so a
-            // Prolog condition that loops or grows stops the run on time and within memory.
-            deadline: self.deadline,
-            max_memory: self.max_memory.map(|m| m as u64),
-            ..Options::default()
-        })
-    }
-
-    /// Whether the deadline has passed.
-    pub(crate) fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
 }
 
 /// The forward-chaining engine over one rule base.
@@ -293,6 +179,8 @@ pub struct Engine {
     cycles: u64,
     halted: bool,
     limits: Limits,
+    /// Where the last limit stopped the run, if inside a rule ([`Engine::stop_detail`]).
+    stop_detail: Option<String>,
     next_activation: u64,
     seed: u64,
     started: bool,
@@ -323,11 +211,13 @@ impl fmt::Debug for Engine {
 macro_rules! matcher {
     ($engine:expr, $visible_below:expr) => {
         Matcher {
-            base_bytes: $engine.memory.approx_bytes() + $engine.agenda.bytes,
+            base_bytes: $engine.memory.approx_bytes() + $engine.agenda.approx_bytes(),
+            agenda_growth: $engine.agenda.growth(),
             db: &mut $engine.db,
             store: &$engine.memory.store,
             terms: &mut $engine.memory.terms,
             limits: &$engine.limits,
+            detail: &mut $engine.stop_detail,
             visible_below: $visible_below,
             ticks: 0,
             pool: &mut $engine.pool,
@@ -579,20 +469,14 @@ impl Engine {
             agenda: Agenda {
                 by_rule: vec![FxHashSet::default(); nrules],
                 index_slots,
+                strategy,
                 ..Agenda::default()
             },
             fired: FxHashSet::default(),
             cycles: 0,
             halted: false,
-            limits: Limits {
-                max_cycles: None,
-                deadline: None,
-                timeout: None,
-                max_memory: None,
-                // The prover's own default (`resolu prove`): a loop guard of a few seconds,
-                // so that --timeout, when given, is what stops a slower loop.
-                max_inferences: 100_000_000,
-            },
+            limits: Limits::default(),
+            stop_detail: None,
             next_activation: 0,
             seed: 0,
             started: false,
@@ -635,9 +519,23 @@ impl Engine {
         self.limits.max_memory = bytes;
     }
 
-    /// Bounds each call to the prover (default 100 million inferences).
-    pub fn set_max_inferences(&mut self, max: u64) {
+    /// Bounds each call to the prover of a condition or an action ([`Stop::InferenceLimit`]
+    /// past it; default [`crate::DEFAULT_MAX_INFERENCES`]; `None`: no limit).
+    pub fn set_max_inferences(&mut self, max: Option<u64>) {
         self.limits.max_inferences = max;
+    }
+
+    /// Stops runs when `monitor`'s flag is raised ([`Stop::Interrupted`]: checked between
+    /// cycles and while matching), and publishes to it the cycles fired and the bytes
+    /// held after each cycle. The caller counts the run ([`Monitor::begin_run`]).
+    pub fn set_monitor(&mut self, monitor: &'static Monitor) {
+        self.limits.monitor = Some(monitor);
+    }
+
+    /// Where the last limit stopped the run, when it stopped inside a rule's condition or
+    /// action (the rule, the call, what was being gathered): for the message.
+    pub fn stop_detail(&self) -> Option<&str> {
+        self.stop_detail.as_deref()
     }
 
     /// The seed of the random strategy (default 0).
@@ -689,19 +587,24 @@ impl Engine {
 
     /// The bytes counted against the memory budget.
     fn bytes(&self) -> usize {
-        self.memory.approx_bytes() + self.agenda.bytes + self.fired.len() * INSTANCE_BYTES
+        // An instance fired is remembered by its key (rule, facts, values: two vectors).
+        let key = std::mem::size_of::<Key>();
+        self.memory.approx_bytes()
+            + self.agenda.approx_bytes()
+            + table_bytes(self.fired.len(), self.fired.capacity(), key)
+            + self.fired.len() * 64
     }
 
     /// A limit reached between cycles, if any.
     fn limit_reached(&self) -> Option<Stop> {
+        let bytes = self.bytes();
+        if let Some(monitor) = self.limits.monitor {
+            monitor.publish(self.cycles, bytes as u64);
+        }
         if self.limits.max_cycles.is_some_and(|m| self.cycles >= m) {
             Some(Stop::CycleLimit)
-        } else if self.limits.past_deadline() {
-            Some(Stop::TimeLimit)
-        } else if self.limits.max_memory.is_some_and(|m| self.bytes() > m) {
-            Some(Stop::MemoryLimit)
         } else {
-            None
+            self.limits.check(bytes).err()
         }
     }
 
@@ -781,7 +684,7 @@ impl Engine {
             return Ok(Step::Stopped(stop));
         }
         let strategy = self.strategy;
-        let Some(best) = self.agenda.best(strategy) else {
+        let Some(best) = self.agenda.best() else {
             return Ok(Step::Stopped(if self.goal.is_some() {
                 Stop::Stuck
             } else {
@@ -899,7 +802,7 @@ impl Engine {
             random: mix(self.seed, activation),
             path,
         };
-        self.agenda.insert(act, self.strategy);
+        self.agenda.insert(act);
     }
 
     /// Joins rule `r` in full (over the facts below `visible_below`) and adds what is new.
@@ -1112,7 +1015,7 @@ impl Engine {
                 .filter(|a| found_keys.contains(&(a.path.as_slice(), a.values.as_slice())))
                 .collect();
             for act in kept {
-                self.agenda.insert(act, self.strategy);
+                self.agenda.insert(act);
             }
             self.add_instances(r, found);
         }

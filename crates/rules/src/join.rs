@@ -3,7 +3,8 @@
 //! values bound in place in slots and undone through a trail; calls to the prover.
 
 use crate::compile::{Check, Fast};
-use crate::engine::{Interrupt, Limits, NEGATION_TESTS, RunError, Stop};
+use crate::engine::NEGATION_TESTS;
+use crate::limits::{Interrupt, Limits, RunError, Stop};
 use crate::memory::{Store, Tag};
 use crate::terms::{Id, NONE, Pattern, Renumbered, Terms};
 use resolu_logic::{Database, SolveError, Term};
@@ -49,16 +50,43 @@ pub(crate) struct Matcher<'a> {
     pub(crate) store: &'a Store,
     pub(crate) terms: &'a mut Terms,
     pub(crate) limits: &'a Limits,
+    /// Where a limit stopped the join, said when it was inside a Prolog call.
+    pub(crate) detail: &'a mut Option<String>,
     /// Only facts with a smaller tag are seen (while the initial facts are loaded).
     pub(crate) visible_below: Tag,
     /// Bytes held outside this join (working memory, conflict set).
     pub(crate) base_bytes: usize,
+    /// How many matches the conflict set takes before its tables grow, and the bytes
+    /// they hold while they grow (the matches found go there next).
+    pub(crate) agenda_growth: (usize, usize),
     pub(crate) ticks: u64,
     pub(crate) pool: &'a mut Pool,
 }
 
 /// Bytes counted per partial match found (an estimate, for the memory budget).
 pub(crate) const PARTIAL_BYTES: usize = 256;
+
+/// Bytes counted per answer of a Prolog call gathered, beside its values.
+const ANSWER_BYTES: usize = 48;
+
+/// A goal as written, cut after 100 characters (a message names it; its arguments may
+/// be huge terms).
+fn shortened(goal: &Term) -> String {
+    let text = goal.to_string();
+    match text.char_indices().nth(100) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
+    }
+}
+
+/// `line N: `, or nothing for an unknown line (0).
+fn line_of(line: usize) -> String {
+    if line > 0 {
+        format!("line {line}: ")
+    } else {
+        String::new()
+    }
+}
 
 /// One [`Matcher::join`]: whose conditions (for errors), their access paths, the seed's
 /// condition, the values bound so far (undone through the trail on the way back), and
@@ -98,37 +126,49 @@ impl Matcher<'_> {
         if !self.ticks.is_multiple_of(256) {
             return Ok(());
         }
-        if self.limits.past_deadline() {
-            return Err(Interrupt::Limit(Stop::TimeLimit));
-        }
-        if self
-            .limits
-            .max_memory
-            .is_some_and(|m| self.base_bytes + found * PARTIAL_BYTES > m)
-        {
-            return Err(Interrupt::Limit(Stop::MemoryLimit));
-        }
-        Ok(())
+        let (room, growing) = self.agenda_growth;
+        let growth = if found > room { growing } else { 0 };
+        self.limits
+            .check(self.base_bytes + found * PARTIAL_BYTES + growth)
+            .map_err(Interrupt::Limit)
     }
 
-    pub(crate) fn solve_error(&self, rule: (&str, usize), goal: &Term, e: SolveError) -> Interrupt {
-        match e {
-            SolveError::Timeout(_) => return Interrupt::Limit(Stop::TimeLimit),
-            SolveError::MemoryLimit(_) => return Interrupt::Limit(Stop::MemoryLimit),
-            _ => {}
-        }
-        let message = if e.is_limit() {
-            format!(
-                "`{goal}` ran past {} inferences (a loop in the Prolog clauses?)",
-                self.limits.max_inferences
-            )
-        } else {
-            format!("`{goal}` raised {e}")
+    /// A limit met inside a Prolog call stops the run (saying where); any other error of
+    /// the prover ends it with the rule's name.
+    pub(crate) fn solve_error(
+        &mut self,
+        rule: (&str, usize),
+        goal: &Term,
+        e: SolveError,
+    ) -> Interrupt {
+        let stop = match e {
+            // Ctrl-C during a long call: the call ended by its own limit, but the user
+            // asked first.
+            _ if e.is_limit() && self.limits.interrupted() => Some(Stop::Interrupted),
+            SolveError::Timeout(_) => Some(Stop::TimeLimit),
+            SolveError::MemoryLimit(_) => Some(Stop::MemoryLimit),
+            SolveError::InferenceLimit(_) => Some(Stop::InferenceLimit),
+            _ => None,
         };
+        if let Some(stop) = stop {
+            let what = match stop {
+                Stop::InferenceLimit => format!(
+                    "ran past {} inferences (a loop in the Prolog clauses?)",
+                    self.limits.max_inferences.unwrap_or(u64::MAX)
+                ),
+                _ => "was running".to_string(),
+            };
+            *self.detail = Some(format!(
+                "{}rule {}: `{goal}` {what}",
+                line_of(rule.1),
+                rule.0
+            ));
+            return Interrupt::Limit(stop);
+        }
         Interrupt::Error(RunError {
             rule: rule.0.to_string(),
             line: rule.1,
-            message,
+            message: format!("`{goal}` raised {e}"),
         })
     }
 
@@ -157,7 +197,20 @@ impl Matcher<'_> {
             }
         }
         let wanted = std::mem::take(wanted);
-        let options = self.limits.prover_options().map_err(Interrupt::Limit)?;
+        let options = match self.limits.prover_options(self.base_bytes) {
+            Ok(options) => options,
+            Err(stop) => {
+                self.pool.wanted = wanted;
+                return Err(Interrupt::Limit(stop));
+            }
+        };
+        // Every answer is gathered before the rule's instances are made (the prover holds
+        // the database while it runs): a generator (`between(1, inf, X)`) would gather
+        // forever, so the answers and the terms they add are counted against the budget,
+        // and the clock and the interrupt are looked at, as they come.
+        let terms_before = self.terms.approx_bytes();
+        let mut gathered = 0usize;
+        let mut gathering_stop = None;
         // The goal is built from the shared terms and the answers stored back into them
         // by the prover itself: no `Term` is made for the situation or for its answers.
         let value = |v: u32| slots.get(v as usize).copied().filter(|&id| id != NONE);
@@ -193,8 +246,20 @@ impl Matcher<'_> {
                             }
                         }
                     }
+                    gathered += ANSWER_BYTES + bound.len() * 8;
                     answers.push(bound);
                     if first_only {
+                        break;
+                    }
+                    // The memory after each answer (an answer may be a long list), the
+                    // clock and the interrupt now and then.
+                    let grown = self.terms.approx_bytes().saturating_sub(terms_before);
+                    let held = self.base_bytes + grown + gathered;
+                    let over = self.limits.max_memory.is_some_and(|m| held > m);
+                    if (over || answers.len().is_multiple_of(256))
+                        && let Err(stop) = self.limits.check(held)
+                    {
+                        gathering_stop = Some(stop);
                         break;
                     }
                 }
@@ -202,6 +267,18 @@ impl Matcher<'_> {
         }
         drop(solutions);
         self.pool.wanted = wanted;
+        if let Some(stop) = gathering_stop {
+            let goal = resolve(template, self.terms, slots);
+            *self.detail = Some(format!(
+                "{}rule {}: the condition `{}` had given {} answers, all gathered before \
+                 the rule can fire (a generator without end?)",
+                line_of(rule.1),
+                rule.0,
+                shortened(&goal),
+                answers.len()
+            ));
+            return Err(Interrupt::Limit(stop));
+        }
         match error {
             Some(e) => {
                 let goal = resolve(template, self.terms, slots);
@@ -227,10 +304,12 @@ impl Matcher<'_> {
                 .is_some_and(|t| t < self.visible_below));
         }
         let mark = search.trail.len();
-        for &tag in self
+        let list = self
             .store
-            .candidates(pattern, mask, self.terms, &search.slots)
-        {
+            .candidates(pattern, mask, self.terms, &search.slots);
+        // Oldest first: the facts not yet visible are a tail.
+        let list = &list[..list.partition_point(|&t| t < self.visible_below)];
+        for &tag in list {
             if tag >= self.visible_below || !self.store.is_present(tag) {
                 continue;
             }
@@ -392,6 +471,10 @@ impl Matcher<'_> {
                     let list =
                         self.store
                             .candidates(pattern, search.plan[i], self.terms, &search.slots);
+                    // The lists hold tags oldest first: those not yet visible (while the
+                    // initial facts are joined one by one) are a tail, cut off here rather
+                    // than skipped one by one (each fact would walk all those after it).
+                    let list = &list[..list.partition_point(|&t| t < self.visible_below)];
                     if search.seed.is_some_and(|s| i < s) {
                         candidates.extend(list.iter().rev());
                     } else {
@@ -401,6 +484,12 @@ impl Matcher<'_> {
                 for &tag in &candidates {
                     if tag >= self.visible_below || !self.store.is_present(tag) {
                         continue;
+                    }
+                    // The clock is looked at among candidates too: a long list whose facts
+                    // do not match takes time without going deeper.
+                    if let Err(stop) = self.tick(search.found.len()) {
+                        search.buffers.push(candidates);
+                        return Err(stop);
                     }
                     let mark = search.trail.len();
                     if pattern.bind(

@@ -37,13 +37,16 @@ mod agenda;
 mod compile;
 pub mod engine;
 mod join;
+mod limits;
 pub mod memory;
 pub mod parse;
+mod rank;
 pub mod strategy;
 mod terms;
 pub mod tutorial;
 
-pub use engine::{Cycle, Engine, Instance, RunError, Step, Stop};
+pub use engine::{Cycle, Engine, Instance, Step};
+pub use limits::{DEFAULT_MAX_INFERENCES, RunError, Stop};
 pub use memory::{Fact, Origin, Tag, WorkingMemory};
 pub use parse::{GoalConditions, Rule, RuleBase, RuleError};
 

@@ -89,9 +89,12 @@ impl Terms {
         }
     }
 
-    /// Bytes held, an estimate.
+    /// Bytes held, an estimate: the vectors by their capacity (a vector that doubled
+    /// holds twice what it uses), the hash buckets by their number.
     pub(crate) fn approx_bytes(&self) -> usize {
-        self.nodes.len() * (std::mem::size_of::<Node>() + 16) + self.kids.len() * 4
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.buckets.capacity() / 7 * 8 * 17
+            + self.kids.capacity() * 4
     }
 
     /// The node with these parts, if stored.

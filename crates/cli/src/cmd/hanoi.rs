@@ -5,7 +5,7 @@ use crate::common::{
     CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, algorithm_named, bad_input,
     read_file, search_json, search_stop_text, stats_line, write_json,
 };
-use crate::rule_run::{set_limits, stop_text, strategy, write_trace};
+use crate::rule_run::{Watch, message_json, set_limits, stop_message, strategy, write_trace};
 use clap::Args as ClapArgs;
 use resolu_logic::Term;
 use resolu_puzzles::hanoi::{DisksOffGoal, Hanoi, HanoiMove, OptimalMoves, Pegs, frame_stewart};
@@ -428,6 +428,7 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
     let mut fired: Vec<String> = Vec::new();
     let mut seen = std::collections::HashSet::from([start]);
     let mut repeated = 0u64;
+    let watch = Watch::start(&mut engine);
     let stop = loop {
         let step = engine
             .step()
@@ -472,8 +473,12 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         }
         fired.push(rule);
     };
+    drop(watch);
     crate::html::hanoi_moves(&args.html, hanoi, &moves, Some(&fired), "the rules")?;
     let cycles = engine.cycles();
+    let max_inferences = Some(resolu_rules::DEFAULT_MAX_INFERENCES);
+    let stop_said = stop_message(stop, &engine, max_inferences);
+    let message = message_json(stop, &engine, max_inferences);
     // The engine keeps every situation met (its working memory's history and shared
     // terms): freeing them node by node took a tenth of a run of 10 disks, just before
     // the process ends and the system takes the memory back in one piece.
@@ -497,6 +502,8 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
                 "pegs": hanoi.pegs(),
                 "solved": solved,
                 "stop": stop.as_str(),
+                "reason": stop.as_str(),
+                "message": message,
                 "length": moves.len(),
                 "optimum": optimum,
                 "moves": moves_json(moves.iter().copied()),
@@ -549,11 +556,10 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             "Stuck after {made}: no rule is eligible and the disks are not all on peg {}.",
             hanoi.goal_peg()
         )?,
-        _ if stop.is_limit() => writeln!(io.out, "{} {made} made.", stop_text(stop, cycles))?,
-        other => writeln!(
+        _ if stop.is_limit() => writeln!(io.out, "{stop_said} {made} made.")?,
+        _ => writeln!(
             io.out,
-            "{} But after {made} the disks are not all on peg {}.",
-            stop_text(other, cycles),
+            "{stop_said} But after {made} the disks are not all on peg {}.",
             hanoi.goal_peg()
         )?,
     }

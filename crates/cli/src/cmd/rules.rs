@@ -3,12 +3,14 @@
 use crate::common::{
     CliError, CmdResult, Format, Io, bad_input, parse_seconds, read_file, write_json,
 };
-use crate::rule_run::{exit_of, set_limits, stop_text, strategy, write_trace};
+use crate::rule_run::{
+    Watch, exit_of, message_json, set_limits, stop_message, strategy, write_trace,
+};
 use clap::Args as ClapArgs;
 use resolu_logic::{Term, writeq};
 use resolu_rules::{Cycle, Engine, Origin, RuleBase, Strategy, WorkingMemory};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The car-diagnosis base, embedded for `resolu demo`.
 pub const CAR_RULES: &str = include_str!("../../../../examples/rules/car.rules");
@@ -41,7 +43,8 @@ instances were found. CLIPS 6's strategies: depth (newest activation first), bre
 (oldest first), simplicity / complexity (fewest / most comparisons), lex, mea, random
 (seeded by --seed). An instance fires once (refraction).
 Exit codes: 0 goal reached, halted, or nothing left to derive (no goal); 1 stuck (no rule
-eligible before the goal); 2 bad file; 3 --max-cycles, --timeout or --max-memory reached.")]
+eligible before the goal); 2 bad file; 3 --max-cycles, --timeout, --max-memory or
+--max-inferences reached, or Ctrl-C.")]
 pub struct Args {
     /// The rule file.
     pub file: PathBuf,
@@ -63,6 +66,10 @@ pub struct Args {
     /// half the available memory, at most 8 GiB; exit code 3 when reached).
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
+    /// Stop when one Prolog call of a condition or an action makes this many inferences
+    /// (exit code 3; default 100000000, 0 for no limit).
+    #[arg(long, value_name = "N")]
+    pub max_inferences: Option<u64>,
     /// Print each cycle: the conflict set, the rule chosen, the facts added and removed.
     #[arg(long)]
     pub trace: bool,
@@ -87,6 +94,8 @@ fn plural(n: usize, what: &str) -> String {
 
 /// Runs `resolu rules`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
+    // --timeout counts from here: reading a large file of facts is part of the run.
+    let started = Instant::now();
     let strategy = strategy(&args.strategy)?;
     let text = read_file(&args.file)?;
     let origin = args.file.display().to_string();
@@ -102,10 +111,16 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     }
     crate::html::rules(&args.html, &text, &base.facts, strategy, args.max_cycles)?;
     let engine = Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
-    execute(engine, &origin, &args, io)
+    execute(engine, &origin, &args, started, io)
 }
 
-fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdResult {
+fn execute(
+    mut engine: Engine,
+    origin: &str,
+    args: &Args,
+    started: Instant,
+    io: &mut Io,
+) -> CmdResult {
     // The fact to explain is read before the run, so that a typo costs no run.
     let explain_fact = match args.explain.as_deref() {
         None | Some("") => None,
@@ -115,7 +130,14 @@ fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdRes
                 .term,
         ),
     };
-    set_limits(&mut engine, args.max_cycles, args.timeout, args.max_memory);
+    let time_left = args.timeout.map(|t| t.saturating_sub(started.elapsed()));
+    set_limits(&mut engine, args.max_cycles, time_left, args.max_memory);
+    let max_inferences = match args.max_inferences {
+        None => Some(resolu_rules::DEFAULT_MAX_INFERENCES),
+        Some(0) => None,
+        n => n,
+    };
+    engine.set_max_inferences(max_inferences);
     engine.set_seed(args.seed);
     engine.set_record_conflict_sets(args.trace);
     let json = args.format == Format::Json;
@@ -135,6 +157,7 @@ fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdRes
     }
     let mut fired = Vec::new();
     let mut write_error = None;
+    let watch = Watch::start(&mut engine);
     let result = engine.run(|cycle| {
         if json {
             let mut c = serde_json::json!({
@@ -176,6 +199,7 @@ fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdRes
             write_error = Some(e);
         }
     });
+    drop(watch);
     if let Some(e) = write_error {
         return Err(e);
     }
@@ -186,6 +210,8 @@ fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdRes
     if json {
         let mut out = serde_json::json!({
             "stop": stop.as_str(),
+            "reason": stop.as_str(),
+            "message": message_json(stop, &engine, max_inferences),
             "cycles": engine.cycles(),
             "strategy": engine.strategy().name(),
             "fired": fired,
@@ -214,7 +240,7 @@ fn execute(mut engine: Engine, origin: &str, args: &Args, io: &mut Io) -> CmdRes
         write_json(io.out, &out)?;
         return Ok(exit_of(stop));
     }
-    writeln!(io.out, "{}", stop_text(stop, engine.cycles()))?;
+    writeln!(io.out, "{}", stop_message(stop, &engine, max_inferences))?;
     match (&explain_fact, explained) {
         (Some(_), Some(Some(tag))) => write_tree(memory, tag, io)?,
         (Some(t), _) => writeln!(
@@ -363,11 +389,18 @@ pub fn demo(io: &mut Io) -> CmdResult {
         max_cycles: DEFAULT_MAX_CYCLES,
         timeout: None,
         max_memory: None,
+        max_inferences: None,
         trace: false,
         facts: Vec::new(),
         explain: None,
         format: Format::Text,
         html: Default::default(),
     };
-    execute(engine, "examples/rules/car.rules", &args, io)
+    execute(
+        engine,
+        "examples/rules/car.rules",
+        &args,
+        Instant::now(),
+        io,
+    )
 }

@@ -312,3 +312,183 @@ fn a_condition_over_an_undefined_relation_is_an_error_unless_declared() {
     assert_eq!(code, 0);
     assert!(out.contains("  c  (by r, cycle 1, from a, bb)"), "{out}");
 }
+
+#[test]
+fn a_runaway_prolog_condition_stops_at_max_inferences_with_exit_3() {
+    let spin = file(
+        "spin-inferences.rules",
+        "spin :- spin.\nfact go.\nrule r: go, spin ==> halt.\n",
+    );
+    let (code, out, _) = run(&["rules", &spin, "--max-inferences", "1000"]);
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("a Prolog call ran past the inference limit (1000 per call, --max-inferences); raise it with --max-inferences N (0 for no limit)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(line 3: rule r: `spin` ran past 1000 inferences"),
+        "{out}"
+    );
+    let (code, out, _) = run(&[
+        "rules",
+        &spin,
+        "--max-inferences",
+        "1000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    let v = json(&out);
+    assert_eq!(
+        (v["stop"].as_str(), v["reason"].as_str()),
+        (Some("inference-limit"), Some("inference-limit"))
+    );
+    assert!(
+        v["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("--max-inferences")),
+        "{v}"
+    );
+    // 0: no limit, so the clock stops it.
+    let (code, out, _) = run(&[
+        "rules",
+        &spin,
+        "--max-inferences",
+        "0",
+        "--timeout",
+        "0.3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    assert_eq!(json(&out)["reason"], "time-limit");
+}
+
+#[test]
+fn a_generator_in_a_condition_stops_at_the_budget_with_a_message() {
+    for condition in ["between(1, inf, X)", "length(X, _)"] {
+        let generator = file(
+            "generator.rules",
+            &format!("fact start.\nrule g: start, {condition} ==> halt.\n"),
+        );
+        let (code, out, _) = run(&[
+            "rules",
+            &generator,
+            "--max-memory",
+            "20",
+            "--max-inferences",
+            "0",
+        ]);
+        assert_eq!(code, 3, "{condition}");
+        assert!(out.contains("memory budget (--max-memory)"), "{out}");
+        assert!(
+            out.contains("all gathered before the rule can fire (a generator without end?)"),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn the_json_reason_is_the_stop_in_the_searches_words() {
+    let (code, out, _) = run(&["rules", "examples/rules/car.rules", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(
+        (
+            v["stop"].as_str(),
+            v["reason"].as_str(),
+            v["message"].is_null()
+        ),
+        (Some("quiescent"), Some("quiescent"), true)
+    );
+    let (code, out, _) = run(&[
+        "rules",
+        "examples/rules/hanoi.rules",
+        "--max-cycles",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    assert_eq!(json(&out)["reason"], "cycle-limit");
+}
+
+#[test]
+fn a_tiny_memory_budget_still_runs_the_car_base() {
+    for mb in ["1", "2"] {
+        let (code, out, _) = run(&[
+            "rules",
+            "examples/rules/car.rules",
+            "--max-memory",
+            mb,
+            "--fact",
+            "klaxon_OK",
+        ]);
+        assert_eq!(code, 0, "{out}");
+        assert!(
+            out.contains(
+                "voiture_OK  (by r1, cycle 7, from batterie_OK, demarreur_OK, essence_OK)"
+            ),
+            "{out}"
+        );
+    }
+}
+
+/// Runs `resolu` with `args`, sends it Ctrl-C (SIGINT) after a second, and returns its
+/// exit code and standard output.
+fn interrupted(args: &[&str]) -> (i32, String) {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("resolu"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("resolu runs");
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let output = child.wait_with_output().expect("resolu ends");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn ctrl_c_stops_a_rule_run_with_exit_3_and_its_counters() {
+    let forever = file(
+        "forever-interrupted.rules",
+        "fact count(0).\nrule next: count(N), M is N + 1 ==> retract(count(N)), assert(count(M)).\n",
+    );
+    let (code, out) = interrupted(&[
+        "rules",
+        &forever,
+        "--max-cycles",
+        "100000000000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    let v = json(&out);
+    assert_eq!(v["reason"], "interrupted");
+    assert!(v["cycles"].as_u64().is_some_and(|c| c > 0), "{v}");
+    let (code, out) = interrupted(&[
+        "hanoi",
+        "--disks",
+        "25",
+        "--compact",
+        "--max-cycles",
+        "100000000000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    let v = json(&out);
+    assert_eq!(
+        (v["reason"].as_str(), v["solved"].as_bool()),
+        (Some("interrupted"), Some(false))
+    );
+    assert!(v["cycles"].as_u64().is_some_and(|c| c > 0), "{v}");
+}
