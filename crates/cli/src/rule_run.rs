@@ -55,6 +55,7 @@ impl Watch {
     /// Starts watching `engine`'s run.
     pub fn start(engine: &mut Engine) -> Watch {
         engine.set_monitor(&MONITOR);
+        engine.set_prolog_interrupt(|_| MONITOR.is_interrupted());
         MONITOR.begin_run();
         Watch(())
     }

@@ -532,6 +532,14 @@ impl Engine {
         self.limits.monitor = Some(monitor);
     }
 
+    /// Asked by the prover at its clock checks during a rule's Prolog condition (see
+    /// `resolu_logic::Options::interrupt`): `true` stops the call, and the run with
+    /// [`Stop::Interrupted`] when the monitor's flag is raised too. A plain function,
+    /// as the prover takes it: it reads the same flag as the monitor.
+    pub fn set_prolog_interrupt(&mut self, interrupt: fn(u64) -> bool) {
+        self.limits.prolog_interrupt = Some(interrupt);
+    }
+
     /// Where the last limit stopped the run, when it stopped inside a rule's condition or
     /// action (the rule, the call, what was being gathered): for the message.
     pub fn stop_detail(&self) -> Option<&str> {

@@ -118,6 +118,8 @@ pub(crate) struct Limits {
     pub(crate) max_inferences: Option<u64>,
     /// Raised from outside to stop the run; the run's counters are published to it.
     pub(crate) monitor: Option<&'static Monitor>,
+    /// Asked by the prover during a long Prolog call ([`Options::interrupt`]).
+    pub(crate) prolog_interrupt: Option<fn(u64) -> bool>,
 }
 
 impl Default for Limits {
@@ -129,6 +131,7 @@ impl Default for Limits {
             max_memory: None,
             max_inferences: Some(DEFAULT_MAX_INFERENCES),
             monitor: None,
+            prolog_interrupt: None,
         }
     }
 }
@@ -167,6 +170,7 @@ impl Limits {
             // Prolog condition that loops or grows stops the run on time and within memory.
             deadline: self.deadline,
             max_memory,
+            interrupt: self.prolog_interrupt,
             ..Options::default()
         })
     }
