@@ -22,7 +22,10 @@ pub const CAR_PL: &str = include_str!("../../../../examples/prolog/car.pl");
 #[derive(ClapArgs, Debug)]
 #[command(after_help = "Examples:
   resolu prove examples/prolog/car.pl 'voiture_OK'              the course's diagnosis
-  resolu prove examples/prolog/car.pl voiture_OK --trace        each conjunction and rule chosen
+  resolu prove examples/course/dat.txt 'A, D' --trace course --lang fr   the lab's DAT trace
+  resolu prove examples/course/dat.txt 'A ; F'                  the lab's notation, ; for or
+  resolu prove examples/prolog/car.pl voiture_OK --trace        DAT on the car base (--lang en|fr)
+  resolu prove examples/prolog/car.pl voiture_OK --trace=steps  every resolution step, compact
   resolu prove examples/prolog/car.pl voiture_OK --explain      the proof tree
   resolu prove examples/prolog/tiny.pl 'a, f'                   false. (f is unknown: false)
   resolu prove examples/prolog/family.pl 'grandparent(tom, X)'

@@ -47,3 +47,24 @@ pub fn temp_file(name: &str, text: &str) -> String {
 pub fn json(stdout: &str) -> serde_json::Value {
     serde_json::from_str(stdout.trim()).expect("stdout is one JSON value")
 }
+
+/// Runs `resolu prove FILE QUERY ARGS...` as a child process whose address space is capped
+/// at `cap_mb` megabytes (`ulimit -v`): a growth that a budget missed would die on a failed
+/// allocation (exit 134) instead of stopping cleanly. Returns (exit code, stdout).
+pub fn prove_capped(cap_mb: u64, file: &str, query: &str, args: &[&str]) -> (i32, String) {
+    let bin = assert_cmd::cargo::cargo_bin("resolu");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", cap_mb * 1024))
+        .arg(bin)
+        .arg("prove")
+        .arg(file)
+        .arg(query)
+        .args(args)
+        .output()
+        .expect("sh runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}

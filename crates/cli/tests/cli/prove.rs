@@ -355,31 +355,10 @@ p :- p, q.
 q.
 ";
 
-/// Runs `resolu prove FILE QUERY ARGS...` as a child process whose address space is capped
-/// at `cap_mb` megabytes (`ulimit -v`): a run that went past it would die on a failed
-/// allocation (exit 134) instead of stopping cleanly. Returns (exit code, stdout).
-fn capped(cap_mb: u64, file: &str, query: &str, args: &[&str]) -> (i32, String) {
-    let bin = assert_cmd::cargo::cargo_bin("resolu");
-    let output = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", cap_mb * 1024))
-        .arg(bin)
-        .arg("prove")
-        .arg(file)
-        .arg(query)
-        .args(args)
-        .output()
-        .expect("sh runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
-}
-
 #[test]
 fn with_no_flags_an_endless_loop_stops_on_the_default_inference_limit() {
     let file = temp_file("runaway-default.pl", RUNAWAYS);
-    let (code, out) = capped(1024, &file, "loop", &[]);
+    let (code, out) = crate::common::prove_capped(1024, &file, "loop", &[]);
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("inference limit (100000000"), "{out}");
     assert!(out.contains("raise it with --max-inferences"), "{out}");
@@ -397,7 +376,7 @@ fn runaways_that_eat_memory_stop_on_the_memory_budget_within_a_capped_address_sp
     ] {
         // 64 MB of budget in 1 GB of address space: without the budget's checks these
         // runs abort on a failed allocation (exit 134), or run for minutes.
-        let (code, out) = capped(
+        let (code, out) = crate::common::prove_capped(
             1024,
             &file,
             query,
@@ -414,7 +393,7 @@ fn runaways_that_eat_memory_stop_on_the_memory_budget_within_a_capped_address_sp
 #[test]
 fn running_out_of_memory_is_a_resource_error_that_catch_can_handle() {
     let file = temp_file("runaway-catch.pl", RUNAWAYS);
-    let (code, out) = capped(
+    let (code, out) = crate::common::prove_capped(
         1024,
         &file,
         "catch(numlist(1, 100000000, L), error(resource_error(R), _), true), atom(R)",
@@ -432,7 +411,7 @@ fn backtracking_into_builtins_and_directives_count_towards_the_limits() {
         "bagof(X, member(X, L), [a|T])",
         "findall(X, between(1, inf, X), L)",
     ] {
-        let (code, out) = capped(
+        let (code, out) = crate::common::prove_capped(
             1024,
             &file,
             query,
@@ -443,7 +422,7 @@ fn backtracking_into_builtins_and_directives_count_towards_the_limits() {
             out.contains("inference limit (3000, --max-inferences)"),
             "{query}: {out}"
         );
-        let (code, out) = capped(
+        let (code, out) = crate::common::prove_capped(
             1024,
             &file,
             query,
@@ -466,7 +445,8 @@ fn backtracking_into_builtins_and_directives_count_towards_the_limits() {
     }
     // A directive of the loaded file runs under the same limits; the line is named.
     let file = temp_file("runaway-directive.pl", "loop :- loop.\n:- loop.\n");
-    let (code, out) = capped(1024, &file, "true", &["--max-inferences", "100000"]);
+    let (code, out) =
+        crate::common::prove_capped(1024, &file, "true", &["--max-inferences", "100000"]);
     assert_eq!(code, 3, "{out}");
     assert!(
         out.contains(":2: directive stopped: the inference limit"),
@@ -507,7 +487,7 @@ fn cyclic_terms_neither_loop_nor_abort() {
         ),
         ("X = f(X), Y = f(f(Y)), X = Y, R = yes", 0, "R = yes"),
     ] {
-        let (code, out) = capped(1024, &file, query, &["--timeout", "5"]);
+        let (code, out) = crate::common::prove_capped(1024, &file, query, &["--timeout", "5"]);
         assert_eq!(code, want_code, "{query}: {out}");
         assert!(out.contains(want), "{query}: {out}");
     }
@@ -521,7 +501,8 @@ fn a_deterministic_recursion_runs_in_constant_memory() {
         "count.pl",
         "count(N, N) :- !.\ncount(I, N) :- I1 is I+1, count(I1, N).\n",
     );
-    let (code, out) = capped(512, &file, "count(0, 3000000)", &["--max-memory", "48"]);
+    let (code, out) =
+        crate::common::prove_capped(512, &file, "count(0, 3000000)", &["--max-memory", "48"]);
     assert_eq!((code, out.as_str()), (0, "true\n"));
 }
 

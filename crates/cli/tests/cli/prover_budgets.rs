@@ -15,33 +15,12 @@ build(0, leaf) :- !.
 build(N, node(T)) :- N1 is N - 1, build(N1, T).
 ";
 
-/// Runs `resolu prove FILE QUERY ARGS...` with its address space capped at `cap_mb` MB
-/// (`ulimit -v`): a growth the budget missed ends in a failed allocation (exit 134).
-/// Returns (exit code, stdout).
-fn capped(cap_mb: u64, file: &str, query: &str, args: &[&str]) -> (i32, String) {
-    let bin = assert_cmd::cargo::cargo_bin("resolu");
-    let output = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", cap_mb * 1024))
-        .arg(bin)
-        .arg("prove")
-        .arg(file)
-        .arg(query)
-        .args(args)
-        .output()
-        .expect("sh runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
-}
-
 #[test]
 fn clauses_and_atoms_made_at_run_time_stop_on_the_memory_budget() {
     let file = temp_file("budgets-growing.pl", GROWING);
     for query in ["assert_loop(0)", "atom_loop(0)", "format_loop(0)"] {
         // Uncounted, each grew to gigabytes and the allocator aborted (exit 134).
-        let (code, out) = capped(
+        let (code, out) = crate::common::prove_capped(
             1024,
             &file,
             query,
@@ -61,7 +40,7 @@ fn the_explanation_of_a_deep_proof_is_elided_and_counted_against_the_budget() {
     let file = temp_file("budgets-explain.pl", GROWING);
     // Each goal held the rest of the tree: the proof was 5 x 10^9 nodes (4.7 GB in a
     // minute, then an abort). Elided past depth 10, it fits 512 MB.
-    let (code, out) = capped(
+    let (code, out) = crate::common::prove_capped(
         1536,
         &file,
         "build(100000, T)",
@@ -85,7 +64,7 @@ fn the_explanation_of_a_deep_proof_is_elided_and_counted_against_the_budget() {
         Some("  build(100000,node(node(node(node(node(node(node(node(node(node(...)))))))))))")
     );
     // Under a smaller budget, the tree is counted and the run stops.
-    let (code, out) = capped(
+    let (code, out) = crate::common::prove_capped(
         1024,
         &file,
         "build(100000, T)",
@@ -108,7 +87,7 @@ fn an_internal_cap_is_named_rather_than_the_memory_budget() {
         ),
         ("X is 7^(10^9)", "past the prover's cap on integers"),
     ] {
-        let (code, out) = capped(1024, &file, query, &["--max-memory", "100"]);
+        let (code, out) = crate::common::prove_capped(1024, &file, query, &["--max-memory", "100"]);
         assert_eq!(code, 3, "{query}: {out}");
         assert!(out.contains(cap), "{query}: {out}");
         // Lowering or raising the budget cannot help: the message does not say to.
@@ -134,7 +113,7 @@ fn format_with_column_arguments_past_65535_answers_instead_of_panicking() {
         ),
     ] {
         // Exit 101 (a panic in Rust's format!) before.
-        let (code, out) = capped(1024, &file, query, &[]);
+        let (code, out) = crate::common::prove_capped(1024, &file, query, &[]);
         assert_eq!(code, 0, "{query}: {}", &out[..out.len().min(300)]);
         assert!(out.trim_end().ends_with(len), "{query}");
     }
@@ -150,7 +129,7 @@ fn a_hundred_thousand_op_directives_load_within_the_time_limit() {
     let file = temp_file("budgets-ops.pl", &program);
     // op/3 scanned the whole table: 54 s for the file, past --timeout 5 (its directives
     // were each under the limit). A map: about a second.
-    let (code, out) = capped(1024, &file, "t(L)", &["--timeout", "30"]);
+    let (code, out) = crate::common::prove_capped(1024, &file, "t(L)", &["--timeout", "30"]);
     assert_eq!((code, out.as_str()), (0, "L = [op99999,a,b]\n"));
 }
 
@@ -159,7 +138,7 @@ fn bagof_with_growing_witnesses_stops_on_the_inference_limit_it_was_given() {
     let file = temp_file("budgets-bagof.pl", GROWING);
     // The n-th witness is a list of n cells: the copies grow as n^2 for n inferences,
     // and the memory budget stopped the run after 12 s, not the inference limit.
-    let (code, out) = capped(
+    let (code, out) = crate::common::prove_capped(
         1024,
         &file,
         "bagof(X, member(X, L), [a|T])",
