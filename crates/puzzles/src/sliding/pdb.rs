@@ -1694,8 +1694,11 @@ pub fn read_tables(
         .map(|g| group_table_bytes(puzzle, g.len()))
         .sum();
     let on_disk = std::fs::metadata(path).map_or(0, |m| m.len());
-    if header.len != total || on_disk < total {
+    if header.len != total {
         return Err(CacheError::Corrupt(path.to_path_buf()));
+    }
+    if on_disk < total {
+        return Err(CacheError::Truncated(path.to_path_buf()));
     }
     // Each group's table is allocated where it will live and read into it: no payload
     // buffer beside the tables, and no copy into the `Arc` the heuristic keeps (the 7-8
