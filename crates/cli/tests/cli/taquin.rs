@@ -291,3 +291,56 @@ fn idastar_on_two_threads_finds_the_one_thread_solution() {
     assert_eq!(json(&o1)["length"], 42);
     assert_eq!(json(&o1)["moves"], json(&o2)["moves"]);
 }
+
+/// The moves of a JSON answer, as strings.
+fn json_moves(v: &serde_json::Value, key: &str) -> Vec<String> {
+    v[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {key} in {v}"))
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_labs_board_forms_work_for_start_goal_and_batch_lines() {
+    for start in [
+        "[2, 8, 3, 1, 6, 4, 7, 0, 5]",
+        "2 8 3 1 6 4 7 0 5",
+        "[[2,8,3],[1,6,4],[7,vide,5]]",
+        "2 8 3 / 1 6 4 / 7 vide 5",
+    ] {
+        let (code, out, err) = run(&["taquin", "--start", start, "--format", "json"]);
+        assert_eq!(code, 0, "{start}: {err}");
+        assert_eq!(json_moves(&json(&out), "moves"), ["6", "8", "2", "1", "8"]);
+    }
+    let (code, out, err) = run(&[
+        "taquin",
+        "--start",
+        "[[b,h,c],[a,f,d],[g,vide,e]]",
+        "--goal",
+        "[[a,b,c],[h,vide,d],[g,f,e]]",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_moves(&json(&out), "moves"), ["f", "h", "b", "a", "h"]);
+    let file = temp_file(
+        "lab-boards.txt",
+        "[2, 8, 3, 1, 6, 4, 7, 0, 5]\n2 8 3 1 6 4 7 0 5\n[[2,8,3],[1,6,4],[7,vide,5]]\n[1, 2, 3]\n",
+    );
+    let (code, out, _) = run(&["taquin", "--batch", &file]);
+    assert_eq!(code, 2, "the last line is not a square count");
+    let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+    for line in &lines[..3] {
+        assert_eq!(json_moves(line, "moves"), ["6", "8", "2", "1", "8"]);
+    }
+    let error = lines[3]["error"].as_str().unwrap();
+    assert!(
+        error.contains("3 cells") && error.contains("[2, 8, 3, 1, 6, 4, 7, 0, 5]"),
+        "{error}"
+    );
+    let (code, _, err) = run(&["taquin", "--start", "[2, 8, 3, 1, 6, 4, 7, 0]"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("write it as 'b h c / a f d / g _ e'"), "{err}");
+}
