@@ -51,7 +51,8 @@ pub struct Args {
     /// The goal: standard, snail, or a board [default: snail on 3x3, standard otherwise].
     #[arg(long, value_name = "GOAL")]
     pub goal: Option<String>,
-    /// Heuristic: misplaced, manhattan, linear-conflict, pdb, pdb:PARTITION (or zero).
+    /// Heuristic: misplaced (h1), manhattan (h2), linear-conflict, pdb, pdb:PARTITION (or
+    /// zero); in French: mal-places, manhattan, conflits-lineaires.
     #[arg(long, default_value = "manhattan", value_name = "NAME")]
     pub heuristic: String,
     /// The directory of the pattern databases [default: $XDG_CACHE_HOME/resolu/pdb or
@@ -311,6 +312,16 @@ impl Solver<'_> {
         })
     }
 
+    /// The heuristic's canonical English name (`h1` and `mal-places` print `misplaced`),
+    /// or the partition written after `pdb:`.
+    fn heuristic_label(&self) -> String {
+        if self.args.heuristic.starts_with("pdb:") {
+            self.args.heuristic.clone()
+        } else {
+            self.heuristic.to_string()
+        }
+    }
+
     fn solve_and_report(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> CmdResult {
         let json = self.args.format == Format::Json;
         if !puzzle.is_solvable() {
@@ -334,7 +345,7 @@ impl Solver<'_> {
             return Ok(Exit::from_reason(outcome.reason));
         }
         let what = if self.algorithm.is_informed() {
-            format!("{} with {}", self.algorithm, self.args.heuristic)
+            format!("{} with {}", self.algorithm, self.heuristic_label())
         } else {
             self.algorithm.to_string()
         };

@@ -344,3 +344,70 @@ fn the_labs_board_forms_work_for_start_goal_and_batch_lines() {
     assert_eq!(code, 2);
     assert!(err.contains("write it as 'b h c / a f d / g _ e'"), "{err}");
 }
+
+#[test]
+fn french_algorithm_and_heuristic_names_give_the_english_runs() {
+    let json_of = |algo: &str, h: &str| {
+        let (code, out, err) = run(&[
+            "taquin",
+            "--algo",
+            algo,
+            "--heuristic",
+            h,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{algo} {h}: {err}");
+        let mut v = json(&out);
+        // The one figure that differs between two identical runs.
+        v["stats"]["elapsed_ms"] = serde_json::Value::Null;
+        v
+    };
+    for (fr, en) in [
+        ("aleatoire", "random"),
+        ("profondeur", "dfs"),
+        ("profondeur-iterative", "iddfs"),
+        ("largeur", "bfs"),
+        ("cout-uniforme", "ucs"),
+        ("glouton", "greedy"),
+        ("aetoile", "astar"),
+        ("aetoile-ponderee", "wastar"),
+        ("idaetoile", "idastar"),
+    ] {
+        assert_eq!(json_of(fr, "manhattan"), json_of(en, "manhattan"), "{fr}");
+    }
+    for (course, en) in [
+        ("h1", "misplaced"),
+        ("mal-places", "misplaced"),
+        ("h2", "manhattan"),
+        ("conflits-lineaires", "linear-conflict"),
+    ] {
+        assert_eq!(json_of("astar", course), json_of("astar", en), "{course}");
+    }
+    // h1 and h2 are different heuristics: on a 14-move board A* expands 222 boards with h1
+    // (misplaced), 36 with h2 (Manhattan).
+    let expanded = |h: &str| {
+        let (code, out, _) = run(&[
+            "taquin",
+            "--start",
+            "[8, 1, 3, 4, 0, 2, 7, 6, 5]",
+            "--goal",
+            "standard",
+            "--heuristic",
+            h,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0);
+        json(&out)["stats"]["expanded"].as_u64().unwrap()
+    };
+    assert_eq!((expanded("h1"), expanded("h2")), (222, 36));
+    assert_eq!((expanded("misplaced"), expanded("manhattan")), (222, 36));
+    // Text output names the heuristic by its English name.
+    let (code, out, _) = run(&["taquin", "--algo", "aetoile", "--heuristic", "h1"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Solved by astar with misplaced in 5 moves"),
+        "{out}"
+    );
+}
