@@ -411,3 +411,96 @@ fn french_algorithm_and_heuristic_names_give_the_english_runs() {
         "{out}"
     );
 }
+
+#[test]
+fn blank_moves_replayed_on_the_board_reach_the_goal() {
+    let (code, out, _) = run(&["taquin", "--moves-as", "blank", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(json_moves(&v, "moves"), ["f", "h", "b", "a", "h"]);
+    let blank = json_moves(&v, "blank_moves");
+    assert_eq!(blank, ["up", "up", "left", "down", "right"]);
+    // Replays the blank's directions on the course board by hand.
+    let mut cells: Vec<char> = "bhcafdg_e".chars().collect();
+    for m in &blank {
+        let at = cells.iter().position(|&c| c == '_').unwrap();
+        let to = match m.as_str() {
+            "up" => at - 3,
+            "down" => at + 3,
+            "left" => at - 1,
+            "right" => at + 1,
+            other => panic!("{other}"),
+        };
+        cells.swap(at, to);
+    }
+    assert_eq!(cells.iter().collect::<String>(), "abch_dgfe");
+    let (code, out, _) = run(&["taquin", "--moves-as", "blank", "--lang", "fr"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Move 1: haut"), "{out}");
+    assert!(out.contains("haut haut gauche bas droite"), "{out}");
+    let (_, out, _) = run(&["taquin", "--moves-as", "blank", "--lang", "en"]);
+    assert!(out.contains("up up left down right"), "{out}");
+    let (_, out, _) = run(&["taquin"]);
+    assert!(out.contains("f h b a h"), "tiles stay the default: {out}");
+}
+
+#[test]
+fn h_of_the_start_and_goal_match_a_hand_count_on_the_course_board() {
+    // b h c / a f d / g _ e against a b c / h _ d / g f e: b, h, a, f are misplaced (4);
+    // their distances are 1 + 2 + 1 + 1 = 5.
+    for (h, start) in [
+        ("h1", 4.0),
+        ("mal-places", 4.0),
+        ("h2", 5.0),
+        ("manhattan", 5.0),
+    ] {
+        let (code, out, _) = run(&["taquin", "--heuristic", h, "--format", "json"]);
+        assert_eq!(code, 0);
+        let v = json(&out);
+        assert_eq!(
+            (v["h_start"].as_f64(), v["h_goal"].as_f64()),
+            (Some(start), Some(0.0)),
+            "{h}"
+        );
+    }
+    let (_, out, _) = run(&["taquin", "--heuristic", "h1"]);
+    assert!(
+        out.contains("h(start) = 4, h(goal) = 0 (heuristic misplaced)"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["taquin", "--heuristic", "h2"]);
+    assert!(
+        out.contains("h(start) = 5, h(goal) = 0 (heuristic manhattan)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn search_anyway_exhausts_the_181440_reachable_boards() {
+    let question = "a b c / g _ d / h f e";
+    let (code, out, _) = run(&["taquin", "--start", question]);
+    assert_eq!(code, 1);
+    assert!(
+        !out.contains("expanded"),
+        "the parity verdict stays the default: {out}"
+    );
+    let (code, out, _) = run(&["taquin", "--start", question, "--search-anyway"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("no solution exists: every reachable state was explored"),
+        "{out}"
+    );
+    assert!(out.contains("expanded 181440,"), "{out}");
+    let (code, out, _) = run(&[
+        "taquin",
+        "--start",
+        question,
+        "--search-anyway",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let v = json(&out);
+    assert_eq!(v["reason"], "exhausted");
+    assert_eq!(v["stats"]["expanded"], 181_440);
+}
