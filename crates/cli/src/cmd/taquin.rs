@@ -21,6 +21,10 @@ pub const COURSE_START: &str = "b h c / a f d / g _ e";
   resolu taquin --start 'bhc/afd/g_e' --heuristic misplaced --trace
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar
   resolu taquin --start '1 2/_ 3' --goal standard --format json
+  resolu taquin --start '[2, 8, 3, 1, 6, 4, 7, 0, 5]'   the notebook's list (9 cells: 3x3)
+  resolu taquin --start '[[b,h,c],[a,f,d],[g,vide,e]]' --algo aetoile --heuristic h1
+  resolu taquin --moves-as blank --lang fr         moves as the blank's directions (haut, bas...)
+  resolu taquin --start 'a b c / g _ d / h f e' --search-anyway   A* explores all 181,440 boards
   resolu taquin --batch examples/boards.txt --heuristic linear-conflict
   resolu taquin --batch examples/boards.txt --algo idastar --threads 2   boards on 2 cores
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --threads 0
@@ -28,7 +32,12 @@ pub const COURSE_START: &str = "b h c / a f d / g _ e";
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --heuristic pdb:5-5-5
 
 Boards: rows separated by '/' or new lines, cells by spaces (a row of one-character tiles may
-be written without spaces); tiles are numbers or letters; the blank is 0, _ or '.'.
+be written without spaces); tiles are numbers or letters; the blank is 0, _, '.' or vide.
+The labs' forms too: [2, 8, 3, 1, 6, 4, 7, 0, 5] or 2 8 3 1 6 4 7 0 5 (9 cells: 3x3, 16: 4x4)
+and [[b,h,c],[a,f,d],[g,vide,e]].
+Names: h1 = misplaced (the blank not counted), h2 = manhattan; French algorithm names
+(aleatoire, profondeur, profondeur-iterative, largeur, cout-uniforme, glouton, aetoile,
+aetoile-ponderee, idaetoile) and heuristics (mal-places, conflits-lineaires).
 Goals: 'standard' (ascending, blank last), 'snail' (ascending along a clockwise spiral from
 the top-left corner), or a board. Default: snail on 3x3, standard otherwise.
 
