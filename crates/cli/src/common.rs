@@ -354,7 +354,9 @@ pub fn write_output(path: &std::path::Path, bytes: &[u8]) -> Result<(), CliError
 /// The algorithm flags of every search subcommand.
 #[derive(Args, Clone, Debug)]
 pub struct AlgoArgs {
-    /// Search algorithm: random, dfs, iddfs, bfs, ucs, greedy, astar, wastar, idastar.
+    /// Search algorithm: random, dfs, iddfs, bfs, ucs, greedy, astar, wastar, idastar (in
+    /// French: aleatoire, profondeur, profondeur-iterative, largeur, cout-uniforme, glouton,
+    /// aetoile, aetoile-ponderee, idaetoile).
     #[arg(long, default_value = "astar", value_name = "ALGO")]
     pub algo: String,
     /// Weight w of weighted A* (f = g + w·h).

@@ -518,3 +518,68 @@ fn the_in_place_astar_stops_at_the_node_limit() {
         (StopReason::NodeLimit, 10_000)
     );
 }
+
+/// The labs' board forms: the notebook's flat list (bracketed or not), the Prolog list of
+/// rows with `vide`, each read as the same board as the plain form, and solved the same way.
+#[test]
+fn the_labs_board_forms_read_as_the_same_grid_and_solve_the_same() {
+    let letters = Grid::parse("b h c / a f d / g _ e").unwrap();
+    for text in [
+        "[[b,h,c],[a,f,d],[g,vide,e]]",
+        "[[b, h, c], [a, f, d], [g, vide, e]]",
+        "b h c / a f d / g vide e",
+        "b h c a f d g _ e",
+    ] {
+        assert_eq!(Grid::parse(text).unwrap(), letters, "{text}");
+    }
+    let numbers = Grid::parse("2 8 3 / 1 6 4 / 7 0 5").unwrap();
+    for text in [
+        "[2, 8, 3, 1, 6, 4, 7, 0, 5]",
+        "[2,8,3,1,6,4,7,0,5]",
+        "2 8 3 1 6 4 7 0 5",
+        "2 8 3 1 6 4 7 vide 5",
+        "[[2,8,3],[1,6,4],[7,vide,5]]",
+    ] {
+        assert_eq!(Grid::parse(text).unwrap(), numbers, "{text}");
+    }
+    let sixteen = Grid::parse("[5, 1, 2, 3, 9, 6, 7, 4, 13, 10, 11, 8, 0, 14, 15, 12]").unwrap();
+    assert_eq!(
+        sixteen,
+        Grid::parse("5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12").unwrap()
+    );
+    // The notebook's numbers are the course's letters (a = 1, ..., h = 8): the same
+    // solution, tile for tile.
+    let solve = |g: &Grid| {
+        let p = SlidingPuzzle::new(g, Goal::Default).unwrap();
+        let outcome = p.solve(&SolveSettings::new(
+            Algorithm::Astar,
+            HeuristicName::Manhattan,
+            Limits::new(),
+        ));
+        let path = outcome.path.unwrap();
+        path.actions()
+            .map(|m| p.label(m.tile).to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(solve(&letters), ["f", "h", "b", "a", "h"]);
+    assert_eq!(solve(&numbers), ["6", "8", "2", "1", "8"]);
+}
+
+#[test]
+fn a_wrong_board_is_refused_with_an_accepted_form() {
+    for (text, why) in [
+        ("[2, 8, 3, 1, 6, 4, 7, 0]", "8 cells"),
+        ("2 8 3 1 6 4 7", "7 cells"),
+        ("[2, 8, 3", "not closed"),
+        ("[[b,h,c],[a,f,d],[g,vide]]", "unequal"),
+        ("[[b,h,c],a]", "not a list"),
+        ("b h c / a f d / g vide _", "exactly one blank"),
+    ] {
+        let e = Grid::parse(text).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+        assert!(
+            e.contains("'b h c / a f d / g _ e'") && e.contains("[2, 8, 3, 1, 6, 4, 7, 0, 5]"),
+            "{text}: {e}"
+        );
+    }
+}

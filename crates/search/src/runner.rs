@@ -44,6 +44,28 @@ impl Algorithm {
         "random", "dfs", "iddfs", "bfs", "ucs", "greedy", "astar", "wastar", "idastar",
     ];
 
+    /// The course's French names, in the order of [`NAMES`](Self::NAMES) (accepted by
+    /// [`FromStr`] too).
+    ///
+    /// ```
+    /// use resolu_search::Algorithm;
+    /// for (fr, en) in Algorithm::FRENCH_NAMES.iter().zip(Algorithm::NAMES) {
+    ///     let algorithm: Algorithm = fr.parse().unwrap();
+    ///     assert_eq!(algorithm.name(), en);
+    /// }
+    /// ```
+    pub const FRENCH_NAMES: [&'static str; 9] = [
+        "aleatoire",
+        "profondeur",
+        "profondeur-iterative",
+        "largeur",
+        "cout-uniforme",
+        "glouton",
+        "aetoile",
+        "aetoile-ponderee",
+        "idaetoile",
+    ];
+
     /// The command-line name of the algorithm.
     pub fn name(self) -> &'static str {
         match self {
@@ -89,25 +111,29 @@ impl fmt::Display for Algorithm {
 
 /// An unknown algorithm name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}' (expected one of: {names})", names = Algorithm::NAMES.join(", "))]
+#[error("unknown algorithm '{0}' (expected one of: {names}; in French: {french})", names = Algorithm::NAMES.join(", "), french = Algorithm::FRENCH_NAMES.join(", "))]
 pub struct ParseAlgorithmError(pub String);
 
 impl FromStr for Algorithm {
     type Err = ParseAlgorithmError;
 
     /// Parses a name (case-insensitive; `ids`, `dijkstra`, `a*`, `weighted-astar` and
-    /// `ida*` are accepted as aliases).
+    /// `ida*` are accepted as aliases, and the course's French names: `aleatoire`,
+    /// `profondeur`, `profondeur-iterative`, `largeur`, `cout-uniforme`, `glouton`,
+    /// `aetoile`, `aetoile-ponderee`, `idaetoile`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Ok(match s.to_ascii_lowercase().as_str() {
-            "random" => Algorithm::Random,
-            "dfs" => Algorithm::Dfs,
-            "iddfs" | "ids" => Algorithm::Iddfs,
-            "bfs" => Algorithm::Bfs,
-            "ucs" | "dijkstra" => Algorithm::Ucs,
-            "greedy" => Algorithm::Greedy,
-            "astar" | "a*" => Algorithm::Astar,
-            "wastar" | "weighted-astar" => Algorithm::WeightedAstar,
-            "idastar" | "ida*" => Algorithm::IdaStar,
+            "random" | "aleatoire" | "aléatoire" => Algorithm::Random,
+            "dfs" | "profondeur" => Algorithm::Dfs,
+            "iddfs" | "ids" | "profondeur-iterative" | "profondeur-itérative" => Algorithm::Iddfs,
+            "bfs" | "largeur" => Algorithm::Bfs,
+            "ucs" | "dijkstra" | "cout-uniforme" | "coût-uniforme" => Algorithm::Ucs,
+            "greedy" | "glouton" => Algorithm::Greedy,
+            "astar" | "a*" | "aetoile" => Algorithm::Astar,
+            "wastar" | "weighted-astar" | "aetoile-ponderee" | "aetoile-pondérée" => {
+                Algorithm::WeightedAstar
+            }
+            "idastar" | "ida*" | "idaetoile" => Algorithm::IdaStar,
             _ => return Err(ParseAlgorithmError(s.to_string())),
         })
     }

@@ -21,6 +21,10 @@ pub const COURSE_START: &str = "b h c / a f d / g _ e";
   resolu taquin --start 'bhc/afd/g_e' --heuristic misplaced --trace
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar
   resolu taquin --start '1 2/_ 3' --goal standard --format json
+  resolu taquin --start '[2, 8, 3, 1, 6, 4, 7, 0, 5]'   the notebook's list (9 cells: 3x3)
+  resolu taquin --start '[[b,h,c],[a,f,d],[g,vide,e]]' --algo aetoile --heuristic h1
+  resolu taquin --moves-as blank --lang fr         moves as the blank's directions (haut, bas...)
+  resolu taquin --start 'a b c / g _ d / h f e' --search-anyway   A* explores all 181,440 boards
   resolu taquin --batch examples/boards.txt --heuristic linear-conflict
   resolu taquin --batch examples/boards.txt --algo idastar --threads 2   boards on 2 cores
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --threads 0
@@ -28,7 +32,12 @@ pub const COURSE_START: &str = "b h c / a f d / g _ e";
   resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --heuristic pdb:5-5-5
 
 Boards: rows separated by '/' or new lines, cells by spaces (a row of one-character tiles may
-be written without spaces); tiles are numbers or letters; the blank is 0, _ or '.'.
+be written without spaces); tiles are numbers or letters; the blank is 0, _, '.' or vide.
+The labs' forms too: [2, 8, 3, 1, 6, 4, 7, 0, 5] or 2 8 3 1 6 4 7 0 5 (9 cells: 3x3, 16: 4x4)
+and [[b,h,c],[a,f,d],[g,vide,e]].
+Names: h1 = misplaced (the blank not counted), h2 = manhattan; French algorithm names
+(aleatoire, profondeur, profondeur-iterative, largeur, cout-uniforme, glouton, aetoile,
+aetoile-ponderee, idaetoile) and heuristics (mal-places, conflits-lineaires).
 Goals: 'standard' (ascending, blank last), 'snail' (ascending along a clockwise spiral from
 the top-left corner), or a board. Default: snail on 3x3, standard otherwise.
 
@@ -51,7 +60,8 @@ pub struct Args {
     /// The goal: standard, snail, or a board [default: snail on 3x3, standard otherwise].
     #[arg(long, value_name = "GOAL")]
     pub goal: Option<String>,
-    /// Heuristic: misplaced, manhattan, linear-conflict, pdb, pdb:PARTITION (or zero).
+    /// Heuristic: misplaced (h1), manhattan (h2), linear-conflict, pdb, pdb:PARTITION (or
+    /// zero); in French: mal-places, manhattan, conflits-lineaires.
     #[arg(long, default_value = "manhattan", value_name = "NAME")]
     pub heuristic: String,
     /// The directory of the pattern databases [default: $XDG_CACHE_HOME/resolu/pdb or
@@ -85,6 +95,85 @@ pub struct Args {
     pub threads: usize,
     #[command(flatten)]
     pub html: crate::html::SearchHtml,
+    /// How moves are named: tiles (the tile that slides) or blank (the blank's direction,
+    /// as the labs name them: up/down/left/right, haut/bas/gauche/droite with --lang fr).
+    #[arg(long, value_enum, default_value_t = MovesAs::Tiles, value_name = "HOW")]
+    pub moves_as: MovesAs,
+    /// Language of what a person reads [default: the locale's].
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<crate::lang::Lang>,
+    /// Search even when the parity says that no solution exists: the search then explores
+    /// every reachable board (181,440 on 3x3) and says so.
+    #[arg(long)]
+    pub search_anyway: bool,
+}
+
+/// How `--moves-as` names a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum MovesAs {
+    /// The tile that slides into the blank (the course's "coup").
+    #[default]
+    Tiles,
+    /// The direction the blank goes (the labs' naming).
+    Blank,
+}
+
+/// The direction the blank goes in `m`, in `lang`.
+fn blank_direction(puzzle: &SlidingPuzzle, m: &Move, lang: crate::lang::Lang) -> &'static str {
+    let (from, to, cols) = (usize::from(m.from), usize::from(m.to), puzzle.cols());
+    // The blank moves from `to` (its cell before the move) to `from` (the tile's).
+    if from + cols == to {
+        lang.pick("haut", "up")
+    } else if from == to + cols {
+        lang.pick("bas", "down")
+    } else if from + 1 == to {
+        lang.pick("gauche", "left")
+    } else {
+        lang.pick("droite", "right")
+    }
+}
+
+/// The blank's directions along a solution, in English (JSON's `blank_moves`).
+fn blank_moves_json(
+    puzzle: &SlidingPuzzle,
+    outcome: &Outcome<Vec<u8>, Move>,
+) -> Vec<serde_json::Value> {
+    outcome.path.as_ref().map_or_else(Vec::new, |p| {
+        p.actions()
+            .map(|m| blank_direction(puzzle, m, crate::lang::Lang::En).into())
+            .collect()
+    })
+}
+
+/// h of the start and of the goal under `heuristic` (lab 001 tests both heuristics on
+/// both); the goal's is 0 for every admissible heuristic.
+fn h_start_and_goal(puzzle: &SlidingPuzzle, heuristic: HeuristicName) -> (f64, f64) {
+    use resolu_search::Heuristic;
+    let h = resolu_puzzles::sliding::heuristics::TileHeuristic::new(heuristic, puzzle);
+    let at = |tiles: &[u8]| {
+        let board = puzzle.board::<Box<[u8]>>(tiles);
+        Heuristic::<_, Move>::estimate(&h, &board)
+    };
+    (at(puzzle.start_tiles()), at(puzzle.goal_tiles()))
+}
+
+/// A search's JSON with the labs' additions: the blank's moves and h of the start and goal.
+fn taquin_json(
+    puzzle: &SlidingPuzzle,
+    outcome: &Outcome<Vec<u8>, Move>,
+    heuristic: HeuristicName,
+) -> serde_json::Value {
+    let mut value = search_json(outcome, moves_json(puzzle, outcome));
+    let (h_start, h_goal) = h_start_and_goal(puzzle, heuristic);
+    if let serde_json::Value::Object(map) = &mut value {
+        map.insert(
+            "blank_moves".into(),
+            blank_moves_json(puzzle, outcome).into(),
+        );
+        map.insert("h_start".into(), h_start.into());
+        map.insert("h_goal".into(), h_goal.into());
+    }
+    value
 }
 
 /// Runs `resolu taquin`.
@@ -311,9 +400,21 @@ impl Solver<'_> {
         })
     }
 
+    /// The heuristic's canonical English name (`h1` and `mal-places` print `misplaced`),
+    /// or the partition written after `pdb:`.
+    fn heuristic_label(&self) -> String {
+        if self.args.heuristic.starts_with("pdb:") {
+            self.args.heuristic.clone()
+        } else {
+            self.heuristic.to_string()
+        }
+    }
+
     fn solve_and_report(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> CmdResult {
         let json = self.args.format == Format::Json;
-        if !puzzle.is_solvable() {
+        let lang = crate::lang::Lang::resolve(self.args.lang);
+        let solvable = puzzle.is_solvable();
+        if !solvable && !self.args.search_anyway {
             if json {
                 write_json(io.out, &unsolvable_json())?;
             } else {
@@ -327,22 +428,32 @@ impl Solver<'_> {
         }
         if !json {
             show_boards(puzzle, io)?;
+            let (h_start, h_goal) = h_start_and_goal(puzzle, self.heuristic);
+            writeln!(
+                io.out,
+                "h(start) = {h_start}, h(goal) = {h_goal} (heuristic {})",
+                self.heuristic_label()
+            )?;
         }
         let outcome = self.search(puzzle, io);
         if json {
-            write_json(io.out, &search_json(&outcome, moves_json(puzzle, &outcome)))?;
+            write_json(io.out, &taquin_json(puzzle, &outcome, self.heuristic))?;
             return Ok(Exit::from_reason(outcome.reason));
         }
         let what = if self.algorithm.is_informed() {
-            format!("{} with {}", self.algorithm, self.args.heuristic)
+            format!("{} with {}", self.algorithm, self.heuristic_label())
         } else {
             self.algorithm.to_string()
         };
         match &outcome.path {
             Some(path) => {
                 let moves: Vec<Move> = path.actions().copied().collect();
+                let name = |m: &Move| match self.args.moves_as {
+                    MovesAs::Tiles => puzzle.label(m.tile).to_string(),
+                    MovesAs::Blank => blank_direction(puzzle, m, lang).to_string(),
+                };
                 for (i, (m, tiles)) in path.steps.iter().enumerate() {
-                    writeln!(io.out, "Move {}: {}", i + 1, puzzle.label(m.tile))?;
+                    writeln!(io.out, "Move {}: {}", i + 1, name(m))?;
                     write!(io.out, "{}", puzzle.grid_of(tiles))?;
                 }
                 let optimal = if self.algorithm.is_optimal()
@@ -356,13 +467,13 @@ impl Solver<'_> {
                     io.out,
                     "Solved by {what} in {}{optimal}: {}",
                     crate::common::plural(moves.len() as u64, "move"),
-                    moves
-                        .iter()
-                        .map(|m| puzzle.label(m.tile))
-                        .collect::<Vec<_>>()
-                        .join(" ")
+                    moves.iter().map(name).collect::<Vec<_>>().join(" ")
                 )?;
             }
+            None if outcome.reason == resolu_search::StopReason::Exhausted => writeln!(
+                io.out,
+                "{what}: no solution exists: every reachable state was explored"
+            )?,
             None => writeln!(
                 io.out,
                 "{what}: {}",
@@ -465,7 +576,7 @@ fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
                     None => solver.search(puzzle, io),
                 };
                 (
-                    search_json(&outcome, moves_json(puzzle, &outcome)),
+                    taquin_json(puzzle, &outcome, solver.heuristic),
                     Exit::from_reason(outcome.reason),
                 )
             }
@@ -503,6 +614,9 @@ pub fn demo(io: &mut Io) -> CmdResult {
         batch: None,
         threads: 1,
         html: Default::default(),
+        moves_as: MovesAs::Tiles,
+        lang: Some(crate::lang::Lang::En),
+        search_anyway: false,
     };
     let solver = Solver {
         algorithm: Algorithm::Astar,

@@ -291,3 +291,216 @@ fn idastar_on_two_threads_finds_the_one_thread_solution() {
     assert_eq!(json(&o1)["length"], 42);
     assert_eq!(json(&o1)["moves"], json(&o2)["moves"]);
 }
+
+/// The moves of a JSON answer, as strings.
+fn json_moves(v: &serde_json::Value, key: &str) -> Vec<String> {
+    v[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {key} in {v}"))
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_labs_board_forms_work_for_start_goal_and_batch_lines() {
+    for start in [
+        "[2, 8, 3, 1, 6, 4, 7, 0, 5]",
+        "2 8 3 1 6 4 7 0 5",
+        "[[2,8,3],[1,6,4],[7,vide,5]]",
+        "2 8 3 / 1 6 4 / 7 vide 5",
+    ] {
+        let (code, out, err) = run(&["taquin", "--start", start, "--format", "json"]);
+        assert_eq!(code, 0, "{start}: {err}");
+        assert_eq!(json_moves(&json(&out), "moves"), ["6", "8", "2", "1", "8"]);
+    }
+    let (code, out, err) = run(&[
+        "taquin",
+        "--start",
+        "[[b,h,c],[a,f,d],[g,vide,e]]",
+        "--goal",
+        "[[a,b,c],[h,vide,d],[g,f,e]]",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_moves(&json(&out), "moves"), ["f", "h", "b", "a", "h"]);
+    let file = temp_file(
+        "lab-boards.txt",
+        "[2, 8, 3, 1, 6, 4, 7, 0, 5]\n2 8 3 1 6 4 7 0 5\n[[2,8,3],[1,6,4],[7,vide,5]]\n[1, 2, 3]\n",
+    );
+    let (code, out, _) = run(&["taquin", "--batch", &file]);
+    assert_eq!(code, 2, "the last line is not a square count");
+    let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+    for line in &lines[..3] {
+        assert_eq!(json_moves(line, "moves"), ["6", "8", "2", "1", "8"]);
+    }
+    let error = lines[3]["error"].as_str().unwrap();
+    assert!(
+        error.contains("3 cells") && error.contains("[2, 8, 3, 1, 6, 4, 7, 0, 5]"),
+        "{error}"
+    );
+    let (code, _, err) = run(&["taquin", "--start", "[2, 8, 3, 1, 6, 4, 7, 0]"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("write it as 'b h c / a f d / g _ e'"), "{err}");
+}
+
+#[test]
+fn french_algorithm_and_heuristic_names_give_the_english_runs() {
+    let json_of = |algo: &str, h: &str| {
+        let (code, out, err) = run(&[
+            "taquin",
+            "--algo",
+            algo,
+            "--heuristic",
+            h,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{algo} {h}: {err}");
+        let mut v = json(&out);
+        // The one figure that differs between two identical runs.
+        v["stats"]["elapsed_ms"] = serde_json::Value::Null;
+        v
+    };
+    for (fr, en) in [
+        ("aleatoire", "random"),
+        ("profondeur", "dfs"),
+        ("profondeur-iterative", "iddfs"),
+        ("largeur", "bfs"),
+        ("cout-uniforme", "ucs"),
+        ("glouton", "greedy"),
+        ("aetoile", "astar"),
+        ("aetoile-ponderee", "wastar"),
+        ("idaetoile", "idastar"),
+    ] {
+        assert_eq!(json_of(fr, "manhattan"), json_of(en, "manhattan"), "{fr}");
+    }
+    for (course, en) in [
+        ("h1", "misplaced"),
+        ("mal-places", "misplaced"),
+        ("h2", "manhattan"),
+        ("conflits-lineaires", "linear-conflict"),
+    ] {
+        assert_eq!(json_of("astar", course), json_of("astar", en), "{course}");
+    }
+    // h1 and h2 are different heuristics: on a 14-move board A* expands 222 boards with h1
+    // (misplaced), 36 with h2 (Manhattan).
+    let expanded = |h: &str| {
+        let (code, out, _) = run(&[
+            "taquin",
+            "--start",
+            "[8, 1, 3, 4, 0, 2, 7, 6, 5]",
+            "--goal",
+            "standard",
+            "--heuristic",
+            h,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0);
+        json(&out)["stats"]["expanded"].as_u64().unwrap()
+    };
+    assert_eq!((expanded("h1"), expanded("h2")), (222, 36));
+    assert_eq!((expanded("misplaced"), expanded("manhattan")), (222, 36));
+    // Text output names the heuristic by its English name.
+    let (code, out, _) = run(&["taquin", "--algo", "aetoile", "--heuristic", "h1"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Solved by astar with misplaced in 5 moves"),
+        "{out}"
+    );
+}
+
+#[test]
+fn blank_moves_replayed_on_the_board_reach_the_goal() {
+    let (code, out, _) = run(&["taquin", "--moves-as", "blank", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(json_moves(&v, "moves"), ["f", "h", "b", "a", "h"]);
+    let blank = json_moves(&v, "blank_moves");
+    assert_eq!(blank, ["up", "up", "left", "down", "right"]);
+    // Replays the blank's directions on the course board by hand.
+    let mut cells: Vec<char> = "bhcafdg_e".chars().collect();
+    for m in &blank {
+        let at = cells.iter().position(|&c| c == '_').unwrap();
+        let to = match m.as_str() {
+            "up" => at - 3,
+            "down" => at + 3,
+            "left" => at - 1,
+            "right" => at + 1,
+            other => panic!("{other}"),
+        };
+        cells.swap(at, to);
+    }
+    assert_eq!(cells.iter().collect::<String>(), "abch_dgfe");
+    let (code, out, _) = run(&["taquin", "--moves-as", "blank", "--lang", "fr"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Move 1: haut"), "{out}");
+    assert!(out.contains("haut haut gauche bas droite"), "{out}");
+    let (_, out, _) = run(&["taquin", "--moves-as", "blank", "--lang", "en"]);
+    assert!(out.contains("up up left down right"), "{out}");
+    let (_, out, _) = run(&["taquin"]);
+    assert!(out.contains("f h b a h"), "tiles stay the default: {out}");
+}
+
+#[test]
+fn h_of_the_start_and_goal_match_a_hand_count_on_the_course_board() {
+    // b h c / a f d / g _ e against a b c / h _ d / g f e: b, h, a, f are misplaced (4);
+    // their distances are 1 + 2 + 1 + 1 = 5.
+    for (h, start) in [
+        ("h1", 4.0),
+        ("mal-places", 4.0),
+        ("h2", 5.0),
+        ("manhattan", 5.0),
+    ] {
+        let (code, out, _) = run(&["taquin", "--heuristic", h, "--format", "json"]);
+        assert_eq!(code, 0);
+        let v = json(&out);
+        assert_eq!(
+            (v["h_start"].as_f64(), v["h_goal"].as_f64()),
+            (Some(start), Some(0.0)),
+            "{h}"
+        );
+    }
+    let (_, out, _) = run(&["taquin", "--heuristic", "h1"]);
+    assert!(
+        out.contains("h(start) = 4, h(goal) = 0 (heuristic misplaced)"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["taquin", "--heuristic", "h2"]);
+    assert!(
+        out.contains("h(start) = 5, h(goal) = 0 (heuristic manhattan)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn search_anyway_exhausts_the_181440_reachable_boards() {
+    let question = "a b c / g _ d / h f e";
+    let (code, out, _) = run(&["taquin", "--start", question]);
+    assert_eq!(code, 1);
+    assert!(
+        !out.contains("expanded"),
+        "the parity verdict stays the default: {out}"
+    );
+    let (code, out, _) = run(&["taquin", "--start", question, "--search-anyway"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("no solution exists: every reachable state was explored"),
+        "{out}"
+    );
+    assert!(out.contains("expanded 181440,"), "{out}");
+    let (code, out, _) = run(&[
+        "taquin",
+        "--start",
+        question,
+        "--search-anyway",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let v = json(&out);
+    assert_eq!(v["reason"], "exhausted");
+    assert_eq!(v["stats"]["expanded"], 181_440);
+}

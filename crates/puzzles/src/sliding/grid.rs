@@ -25,45 +25,104 @@ impl fmt::Display for GridError {
 
 impl std::error::Error for GridError {}
 
+/// The accepted forms of a board, shown by every refusal so that a wrong board can be
+/// rewritten at once.
+pub const ACCEPTED_FORMS: &str = "write it as 'b h c / a f d / g _ e' (rows separated by '/'), \
+[2, 8, 3, 1, 6, 4, 7, 0, 5] or 2 8 3 1 6 4 7 0 5 (a square count of cells, row by row), or \
+[[b,h,c],[a,f,d],[g,vide,e]]; the blank is 0, _, . or vide";
+
 fn err<T>(msg: impl Into<String>) -> Result<T, GridError> {
-    Err(GridError(msg.into()))
+    Err(GridError(format!("{}; {ACCEPTED_FORMS}", msg.into())))
 }
 
-/// Whether a written cell is the blank.
+/// Whether a written cell is the blank (`vide` is the course's word for it).
 fn is_blank(cell: &str) -> bool {
-    matches!(cell, "0" | "_" | ".")
+    matches!(cell, "0" | "_" | ".") || cell.eq_ignore_ascii_case("vide")
+}
+
+/// The rows of a board written as the labs write it, or `None` for the plain form: a
+/// Prolog list of rows (`[[b,h,c],[a,f,d],[g,vide,e]]`), or a flat list of a square count
+/// of cells, bracketed with commas (the notebook's `[2, 8, 3, 1, 6, 4, 7, 0, 5]`) or on one
+/// line with spaces (`2 8 3 1 6 4 7 0 5`).
+fn lab_rows(text: &str) -> Option<Result<Vec<Vec<&str>>, GridError>> {
+    let text = text.trim();
+    if let Some(inner) = text.strip_prefix('[') {
+        let Some(inner) = inner.strip_suffix(']') else {
+            return Some(err("a list opened by '[' is not closed by ']'"));
+        };
+        let inner = inner.trim();
+        if inner.starts_with('[') {
+            let mut rows = Vec::new();
+            for row in inner.split(']') {
+                let row = row.trim().trim_start_matches(',').trim();
+                if row.is_empty() {
+                    continue;
+                }
+                let Some(row) = row.strip_prefix('[') else {
+                    return Some(err(format!(
+                        "a row of a list of rows is not a list: '{row}'"
+                    )));
+                };
+                rows.push(split_list(row));
+            }
+            return Some(Ok(rows));
+        }
+        return Some(square(split_list(inner)));
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let one_line = !text.contains(['/', '\n']);
+    (one_line && words.len() > 1).then(|| square(words))
+}
+
+/// The cells of a list written `a, b, c` (commas, spaces or both).
+fn split_list(list: &str) -> Vec<&str> {
+    list.split([',', ' ', '\t'])
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+/// A flat list of cells cut into the rows of a square board.
+fn square(cells: Vec<&str>) -> Result<Vec<Vec<&str>>, GridError> {
+    let n = cells.len();
+    let side = (1..=n).find(|s| s * s >= n).unwrap_or(0);
+    if side * side != n {
+        return err(format!(
+            "a flat list of cells makes a square board (9 cells: 3x3, 16: 4x4), this one has \
+             {n} cells"
+        ));
+    }
+    Ok(cells.chunks(side).map(<[&str]>::to_vec).collect())
 }
 
 impl Grid {
     /// Parses a board: rows separated by `/` or new lines, cells by white space; a row
-    /// written without spaces (`abc`) is read one character per cell. The blank is `0`,
-    /// `_` or `.`.
+    /// written without spaces (`abc`) is read one character per cell. The labs' forms are
+    /// read too: a flat list of a square count of cells (`[2, 8, 3, 1, 6, 4, 7, 0, 5]` or
+    /// `2 8 3 1 6 4 7 0 5`, 9 cells making 3x3, 16 making 4x4) and a Prolog list of rows
+    /// (`[[b,h,c],[a,f,d],[g,vide,e]]`). The blank is `0`, `_`, `.` or `vide`. A refusal
+    /// says why and shows the accepted forms.
     ///
     /// ```
     /// use resolu_puzzles::sliding::Grid;
     /// let g = Grid::parse("b h c / a f d / g _ e").unwrap();
     /// assert_eq!((g.rows, g.cols), (3, 3));
     /// assert_eq!(g, Grid::parse("bhc/afd/g_e").unwrap());
+    /// assert_eq!(g, Grid::parse("[[b,h,c],[a,f,d],[g,vide,e]]").unwrap());
+    /// let n = Grid::parse("[2, 8, 3, 1, 6, 4, 7, 0, 5]").unwrap();
+    /// assert_eq!(n, Grid::parse("2 8 3 / 1 6 4 / 7 _ 5").unwrap());
     /// assert!(Grid::parse("ab/c").is_err()); // rows of unequal length
     /// ```
     pub fn parse(text: &str) -> Result<Grid, GridError> {
-        let mut rows: Vec<Vec<&str>> = Vec::new();
-        for line in text.split(['/', '\n']) {
-            let line = line.trim();
-            if line.is_empty() {
-                continue;
-            }
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let row = if words.len() == 1 {
-                // A row has at least two cells, so one word is a row written without spaces.
-                line.char_indices()
-                    .map(|(i, c)| &line[i..i + c.len_utf8()])
-                    .collect()
-            } else {
-                words
-            };
-            rows.push(row);
-        }
+        let rows = match lab_rows(text) {
+            Some(rows) => rows?,
+            None => plain_rows(text),
+        };
+        Grid::from_rows(&rows)
+    }
+
+    /// A board from its rows of written cells, checked.
+    fn from_rows(rows: &[Vec<&str>]) -> Result<Grid, GridError> {
         if rows.is_empty() {
             return err("empty board");
         }
@@ -89,7 +148,7 @@ impl Grid {
         let blanks = cells.iter().filter(|c| c.is_none()).count();
         if blanks != 1 {
             return err(format!(
-                "a board has exactly one blank (0, _ or .), this one has {blanks}"
+                "a board has exactly one blank (0, _, . or vide), this one has {blanks}"
             ));
         }
         let mut seen: Vec<&str> = cells.iter().flatten().map(String::as_str).collect();
@@ -156,6 +215,29 @@ impl Grid {
             .collect::<Vec<_>>()
             .join(if wide { " / " } else { "/" })
     }
+}
+
+/// The rows of a board in the plain form: rows separated by `/` or new lines, cells by
+/// white space, a row without spaces read one character per cell.
+fn plain_rows(text: &str) -> Vec<Vec<&str>> {
+    let mut rows: Vec<Vec<&str>> = Vec::new();
+    for line in text.split(['/', '\n']) {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let row = if words.len() == 1 {
+            // A row has at least two cells, so one word is a row written without spaces.
+            line.char_indices()
+                .map(|(i, c)| &line[i..i + c.len_utf8()])
+                .collect()
+        } else {
+            words
+        };
+        rows.push(row);
+    }
+    rows
 }
 
 /// Positions of a rows x cols board along the clockwise spiral from the top-left corner.

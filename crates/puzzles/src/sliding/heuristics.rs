@@ -457,17 +457,24 @@ impl fmt::Display for HeuristicName {
 
 /// A heuristic name that is none of [`HeuristicName::NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown heuristic '{0}' (expected one of: {names})", names = HeuristicName::NAMES.join(", "))]
+#[error("unknown heuristic '{0}' (expected one of: {names}; the course's h1, h2; in French: mal-places, conflits-lineaires)", names = HeuristicName::NAMES.join(", "))]
 pub struct UnknownHeuristic(pub String);
 
 impl FromStr for HeuristicName {
     type Err = UnknownHeuristic;
+    /// Parses a name; the course's `h1` (misplaced tiles, the blank not counted) and `h2`
+    /// (Manhattan) and its French names (`mal-places`, `conflits-lineaires`, `nul`) are
+    /// accepted beside the English ones.
     fn from_str(s: &str) -> Result<Self, UnknownHeuristic> {
         match s {
-            "zero" | "none" => Ok(HeuristicName::Zero),
-            "misplaced" | "hamming" => Ok(HeuristicName::Misplaced),
-            "manhattan" => Ok(HeuristicName::Manhattan),
-            "linear-conflict" | "linear" | "lc" => Ok(HeuristicName::LinearConflict),
+            "zero" | "none" | "nul" => Ok(HeuristicName::Zero),
+            "misplaced" | "hamming" | "h1" | "mal-places" | "mal-placés" => {
+                Ok(HeuristicName::Misplaced)
+            }
+            "manhattan" | "h2" => Ok(HeuristicName::Manhattan),
+            "linear-conflict" | "linear" | "lc" | "conflits-lineaires" | "conflits-linéaires" => {
+                Ok(HeuristicName::LinearConflict)
+            }
             "pdb" => Ok(HeuristicName::Pdb),
             other => Err(UnknownHeuristic(other.to_string())),
         }

@@ -30,7 +30,7 @@ pub mod heuristics;
 pub mod pdb;
 mod solve;
 
-pub use grid::{Grid, GridError};
+pub use grid::{ACCEPTED_FORMS, Grid, GridError};
 pub use solve::SolveSettings;
 
 use rand::Rng;
