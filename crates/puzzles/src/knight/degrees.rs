@@ -83,7 +83,7 @@ pub fn warnsdorff_steps(rows: usize, cols: usize, path: &[(usize, usize)]) -> Ve
 /// ```
 pub fn colour_obstruction(opts: &TourOptions) -> Option<String> {
     let squares = opts.rows.saturating_mul(opts.cols);
-    if squares % 2 == 0 || squares == 1 {
+    if squares.is_multiple_of(2) || squares == 1 {
         return None;
     }
     let (light, dark) = (squares.div_ceil(2), squares / 2);
