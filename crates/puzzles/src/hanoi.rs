@@ -162,6 +162,25 @@ impl Hanoi {
         ((s.0 >> (disk as u32 * self.bits)) & ((1 << self.bits) - 1)) as usize
     }
 
+    /// The course's situation number (lab 000): the sum of 2^(d-1+N·p) over the disks d
+    /// (1 the smallest) on pegs p (0 first), N the number of disks, so a block of N bits per
+    /// peg; `None` when it does not fit 64 bits.
+    ///
+    /// ```
+    /// use resolu_puzzles::hanoi::Hanoi;
+    /// let hanoi = Hanoi::new(3, 3).unwrap();
+    /// assert_eq!(hanoi.situation_number(hanoi.all_on(2)), Some(448)); // 2^6 + 2^7 + 2^8
+    /// assert_eq!(hanoi.situation_number(hanoi.all_on(0)), Some(7));
+    /// ```
+    pub fn situation_number(&self, s: Pegs) -> Option<u64> {
+        if self.disks * self.pegs > 64 {
+            return None;
+        }
+        Some((0..self.disks).fold(0, |sum, d| {
+            sum | 1u64 << (d + self.disks * self.peg_of(s, d))
+        }))
+    }
+
     /// The disks on each peg, bottom first.
     pub fn stacks(&self, s: Pegs) -> Vec<Vec<u8>> {
         let mut stacks = vec![Vec::new(); self.pegs];

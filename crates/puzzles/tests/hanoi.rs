@@ -248,3 +248,22 @@ fn disk_lists_are_read_back_and_checked() {
         assert!(err.contains(why), "{bad:?}: {err}");
     }
 }
+
+#[test]
+fn situation_numbers_are_the_course_s_and_tell_situations_apart() {
+    let hanoi = resolu_puzzles::hanoi::Hanoi::new(3, 3).unwrap();
+    assert_eq!(hanoi.situation_number(hanoi.all_on(2)), Some(448));
+    assert_eq!(hanoi.situation_number(hanoi.all_on(1)), Some(56));
+    // All 27 situations of 3 disks get distinct numbers.
+    let mut numbers: Vec<u64> = (0..27u64)
+        .map(|k| {
+            let s = resolu_puzzles::hanoi::Pegs(
+                (0..3).fold(0, |acc, d| acc | ((k / 3u64.pow(d)) % 3) << (2 * d)),
+            );
+            hanoi.situation_number(s).unwrap()
+        })
+        .collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    assert_eq!(numbers.len(), 27);
+}

@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used)]
 
 use resolu_puzzles::knight::{
-    KnightError, KnightTour, Method, Ties, TourOptions, count_all_starts, parse_size, parse_square,
-    tour_svg,
+    KnightError, KnightTour, Method, Ties, TourOptions, colour_obstruction, count_all_starts,
+    degree_matrix, parse_size, parse_square, tour_svg, warnsdorff_steps,
 };
 use resolu_search::backtrack::{self, Backtrack};
 use resolu_search::{Limits, StopReason};
@@ -166,6 +166,8 @@ fn five_by_five_has_1728_directed_open_tours_from_all_starts() {
             if (r + c) % 2 == 1 {
                 assert_eq!(n, 0, "({r}, {c})");
             }
+            // The colour argument rules out exactly the starts with no tour.
+            assert_eq!(colour_obstruction(&o).is_some(), n == 0, "({r}, {c})");
             total += n;
         }
     }
@@ -434,4 +436,80 @@ fn counting_all_starts_stops_at_the_tries_limit_with_a_partial_count() {
         let tries: u64 = classes.iter().map(|c| c.outcome.unwrap().stats.tries).sum();
         assert!(tries < 6 * (200_000 + 2 * 8 * 16_384), "{tries}");
     }
+}
+
+#[test]
+fn the_three_versions_count_squares_placed_and_only_basic_tests_bounds() {
+    let mut basic = tour(TourOptions::square(5));
+    let mut band = tour(opts(5, 5, Method::Band));
+    let mut warnsdorff = tour(opts(5, 5, Method::Warnsdorff));
+    let moves_tested = backtrack::first(&mut basic, Limits::default()).stats.tries;
+    backtrack::first(&mut band, Limits::default());
+    backtrack::first(&mut warnsdorff, Limits::default());
+    let (a, b, w) = (basic.counters(), band.counters(), warnsdorff.counters());
+    // Placed minus taken back is the depth of the tour found: 24 moves on 5x5.
+    assert_eq!(a.tries - a.backtracks, 24);
+    assert_eq!(w.tries - w.backtracks, 24);
+    assert_eq!((a.tries, a.backtracks), (b.tries, b.backtracks));
+    assert_eq!((w.tries, w.backtracks), (24, 0));
+    // The basic version tests the bounds of every move it looks at.
+    assert_eq!(a.bounds_tests, moves_tested);
+    assert!(a.bounds_tests > 7 * a.tries, "{a:?}");
+    assert_eq!((b.bounds_tests, w.bounds_tests), (0, 0));
+}
+
+#[test]
+fn the_degree_matrix_of_5x5_is_the_course_s_and_steps_follow_the_tour() {
+    let m = degree_matrix(5, 5);
+    let want: Vec<Vec<u8>> = vec![
+        vec![2, 3, 4, 3, 2],
+        vec![3, 4, 6, 4, 3],
+        vec![4, 6, 8, 6, 4],
+        vec![3, 4, 6, 4, 3],
+        vec![2, 3, 4, 3, 2],
+    ];
+    assert_eq!(m, want);
+    let mut w = tour(opts(5, 5, Method::Warnsdorff));
+    backtrack::first(&mut w, Limits::default());
+    let steps = warnsdorff_steps(5, 5, &w.path());
+    assert_eq!(steps.len(), 24);
+    for s in &steps {
+        // With no backtrack, each step went to a candidate of the fewest free neighbours.
+        let least = s
+            .candidates
+            .iter()
+            .map(|c| c.1)
+            .filter(|&d| d > 0 || s.step == 25)
+            .min();
+        let chosen = s.candidates.iter().find(|c| c.0 == s.chosen).unwrap().1;
+        assert_eq!(Some(chosen), least, "step {}", s.step);
+    }
+}
+
+#[test]
+fn a_start_of_the_minority_colour_has_no_tour_by_exhaustive_search() {
+    let o = TourOptions {
+        start: (0, 1),
+        ..TourOptions::square(5)
+    };
+    assert!(colour_obstruction(&o).is_some());
+    let mut t = tour(o);
+    let outcome = backtrack::count(&mut t, Limits::default());
+    assert_eq!(outcome.reason, StopReason::Exhausted);
+    assert_eq!(outcome.stats.solutions, 0);
+    // Closed tours of an odd board are ruled out from any start; even boards never are.
+    assert!(
+        colour_obstruction(&TourOptions {
+            closed: true,
+            ..TourOptions::square(5)
+        })
+        .is_some()
+    );
+    assert!(
+        colour_obstruction(&TourOptions {
+            start: (0, 1),
+            ..TourOptions::square(6)
+        })
+        .is_none()
+    );
 }

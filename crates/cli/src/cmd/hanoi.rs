@@ -164,10 +164,22 @@ struct Replay<'a> {
     text: String,
     /// The ground line and peg numbers of every picture, drawn once.
     footer: String,
+    /// Whether each title ends with the course's situation number (the rules method).
+    numbered: bool,
 }
 
 impl<'a> Replay<'a> {
     fn new(hanoi: &'a Hanoi, compact: bool, io: &mut Io) -> Result<Self, CliError> {
+        Self::with_numbers(hanoi, compact, false, io)
+    }
+
+    /// A replay whose titles end with the course's situation numbers when `numbered`.
+    fn with_numbers(
+        hanoi: &'a Hanoi,
+        compact: bool,
+        numbered: bool,
+        io: &mut Io,
+    ) -> Result<Self, CliError> {
         let start = resolu_search::Problem::start(hanoi);
         let mut replay = Replay {
             hanoi,
@@ -176,15 +188,29 @@ impl<'a> Replay<'a> {
             count: 0,
             text: String::new(),
             footer: hanoi.picture_footer(),
+            numbered,
         };
         replay.show("Start", io)?;
         Ok(replay)
     }
 
     fn show(&mut self, title: &str, io: &mut Io) -> Result<(), CliError> {
+        let numbered;
+        let title = match self.hanoi.situation_number(self.state) {
+            Some(k) if self.numbered => {
+                numbered = format!("{title}, situation {k}");
+                &numbered
+            }
+            _ => title,
+        };
         // Pictures of more than 10 disks are too wide for a terminal.
         if self.compact || self.hanoi.disks() > 10 {
-            writeln!(io.out, "{title:<40} {}", self.hanoi.one_line(self.state))?;
+            let width = if self.numbered { 72 } else { 40 };
+            writeln!(
+                io.out,
+                "{title:<width$} {}",
+                self.hanoi.one_line(self.state)
+            )?;
         } else {
             writeln!(io.out, "{title}")?;
             self.hanoi.draw_rows(self.state, &mut self.text);
@@ -411,7 +437,9 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         args.limits.timeout,
         args.limits.max_memory,
     );
-    engine.set_record_conflict_sets(args.trace);
+    // The size of each conflict set is shown (whether the meta-rule had to choose): a few
+    // instances a cycle for these bases.
+    engine.set_record_conflict_sets(true);
     let json = args.format == Format::Json;
     let mut replay = if json {
         None
@@ -421,11 +449,12 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             &format!("the rules of {origin} (strategy {strategy})"),
             io,
         )?;
-        Some(Replay::new(hanoi, args.compact, io)?)
+        Some(Replay::with_numbers(hanoi, args.compact, true, io)?)
     };
     let mut state = start;
     let mut moves: Vec<HanoiMove> = Vec::new();
     let mut fired: Vec<String> = Vec::new();
+    let mut eligible: Vec<usize> = Vec::new();
     let mut seen = std::collections::HashSet::from([start]);
     let mut repeated = 0u64;
     let watch = Watch::start(&mut engine);
@@ -441,6 +470,7 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             write_trace(&cycle, io)?;
         }
         let rule = cycle.fired().name.clone();
+        let conflict = cycle.conflict_set.len();
         let new_state = cycle.added.iter().find_map(|f| match f {
             Term::Compound(name, a) if name.name() == "state" && a.len() == 1 => Some(&a[0]),
             _ => None,
@@ -469,9 +499,11 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             repeated += 1;
         }
         if let Some(r) = replay.as_mut() {
-            r.play_by(m, Some(&rule), io)?;
+            let rules = if conflict == 1 { "rule" } else { "rules" };
+            r.play_by(m, Some(&format!("{rule}, {conflict} {rules} eligible")), io)?;
         }
         fired.push(rule);
+        eligible.push(conflict);
     };
     drop(watch);
     crate::html::hanoi_moves(&args.html, hanoi, &moves, Some(&fired), "the rules")?;
@@ -508,6 +540,14 @@ fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
                 "optimum": optimum,
                 "moves": moves_json(moves.iter().copied()),
                 "fired": fired,
+                "eligible": eligible,
+                "situations": std::iter::once(start)
+                    .chain(moves.iter().scan(start, |s, &m| {
+                        *s = hanoi.apply(*s, m);
+                        Some(*s)
+                    }))
+                    .map(|s| hanoi.situation_number(s))
+                    .collect::<Vec<_>>(),
                 "cycles": cycles,
                 "repeated": repeated,
             }),

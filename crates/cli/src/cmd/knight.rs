@@ -2,12 +2,15 @@
 //! shared enumeration of solutions ([`crate::enumerate`]).
 
 use crate::common::{
-    CliError, CmdResult, Exit, Format, Io, LimitArgs, backtrack_stats_json, backtrack_stats_line,
-    backtrack_stop_text, bad_input, capitalise, write_json,
+    CliError, CmdResult, Exit, Format, Io, LimitArgs, backtrack_stop_text, bad_input, capitalise,
+    write_json,
 };
 use crate::enumerate::{Enumerate, enumerate};
 use clap::Args as ClapArgs;
-use resolu_puzzles::knight::{KnightTour, Method, Ties, TourOptions, parse_size, parse_square};
+use resolu_puzzles::knight::{
+    KnightCounters, KnightTour, Method, Ties, TourOptions, colour_obstruction, degree_matrix,
+    draw_degrees, parse_size, parse_square, warnsdorff_steps,
+};
 use resolu_search::backtrack;
 use resolu_search::{Limits, StopReason};
 use serde_json::json;
@@ -18,6 +21,9 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   resolu knight                                  the course's 5x5 tour from (0,0), basic version
   resolu knight --method warnsdorff              the course's Warnsdorff tour, no backtrack
+  resolu knight --method warnsdorff --degrees    the matrix of free neighbours, then each step
+  resolu knight --method warnsdorff --start 1,3  Warnsdorff must backtrack here (214 backtracks)
+  resolu knight --start 0,1                      refused, exit 1: no tour starts on that colour
   resolu knight --size 8 --method warnsdorff --ties roth --svg tour.svg
   resolu knight --size 1000 --method warnsdorff --ties roth --format json > tour.json
   resolu knight --size 6 --closed --method warnsdorff --prune
@@ -32,7 +38,13 @@ Methods: basic (moves in the course's order, bounds tested), band (a border two 
 marked taken: no bounds test), warnsdorff (fewest onward moves first, backtracking among
 equally good squares first). Ties of Warnsdorff: order (the course's move order), roth
 (farthest from the centre) or auto (the default: order up to 8x8, roth above). --prune refuses moves that leave a free square without enough
-exits (it changes the tries, never the tours). --max-nodes counts tries.")]
+exits (it changes the tries, never the tours).
+
+Counters, the same for the three methods: tries are the squares the knight was placed on,
+backtracks the squares taken back, bounds tests the moves tested for staying on the board
+(basic tests each move; the band and Warnsdorff need none: the band's gain). --max-nodes
+counts moves tested (JSON moves_tested). On a board with an odd number of squares, a start
+of the minority colour (row + column odd) has no tour: it is refused at once.")]
 pub struct Args {
     /// Board size: N, or ROWSxCOLS for a rectangle.
     #[arg(long, short = 'n', default_value = "5", value_name = "N|ROWSxCOLS")]
@@ -80,6 +92,10 @@ pub struct Args {
     /// counters; --svg, --html or --format json give the tour).
     #[arg(long)]
     pub show_board: bool,
+    /// Print the matrix of free neighbours of each square, and with Warnsdorff each step of
+    /// the tour: the candidates with their free neighbours and the square chosen.
+    #[arg(long)]
+    pub degrees: bool,
     #[command(flatten)]
     pub html: crate::html::HtmlArg,
 }
@@ -108,6 +124,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     crate::html::knight(&args.html, opts, &args.limits)?;
     if args.all_starts {
         return all_starts(opts, limits, json, io);
+    }
+    if let Some(reason) = colour_obstruction(&opts) {
+        return refuse(&opts, &reason, json, io);
     }
     if args.all || args.count || args.limit.is_some() {
         let mut last_svg = None;
@@ -152,20 +171,28 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                 "closed": opts.closed,
                 "solved": solved,
                 "board": if solved { json!(tour.board()) } else { json!(null) },
-                "stats": backtrack_stats_json(&outcome.stats),
+                "stats": knight_stats_json(&outcome.stats, tour.counters()),
                 "reason": if solved { None } else { Some(outcome.reason.as_str()) },
+                "degrees": args.degrees.then(|| degree_matrix(rows, cols)),
+                "steps": (args.degrees && solved && opts.method == Method::Warnsdorff)
+                    .then(|| steps_json(&tour)),
             }),
         )?;
     } else {
         writeln!(io.out, "{}:", capitalise(&what))?;
+        let show = crate::html::show_board(rows, cols, args.show_board);
+        if args.degrees && show {
+            write_degrees(&tour, solved, io)?;
+        }
+        let line = knight_stats_line(&outcome.stats, tour.counters());
         if solved {
-            if crate::html::show_board(rows, cols, args.show_board) {
+            if show {
                 write!(io.out, "{}", tour.to_text())?;
             }
-            writeln!(io.out, "Found: {}", backtrack_stats_line(&outcome.stats))?;
+            writeln!(io.out, "Found: {line}")?;
         } else {
             writeln!(io.out, "{}", backtrack_stop_text(outcome.reason, "tour"))?;
-            writeln!(io.out, "{}", backtrack_stats_line(&outcome.stats))?;
+            writeln!(io.out, "{line}")?;
         }
     }
     Ok(Exit::from_reason(outcome.reason))
@@ -174,7 +201,10 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
 /// "knight's tour of 5x5 from (0, 0), basic version".
 fn describe(o: &TourOptions) -> String {
     let method = match o.method {
-        Method::Warnsdorff => format!("Warnsdorff, ties {}", o.ties.as_str()),
+        Method::Warnsdorff => format!(
+            "Warnsdorff's rule (first fail: the fewest onward moves first), ties {}",
+            o.ties.as_str()
+        ),
         m => format!("{} version", m.as_str()),
     };
     format!(
@@ -187,6 +217,111 @@ fn describe(o: &TourOptions) -> String {
         o.start.1,
         if o.prune { ", pruning dead ends" } else { "" },
     )
+}
+
+/// The lab's counters as one line: the same meaning for the three methods.
+fn knight_stats_line(stats: &resolu_search::BacktrackStats, c: KnightCounters) -> String {
+    format!(
+        "{} tries, {} backtracks, {} bounds tests, depth {}, {:.3} ms",
+        c.tries,
+        c.backtracks,
+        c.bounds_tests,
+        stats.max_depth,
+        stats.elapsed_ms()
+    )
+}
+
+/// The counters in JSON: `tries` and `backtracks` are the lab's (squares placed and taken
+/// back), `moves_tested` the engine's (what `--max-nodes` bounds).
+fn knight_stats_json(
+    stats: &resolu_search::BacktrackStats,
+    c: KnightCounters,
+) -> serde_json::Value {
+    json!({
+        "tries": c.tries,
+        "backtracks": c.backtracks,
+        "bounds_tests": c.bounds_tests,
+        "moves_tested": stats.tries,
+        "solutions": stats.solutions,
+        "elapsed_ms": stats.elapsed_ms(),
+    })
+}
+
+/// `--degrees` in text: the matrix of the empty board, then Warnsdorff's steps.
+fn write_degrees(tour: &KnightTour, solved: bool, io: &mut Io) -> Result<(), CliError> {
+    let o = tour.options();
+    writeln!(
+        io.out,
+        "Free neighbours of each square (Warnsdorff's rule, \"first fail\": go to the free square \
+         with the fewest onward moves first):"
+    )?;
+    write!(io.out, "{}", draw_degrees(&degree_matrix(o.rows, o.cols)))?;
+    if !(solved && o.method == Method::Warnsdorff) {
+        return Ok(());
+    }
+    writeln!(
+        io.out,
+        "Step by step along the tour: the free squares a move away, each with its free \
+         neighbours, then the square chosen:"
+    )?;
+    for s in warnsdorff_steps(o.rows, o.cols, &tour.path()) {
+        let cands: Vec<String> = s
+            .candidates
+            .iter()
+            .map(|((r, c), d)| format!("({r},{c}):{d}"))
+            .collect();
+        writeln!(
+            io.out,
+            "{:>3} from ({},{}): {} -> ({},{})",
+            s.step,
+            s.from.0,
+            s.from.1,
+            cands.join(" "),
+            s.chosen.0,
+            s.chosen.1
+        )?;
+    }
+    Ok(())
+}
+
+fn steps_json(tour: &KnightTour) -> serde_json::Value {
+    let o = tour.options();
+    warnsdorff_steps(o.rows, o.cols, &tour.path())
+        .iter()
+        .map(|s| {
+            json!({
+                "step": s.step,
+                "from": [s.from.0, s.from.1],
+                "candidates": s.candidates.iter()
+                    .map(|((r, c), d)| json!({ "square": [r, c], "free_neighbours": d }))
+                    .collect::<Vec<_>>(),
+                "chosen": [s.chosen.0, s.chosen.1],
+            })
+        })
+        .collect()
+}
+
+/// A start the colours rule out: said at once, exit 1, no search.
+fn refuse(o: &TourOptions, reason: &str, json: bool, io: &mut Io) -> CmdResult {
+    if json {
+        write_json(
+            io.out,
+            &json!({
+                "rows": o.rows,
+                "cols": o.cols,
+                "start": [o.start.0, o.start.1],
+                "method": o.method.as_str(),
+                "closed": o.closed,
+                "solved": false,
+                "board": null,
+                "no_tour": reason,
+            }),
+        )?;
+    } else {
+        writeln!(io.out, "{}:", capitalise(&describe(o)))?;
+        writeln!(io.out, "no tour exists: {reason}.")?;
+    }
+    Ok(Exit::NoSolution)
 }
 
 fn write_svg(path: &std::path::Path, svg: &str) -> Result<(), CliError> {
@@ -205,7 +340,11 @@ pub fn demo(io: &mut Io) -> CmdResult {
         let outcome = backtrack::first(&mut tour, Limits::default());
         writeln!(io.out, "{}:", capitalise(&describe(&opts)))?;
         write!(io.out, "{}", tour.to_text())?;
-        writeln!(io.out, "{}\n", backtrack_stats_line(&outcome.stats))?;
+        writeln!(
+            io.out,
+            "{}\n",
+            knight_stats_line(&outcome.stats, tour.counters())
+        )?;
         worst = worst.worst(Exit::from_reason(outcome.reason));
     }
     let mut tour = KnightTour::new(TourOptions::square(5)).map_err(|e| bad_input(e.to_string()))?;
@@ -214,7 +353,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         io.out,
         "Open tours of 5x5 from (0, 0): {} ({})",
         outcome.stats.solutions,
-        backtrack_stats_line(&outcome.stats)
+        knight_stats_line(&outcome.stats, tour.counters())
     )?;
     Ok(worst)
 }

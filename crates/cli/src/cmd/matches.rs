@@ -94,7 +94,8 @@ pub enum Command {
     #[command(
         visible_alias = "etats",
         after_help = "Examples:
-  resolu matches states                    (5, 1)  -1-> (4, 2)  -2-> (3, 2)  -3-> (2, 2) ...
+  resolu matches states                    the 12 states (n, player) of either player starting,
+                                           then (5, 1)  -1-> (4, 2)  -2-> (3, 2)  -3-> (2, 2) ...
   resolu matches states --matches 7 --take 1,2
   resolu matches states --format json      each state with its successors"
     )]
@@ -353,6 +354,21 @@ fn states_text(setup: &Setup, limit: usize, successors: bool, io: &mut Io) -> Cm
             writeln!(io.out, "  {}", chunk.join("  "))?;
         }
     }
+    let (either, either_complete) = either_player(setup, limit);
+    writeln!(
+        io.out,
+        "States with either player starting: {}{}",
+        either.len(),
+        if either_complete {
+            ""
+        } else {
+            " (first ones; see --limit)"
+        }
+    )?;
+    let all: Vec<String> = either.iter().map(|s| s.to_string()).collect();
+    for chunk in all.chunks(8) {
+        writeln!(io.out, "  {}", chunk.join("  "))?;
+    }
     writeln!(io.out, "Initial state: {}.", setup.start)?;
     let finals: Vec<String> = list
         .iter()
@@ -406,6 +422,23 @@ fn states_text(setup: &Setup, limit: usize, successors: bool, io: &mut Io) -> Cm
     Ok(Exit::Success)
 }
 
+/// The states reachable from the start with either player to move first (the course's
+/// state space counts both), sorted as the listing is; whether the list is complete.
+fn either_player(setup: &Setup, limit: usize) -> (Vec<Position>, bool) {
+    let (mut list, first_complete) = reachable(&setup.game, &setup.start, limit);
+    let other = Position {
+        to_move: setup.start.to_move.other(),
+        ..setup.start.clone()
+    };
+    let (second, second_complete) = reachable(&setup.game, &other, limit);
+    let seen: std::collections::HashSet<Position> = list.iter().cloned().collect();
+    list.extend(second.into_iter().filter(|s| !seen.contains(s)));
+    list.sort_by(|a, b| b.heaps.cmp(&a.heaps).then(a.to_move.cmp(&b.to_move)));
+    let complete = first_complete && second_complete && list.len() <= limit;
+    list.truncate(limit);
+    (list, complete)
+}
+
 fn states(setup: &Setup, limit: usize, format: Format, io: &mut Io) -> CmdResult {
     if format == Format::Json {
         let game = &setup.game;
@@ -433,7 +466,17 @@ fn states(setup: &Setup, limit: usize, format: Format, io: &mut Io) -> CmdResult
                 v
             })
             .collect();
-        write_json(io.out, &json!({"states": states, "complete": complete}))?;
+        let (either, either_complete) = either_player(setup, limit);
+        let either: Vec<Json> = either.iter().map(state_json).collect();
+        write_json(
+            io.out,
+            &json!({
+                "states": states,
+                "complete": complete,
+                "either_player": either,
+                "either_player_complete": either_complete,
+            }),
+        )?;
         return Ok(Exit::Success);
     }
     states_text(setup, limit, true, io)

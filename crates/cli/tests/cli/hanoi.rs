@@ -169,11 +169,11 @@ fn the_default_is_the_course_expert_system_26_moves_explained() {
         "{out}"
     );
     assert!(
-        out.contains("Move 1 (r1): disk 1 from peg 0 to peg 1\n"),
+        out.contains("Move 1 (r1, 1 rule eligible): disk 1 from peg 0 to peg 1, situation 14\n"),
         "{out}"
     );
     assert!(
-        out.contains("Move 26 (r2): disk 1 from peg 1 to peg 2\n"),
+        out.contains("Move 26 (r2, 1 rule eligible): disk 1 from peg 1 to peg 2, situation 448\n"),
         "{out}"
     );
     assert!(!out.contains("Move 27"));
@@ -228,7 +228,7 @@ fn the_optimal_rules_take_two_to_the_n_minus_one_moves() {
     let (code, out, _) = run(&["hanoi", "--rules", "optimal", "--disks", "4", "--compact"]);
     assert_eq!(code, 0);
     assert!(
-        out.contains("Move 15 (smallest): disk 1 from peg 1 to peg 2"),
+        out.contains("Move 15 (smallest, 1 rule eligible): disk 1 from peg 1 to peg 2"),
         "{out}"
     );
     assert!(
@@ -287,7 +287,7 @@ fn four_pegs_use_neighbour_moves_and_stuck_bases_exit_1() {
     let (code, out, _) = run(&["hanoi", "--rules", &two, "--compact"]);
     assert_eq!(code, 1);
     assert!(
-        out.contains("Move 1 (a): disk 1 from peg 0 to peg 2"),
+        out.contains("Move 1 (a, ") && out.contains("eligible): disk 1 from peg 0 to peg 2"),
         "{out}"
     );
     assert!(out.contains("Stuck after 1 move: "), "{out}");
@@ -370,4 +370,33 @@ fn rules_limits_traces_and_errors() {
         assert!(out.is_empty(), "{args:?}: {out}");
         assert!(err.contains(why), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn the_rules_show_the_course_s_situation_numbers_and_the_eligible_rules() {
+    let (code, out, _) = run(&["hanoi", "--compact"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Start, situation 7 "), "{out}");
+    // The final situation of 3 disks on peg 2: 2^(0+6) + 2^(1+6) + 2^(2+6).
+    assert!(
+        out.contains("Move 26 (r2, 1 rule eligible): disk 1 from peg 1 to peg 2, situation 448"),
+        "{out}"
+    );
+    // Pegs bottom first.
+    assert!(out.trim_end().contains("[] [] [3 2 1]\nSolved"), "{out}");
+    let (code, out, _) = run(&["hanoi", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    let situations = v["situations"].as_array().unwrap();
+    assert_eq!(situations.len(), 27);
+    assert_eq!(situations[0], 7);
+    assert_eq!(situations[26], 448);
+    assert_eq!(v["eligible"].as_array().unwrap().len(), 26);
+    assert!(
+        v["eligible"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e.as_u64() >= Some(1))
+    );
 }

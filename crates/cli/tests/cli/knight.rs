@@ -169,7 +169,7 @@ fn no_tour_and_limits_have_their_exit_codes() {
     let v = json(&out);
     assert_eq!(v["reason"], "node-limit");
     assert_eq!(v["board"], serde_json::Value::Null);
-    assert_eq!(v["stats"]["tries"], 5000);
+    assert_eq!(v["stats"]["moves_tested"], 5000);
 }
 
 #[test]
@@ -243,4 +243,68 @@ fn count_all_starts_counts_every_start_through_the_symmetries() {
         .map(|c| c["squares"].as_u64().unwrap())
         .sum();
     assert_eq!(squares, 25);
+}
+
+#[test]
+fn degrees_prints_the_course_matrix_and_warnsdorff_s_steps() {
+    let (code, out, _) = run(&["knight", "--method", "warnsdorff", "--degrees"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("2 3 4 3 2\n3 4 6 4 3\n4 6 8 6 4\n3 4 6 4 3\n2 3 4 3 2\n"),
+        "{out}"
+    );
+    assert!(out.contains("first fail"), "{out}");
+    assert!(
+        out.contains("  2 from (0,0): (1,2):5 (2,1):5 -> (1,2)\n"),
+        "{out}"
+    );
+    let (code, out, _) = run(&[
+        "knight",
+        "--method",
+        "warnsdorff",
+        "--degrees",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["degrees"][2], serde_json::json!([4, 6, 8, 6, 4]));
+    assert_eq!(v["steps"].as_array().unwrap().len(), 24);
+}
+
+#[test]
+fn a_start_of_the_minority_colour_is_refused_at_once() {
+    let (code, out, _) = run(&["knight", "--start", "0,1"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("no tour exists: a knight's move changes the colour"),
+        "{out}"
+    );
+    assert!(!out.contains("tries"), "no search: {out}");
+    let (code, out, _) = run(&["knight", "--start", "1,2", "--format", "json"]);
+    assert_eq!(code, 1);
+    assert!(json(&out)["no_tour"].as_str().unwrap().contains("colour"));
+}
+
+#[test]
+fn the_counters_mean_the_same_for_the_three_methods() {
+    let stats = |m: &str, start: &str| {
+        let (code, out, _) = run(&[
+            "knight", "--method", m, "--start", start, "--format", "json",
+        ]);
+        assert_eq!(code, 0);
+        json(&out)["stats"].clone()
+    };
+    let (basic, band) = (stats("basic", "0,0"), stats("band", "0,0"));
+    assert_eq!(basic["tries"], band["tries"]);
+    assert_eq!(basic["backtracks"], band["backtracks"]);
+    assert!(basic["bounds_tests"].as_u64().unwrap() > 0);
+    assert_eq!(band["bounds_tests"], 0);
+    // The start the help gives: Warnsdorff must backtrack there.
+    let w = stats("warnsdorff", "1,3");
+    assert_eq!(w["backtracks"], 214);
+    assert_eq!(
+        w["tries"].as_u64().unwrap() - w["backtracks"].as_u64().unwrap(),
+        24
+    );
 }

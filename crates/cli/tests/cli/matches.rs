@@ -337,3 +337,24 @@ fn tree_and_its_limits() {
     let (_, out, _) = run(&["matches", "tree", "--depth", "1"]);
     assert_eq!(out.matches("  ...").count(), 3, "{out}");
 }
+
+#[test]
+fn states_lists_the_12_states_of_either_player_starting() {
+    let (code, out, _) = run(&["matches", "states"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("10 reachable from (5, 1)"), "{out}");
+    assert!(
+        out.contains(
+            "States with either player starting: 12\n  (5, 1)  (5, 2)  (4, 1)  (4, 2)  (3, 1)  (3, 2)  (2, 1)  (2, 2)\n  (1, 1)  (1, 2)  (0, 1)  (0, 2)\n"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = run(&["matches", "states", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    let either = v["either_player"].as_array().unwrap();
+    assert_eq!(either.len(), 12);
+    assert_eq!(either[1], serde_json::json!({"matches": 5, "to_move": 2}));
+    assert_eq!(v["either_player_complete"], true);
+    assert_eq!(v["states"].as_array().unwrap().len(), 10);
+}
