@@ -1,11 +1,12 @@
 //! `prove --trace course`: the lab's DAT trace, line for line (lab 004): each conjunction
 //! still to prove, numbered by level and indented three spaces a level, each rule chosen,
-//! and the answer line, in French or English (`--lang`).
+//! and the answer line, in French or English (`--lang`); and the hints that point a student
+//! from Prolog's habits (capitals, unknown predicates) to the course's.
 
 use crate::common::{CmdResult, Exit, Format, Io, write_json};
 use crate::lang::Lang;
 use resolu_logic::course::{DatEvent, DatLimits, DatStop, dat};
-use resolu_logic::{Database, Term};
+use resolu_logic::{Database, SolveError, Term};
 
 /// A goal as the lab's Python prints it in a list: `True`, or the goal quoted (`'A'`);
 /// the query's variables by their names.
@@ -184,6 +185,34 @@ fn stop_text(stop: &DatStop, lang: Lang) -> String {
             format!("the depth of {n} levels was reached (an endless recursion?)")
         }
         (DatStop::Builtin(e), _) => e.to_string(),
+    }
+}
+
+/// The course writes its propositions with capitals (`A :- B, C.`), which Prolog reads as
+/// variables: a clause whose head is a variable gets a hint to the course's notation.
+pub fn capitals_hint(text: &str, line: usize, error: &SolveError) -> &'static str {
+    let starts_with_capital = text
+        .lines()
+        .nth(line.saturating_sub(1))
+        .and_then(|l| l.trim_start().chars().next())
+        .is_some_and(|c| c.is_uppercase() || c == '_');
+    if starts_with_capital && error.to_string().contains("instantiation_error") {
+        " (in Prolog a name that starts with a capital is a variable, so this clause has no \
+         predicate: write the lab's base as `A <- B, C.` and run it with --syntax course, or \
+         use lower-case names)"
+    } else {
+        ""
+    }
+}
+
+/// What to do about an error a student meets: an unknown predicate is an error in standard
+/// Prolog, false in the course.
+pub fn error_hint(e: &SolveError) -> &'static str {
+    if e.to_string().starts_with("existence_error(procedure") {
+        " (a predicate with no clause; --unknown fail makes it false, as the course's \
+         \"what is not in the base is false\")"
+    } else {
+        ""
     }
 }
 

@@ -224,7 +224,7 @@ pub fn load(
             LoadError::Limit(line, error)
         }
         resolu_logic::ConsultError::Clause { line, error } => {
-            let hint = capitals_hint(text, line, &error);
+            let hint = crate::course_trace::capitals_hint(text, line, &error);
             LoadError::Cli(bad_input(format!("{origin}:{line}: {error}{hint}")))
         }
     })?;
@@ -237,34 +237,6 @@ pub fn load(
         None => {}
     }
     Ok(db)
-}
-
-/// The course writes its propositions with capitals (`A :- B, C.`), which Prolog reads as
-/// variables: a clause whose head is a variable gets a hint to the course's notation.
-fn capitals_hint(text: &str, line: usize, error: &SolveError) -> &'static str {
-    let starts_with_capital = text
-        .lines()
-        .nth(line.saturating_sub(1))
-        .and_then(|l| l.trim_start().chars().next())
-        .is_some_and(|c| c.is_uppercase() || c == '_');
-    if starts_with_capital && error.to_string().contains("instantiation_error") {
-        " (in Prolog a name that starts with a capital is a variable, so this clause has no \
-         predicate: write the lab's base as `A <- B, C.` and run it with --syntax course, or \
-         use lower-case names)"
-    } else {
-        ""
-    }
-}
-
-/// What to do about an error a student meets: an unknown predicate is an error in standard
-/// Prolog, false in the course.
-fn error_hint(e: &SolveError) -> &'static str {
-    if e.to_string().starts_with("existence_error(procedure") {
-        " (a predicate with no clause; --unknown fail makes it false, as the course's \
-         \"what is not in the base is false\")"
-    } else {
-        ""
-    }
 }
 
 fn parse_user_query(text: &str) -> Result<ReadTerm, CliError> {
@@ -723,7 +695,7 @@ fn run_text(
             // halt/0,1 ends the process: what was printed stands, no `false.`.
             Some(Err(SolveError::Halt(code))) => halt_now(io, code),
             Some(Err(e)) => {
-                writeln!(io.out, "error: {e}{}", error_hint(&e))?;
+                writeln!(io.out, "error: {e}{}", crate::course_trace::error_hint(&e))?;
                 return Ok(Exit::NoSolution);
             }
         }
