@@ -29,11 +29,18 @@ pub enum StopReason {
     DepthLimit,
     /// The run was interrupted from outside (the [`Monitor`]'s flag: Ctrl-C in the CLI).
     Interrupted,
+    /// The prover's unit of work ran out: [`Limits::max_nodes`] read as a number of
+    /// inferences (calls of a predicate), the prover's node.
+    InferenceLimit,
+    /// The rule engine's unit of work ran out: [`Limits::max_nodes`] read as a number of
+    /// cycles (rules fired), the rule engine's node.
+    CycleLimit,
 }
 
 impl StopReason {
     /// The name used in JSON output and tables: `solved`, `exhausted`, `node-limit`,
-    /// `time-limit`, `memory-limit`, `depth-limit`, `interrupted`.
+    /// `time-limit`, `memory-limit`, `depth-limit`, `interrupted`, `inference-limit`,
+    /// `cycle-limit`.
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::Solved => "solved",
@@ -43,6 +50,8 @@ impl StopReason {
             StopReason::MemoryLimit => "memory-limit",
             StopReason::DepthLimit => "depth-limit",
             StopReason::Interrupted => "interrupted",
+            StopReason::InferenceLimit => "inference-limit",
+            StopReason::CycleLimit => "cycle-limit",
         }
     }
 
