@@ -2,8 +2,8 @@
 //! numbers, values of the variables as shared terms), indexed for the updates of each
 //! cycle, in the order the strategies fire them.
 
-use crate::engine::Instance;
 use crate::memory::Tag;
+use crate::outcome::Instance;
 use crate::rank::{ByRule, Rank};
 use crate::strategy::{Ranked, Strategy};
 use crate::terms::Id;
