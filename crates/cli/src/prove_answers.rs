@@ -107,6 +107,9 @@ pub fn print_answer(
         Err(AnswerWriteError::Stopped(e)) => {
             writeln!(io.out)?;
             writeln!(io.out, "{} (while writing the answer)", limit_message(&e))?;
+            if e == SolveError::Interrupted {
+                writeln!(io.out, "{} inferences so far", sols.inferences())?;
+            }
             Ok(Some(e))
         }
         Err(AnswerWriteError::Io(e)) => Err(e.into()),
