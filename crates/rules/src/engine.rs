@@ -46,7 +46,8 @@
 //! file order, each joined only with the facts before it, so that the activations are
 //! numbered as CLIPS's `(reset)` numbers them.
 
-use crate::agenda::{Act, Agenda, Key, key_hash, mix, table_bytes};
+use crate::activation::{Act, Key, key_hash, mix};
+use crate::agenda::{Agenda, table_bytes};
 use crate::build::{Built, build};
 use crate::compile::{Check, Compiled, CompiledGoal, Do, Preset, Relations};
 use crate::join::{Found, Matcher, Pool, resolve};

@@ -33,6 +33,7 @@
 //! set in the strategy's order, the facts added and removed, the lines printed), and the
 //! working memory remembers where each fact came from ([`WorkingMemory::explain`]).
 
+mod activation;
 mod agenda;
 mod build;
 mod compile;
