@@ -10,6 +10,7 @@ mod html;
 mod lang;
 mod play;
 mod progress;
+mod prove_answers;
 mod rule_run;
 mod tables;
 

@@ -6,6 +6,7 @@ use crate::common::{CliError, Exit, Io, bad_input, default_memory_bytes};
 use crate::progress::MONITOR;
 use resolu_logic::writeq;
 use resolu_rules::{Cycle, Engine, Stop, Strategy};
+use resolu_search::{Limits, StopReason};
 use std::time::Duration;
 
 /// Parses a strategy name into the library's type.
@@ -39,7 +40,7 @@ pub fn message_json(stop: Stop, engine: &Engine, max_inferences: Option<u64>) ->
 pub fn stop_message(stop: Stop, engine: &Engine, max_inferences: Option<u64>) -> String {
     let text = stop_text(stop, engine.cycles(), max_inferences);
     match engine.stop_detail() {
-        Some(detail) if stop.is_limit() && stop != Stop::CycleLimit => {
+        Some(detail) if stop.is_limit() && stop != Stop::Limit(StopReason::CycleLimit) => {
             format!("{text}\n  ({detail})")
         }
         _ => text,
@@ -81,17 +82,21 @@ pub fn stop_text(stop: Stop, cycles: u64, max_inferences: Option<u64>) -> String
             "Stuck {after}: no rule is eligible and the goal is not reached (the rule base \
              cannot go on from this situation)."
         ),
-        Stop::CycleLimit => format!("Stopped {after}: the cycle limit (--max-cycles) was reached."),
-        Stop::TimeLimit => format!("Stopped {after}: the time limit (--timeout) was reached."),
-        Stop::MemoryLimit => {
+        Stop::Limit(StopReason::CycleLimit) => {
+            format!("Stopped {after}: the cycle limit (--max-cycles) was reached.")
+        }
+        Stop::Limit(StopReason::TimeLimit) => {
+            format!("Stopped {after}: the time limit (--timeout) was reached.")
+        }
+        Stop::Limit(StopReason::MemoryLimit) => {
             format!("Stopped {after}: the memory budget (--max-memory) was reached.")
         }
-        Stop::InferenceLimit => format!(
+        Stop::Limit(StopReason::InferenceLimit) => format!(
             "Stopped {after}: a Prolog call ran past the inference limit ({} per call, \
              --max-inferences); raise it with --max-inferences N (0 for no limit).",
             max_inferences.map_or_else(|| "none".to_string(), |n| n.to_string())
         ),
-        Stop::Interrupted => format!("Stopped {after}: interrupted (Ctrl-C)."),
+        Stop::Limit(StopReason::Interrupted) => format!("Stopped {after}: interrupted (Ctrl-C)."),
         _ => format!("Stopped {after}: a limit was reached."),
     }
 }
@@ -116,6 +121,16 @@ pub fn write_trace(cycle: &Cycle, io: &mut Io) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The run's limits from the flags, in the shape every engine takes: cycles (as the
+/// limit's nodes), time (counted from now), memory (`--max-memory 0`: stop at once, as
+/// the searches do), and the command line's Ctrl-C monitor.
+pub fn limits(max_cycles: u64, timeout: Option<Duration>, max_memory_mb: Option<u64>) -> Limits {
+    let mut limits = Limits::new().max_nodes(max_cycles).monitor(&MONITOR);
+    limits.timeout = timeout;
+    limits.max_memory_bytes = max_memory_mb.map_or_else(default_memory_bytes, |mb| mb << 20);
+    limits
+}
+
 /// Sets the engine's limits from the flags: cycles, time (counted from now), memory.
 pub fn set_limits(
     engine: &mut Engine,
@@ -123,8 +138,5 @@ pub fn set_limits(
     timeout: Option<Duration>,
     max_memory_mb: Option<u64>,
 ) {
-    engine.set_max_cycles(Some(max_cycles));
-    engine.set_timeout(timeout);
-    let bytes = max_memory_mb.map_or_else(default_memory_bytes, |mb| mb << 20);
-    engine.set_max_memory(Some(usize::try_from(bytes).unwrap_or(usize::MAX)));
+    engine.set_limits(&limits(max_cycles, timeout, max_memory_mb));
 }

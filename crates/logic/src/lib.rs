@@ -78,6 +78,7 @@
 //! assert!(matches!(r, Err(resolu_logic::SolveError::InferenceLimit(_))));
 //! ```
 
+mod answers;
 mod arith;
 mod bigint;
 pub mod course;
@@ -95,6 +96,7 @@ pub mod tutorial;
 mod unify;
 mod write;
 
+pub use answers::{AnswerForm, AnswerWriteError};
 pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
 pub use machine::host::{HostNode, HostSolutions, HostTerms};

@@ -146,8 +146,111 @@ fn var_name(n: i64) -> String {
     }
 }
 
-struct Out {
-    s: String,
+/// Why writing a term stopped before its end: the output refused the text, or a limit
+/// of the run (time, Ctrl-C, memory) stopped it.
+#[derive(Debug)]
+pub(crate) enum WriteStop {
+    /// The output stream failed.
+    Io(std::io::Error),
+    /// A limit of the run.
+    Limit(crate::SolveError),
+}
+
+/// Where a writer puts its text, piece by piece: a string, or a stream that checks the
+/// run's limits as it goes.
+pub(crate) trait Sink {
+    /// Appends `text`.
+    fn put(&mut self, text: &str) -> Result<(), WriteStop>;
+    /// The decimal text of a big integer (a stream computes it within the run's limits:
+    /// ten million digits take seconds).
+    fn big_text(&mut self, n: &num_bigint::BigInt) -> Result<String, WriteStop> {
+        Ok(n.to_string())
+    }
+    /// The most steps the writer may hold pending (its stack grows with the nesting of
+    /// the term written whole): past it, the memory limit.
+    fn max_pending(&self) -> usize {
+        usize::MAX
+    }
+    /// The stop when the writer would hold more than [`Sink::max_pending`] steps.
+    fn too_deep(&self) -> WriteStop {
+        WriteStop::Limit(crate::SolveError::MemoryLimit(0))
+    }
+}
+
+impl Sink for String {
+    fn put(&mut self, text: &str) -> Result<(), WriteStop> {
+        self.push_str(text);
+        Ok(())
+    }
+}
+
+/// One node of a term, as a writer sees it.
+pub(crate) enum View {
+    /// An unbound variable, by its number in this writing (`_G1`...).
+    Var(u32),
+    Atom(Atom),
+    Int(i64),
+    Big(num_bigint::BigInt),
+    Float(f64),
+    Str(String),
+    /// A compound term: its functor; its arguments through [`TermSource::arg`].
+    Compound(Atom, usize),
+}
+
+/// What a writer reads: an owned [`Term`], or a term on the prover's heap (written as it
+/// is, without being copied out first).
+pub(crate) trait TermSource {
+    /// A handle on one subterm.
+    type Node: Copy;
+    /// What `n` is.
+    fn view(&mut self, n: Self::Node) -> View;
+    /// The `i`-th argument (from 0) of the compound `n`.
+    fn arg(&mut self, n: Self::Node, i: usize) -> Self::Node;
+    /// Marks the compound `n` as being written; false when it already is (a cyclic term,
+    /// written `...` where it loops back).
+    fn enter(&mut self, _n: Self::Node) -> bool {
+        true
+    }
+    /// `n` is written.
+    fn leave(&mut self, _n: Self::Node) {}
+    /// Whether [`TermSource::enter`] can ever say no (terms built as trees cannot loop).
+    fn can_loop(&self) -> bool {
+        false
+    }
+}
+
+impl<'t> TermSource for &'t Term {
+    type Node = &'t Term;
+    fn view(&mut self, n: &'t Term) -> View {
+        match n {
+            Term::Var(v) => View::Var(*v),
+            Term::Atom(a) => View::Atom(*a),
+            Term::Int(i) => View::Int(*i),
+            Term::Float(x) => View::Float(*x),
+            Term::Str(s) => View::Str(s.to_string()),
+            Term::Compound(f, args) => {
+                if *f != atoms::CONS
+                    && f.name() == crate::bigint::BIG
+                    && let Some(b) = crate::bigint::from_term(n)
+                {
+                    return View::Big(b);
+                }
+                View::Compound(*f, args.len())
+            }
+        }
+    }
+    fn arg(&mut self, n: &'t Term, i: usize) -> &'t Term {
+        match n {
+            Term::Compound(_, args) => &args[i],
+            other => other,
+        }
+    }
+}
+
+struct Out<'s> {
+    sink: &'s mut dyn Sink,
+    /// The last character written (a token glues to it or not).
+    last: Option<char>,
     quoted: bool,
     ignore_ops: bool,
     numbervars: bool,
@@ -156,11 +259,17 @@ struct Out {
     after_prefix: bool,
 }
 
-impl Out {
+impl Out<'_> {
+    fn push(&mut self, text: &str) -> Result<(), WriteStop> {
+        if let Some(c) = text.chars().next_back() {
+            self.last = Some(c);
+        }
+        self.sink.put(text)
+    }
     /// Appends a token, with a space if it would glue to the previous one.
-    fn token(&mut self, tok: &str) {
+    fn token(&mut self, tok: &str) -> Result<(), WriteStop> {
         let after_prefix = std::mem::take(&mut self.after_prefix);
-        if let (Some(last), Some(first)) = (self.s.chars().last(), tok.chars().next()) {
+        if let (Some(last), Some(first)) = (self.last, tok.chars().next()) {
             // `- 1^a`: a prefix minus right before a digit would read as a negative number.
             let sign_digit = after_prefix && (last == '-' || last == '+') && first.is_ascii_digit();
             // `a mod -1`: a negative number after a word keeps its space, as SWI writes it.
@@ -174,31 +283,37 @@ impl Out {
                 || sign_digit
                 || word_negative;
             if glue {
-                self.s.push(' ');
+                self.push(" ")?;
             }
         }
-        self.s.push_str(tok);
+        self.push(tok)
     }
-    fn punct(&mut self, p: &str) {
+    fn punct(&mut self, p: &str) -> Result<(), WriteStop> {
         if self.after_prefix && p == "(" {
-            self.s.push(' ');
+            self.push(" ")?;
         }
         self.after_prefix = false;
-        self.s.push_str(p);
+        self.push(p)
     }
-    fn atom(&mut self, a: Atom) -> String {
+    fn atom(&self, a: Atom) -> String {
         atom_text(a, self.quoted)
     }
 }
 
-enum Step<'a> {
-    /// Write a term in a context that accepts priority up to the given one; the flag says
-    /// it is an operand of an operator (bare operator atoms are then bracketed).
-    Term(&'a Term, u32, bool),
+enum Step<N> {
+    /// Write a term in a context that accepts priority up to the given one, at the given
+    /// depth; the flag says it is an operand of an operator (bare operator atoms are then
+    /// bracketed).
+    Term(N, u32, bool, usize),
     Punct(&'static str),
     Token(String),
-    /// The rest of a list after its first element.
-    Tail(&'a Term),
+    /// The rest of a list after an element: the list's depth counter so far, its first
+    /// cell and the number of its cells being written.
+    Tail(N, usize, N, usize),
+    /// A compound is written.
+    Leave(N),
+    /// A list's cells are written: its first cell and their number.
+    LeaveList(N, usize),
 }
 
 /// `writeq/1`: quoted, operators and lists as Prolog reads them back.
@@ -215,21 +330,31 @@ pub fn writeq_at(t: &Term, prec: u32) -> String {
 /// A value as SWI-Prolog's top level shows it in an answer `X = Value`: writeq at 699,
 /// and an operator atom bracketed, `O = (<)`, `X = (dynamic)`.
 pub fn writeq_answer(t: &Term) -> String {
+    let mut s = String::new();
+    // Writing to a string cannot fail.
+    let _ = write_answer_value(&mut &*t, t, 0, &mut s);
+    s
+}
+
+/// Writes an answer's value as SWI-Prolog's top level does (see [`writeq_answer`]), with
+/// subterms past `max_depth` (0: none) written `...`, as its `answer_write_options`.
+pub(crate) fn write_answer_value<S: TermSource>(
+    source: &mut S,
+    t: S::Node,
+    max_depth: usize,
+    sink: &mut dyn Sink,
+) -> Result<(), WriteStop> {
     // The comma and the bar, never bracketed as operands, are as answers: `I = (',')`.
-    if let Term::Atom(a) = t
+    if let View::Atom(a) = source.view(t)
         && matches!(a.name(), "," | "|")
     {
-        return format!("({})", atom_text(*a, true));
+        return sink.put(&format!("({})", atom_text(a, true)));
     }
-    write_operand(
-        t,
-        WriteOptions {
-            quoted: true,
-            ..WriteOptions::default()
-        },
-        699,
-        true,
-    )
+    let opts = WriteOptions {
+        quoted: true,
+        ..WriteOptions::default()
+    };
+    write_source(source, t, (opts, max_depth), 699, true, sink)
 }
 
 /// `write/1`: like writeq but without quotes.
@@ -251,156 +376,219 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
 
 /// Writes `t` with the options of write_term/2 in a context of priority `prec`.
 pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
-    write_operand(t, opts, prec, false)
+    let mut s = String::new();
+    // Writing to a string cannot fail.
+    let _ = write_source(&mut &*t, t, (opts, 0), prec, false, &mut s);
+    s
 }
 
-/// Writes `t`; `operand` says it stands as an operand (an operator atom is bracketed).
-fn write_operand(t: &Term, opts: WriteOptions, prec: u32, operand: bool) -> String {
+/// Writes the term `t` of `source` to `sink` with `opts`, subterms nested deeper than
+/// `max_depth` written `...` and lists past as many elements `|...]`, as SWI-Prolog's
+/// `max_depth(N)` (its top level uses 10; 0: no limit); `operand` says it stands as an
+/// operand (an operator atom is bracketed). Iterative: the nesting of a term costs heap,
+/// not stack.
+pub(crate) fn write_source<S: TermSource>(
+    source: &mut S,
+    t: S::Node,
+    (opts, max_depth): (WriteOptions, usize),
+    prec: u32,
+    operand: bool,
+    sink: &mut dyn Sink,
+) -> Result<(), WriteStop> {
+    let max_pending = sink.max_pending();
     let mut out = Out {
-        s: String::new(),
+        sink,
+        last: None,
         quoted: opts.quoted,
         ignore_ops: opts.ignore_ops,
         numbervars: opts.numbervars,
         after_prefix: false,
     };
-    let mut todo = vec![Step::Term(t, prec, operand)];
+    // Past `max_depth` (SWI's rule: each argument one level deeper, each list element
+    // one more than the one before it).
+    let deep = |depth: usize| max_depth > 0 && depth > max_depth;
+    let mut todo = vec![Step::Term(t, prec, operand, 1)];
     while let Some(step) = todo.pop() {
+        if todo.len() > max_pending {
+            return Err(out.sink.too_deep());
+        }
         match step {
-            Step::Punct(p) => out.punct(p),
-            Step::Token(s) => out.token(&s),
-            Step::Tail(t) => match t {
-                Term::Atom(a) if *a == atoms::NIL => out.punct("]"),
-                Term::Compound(f, args) if *f == atoms::CONS && args.len() == 2 => {
-                    out.punct(",");
-                    todo.push(Step::Tail(&args[1]));
-                    todo.push(Step::Term(&args[0], 999, false));
-                }
-                other => {
-                    out.punct("|");
-                    todo.push(Step::Punct("]"));
-                    todo.push(Step::Term(other, 999, false));
-                }
-            },
-            Step::Term(t, prec, operand) => match t {
-                Term::Var(v) => out.token(&format!("_G{v}")),
-                Term::Int(n) => out.token(&n.to_string()),
-                Term::Float(x) => out.token(&format_float(*x)),
-                Term::Str(s) => {
-                    let text = if out.quoted {
-                        quote_string(s)
-                    } else {
-                        s.to_string()
-                    };
-                    out.token(&text)
-                }
-                Term::Atom(a) => {
-                    let name = a.name();
-                    let s = out.atom(*a);
-                    // An operator atom as an operand is bracketed, as SWI does: `(-)-a`,
-                    // `1=(:-)`, `- (-)`.
-                    if operand && ops::is_op(name) && name != "," {
-                        out.punct("(");
-                        out.punct(&s);
-                        out.punct(")");
-                    } else if name == "," {
-                        out.punct(&s);
-                    } else {
-                        out.token(&s);
+            Step::Punct(p) => out.punct(p)?,
+            Step::Token(s) => out.token(&s)?,
+            Step::Leave(n) => source.leave(n),
+            Step::LeaveList(first, len) => leave_list(source, first, len),
+            Step::Tail(t, counter, first, len) => {
+                let counter = counter + 1;
+                match source.view(t) {
+                    View::Atom(a) if a == atoms::NIL => {
+                        out.punct("]")?;
+                        leave_list(source, first, len);
+                    }
+                    _ if deep(counter + 1) => {
+                        out.punct("|")?;
+                        out.token("...")?;
+                        out.punct("]")?;
+                        leave_list(source, first, len);
+                    }
+                    View::Compound(f, 2) if f == atoms::CONS => {
+                        if !source.enter(t) {
+                            out.punct("|")?;
+                            out.token("...")?;
+                            out.punct("]")?;
+                            leave_list(source, first, len);
+                            continue;
+                        }
+                        out.punct(",")?;
+                        todo.push(Step::Tail(source.arg(t, 1), counter, first, len + 1));
+                        todo.push(Step::Term(source.arg(t, 0), 999, false, counter + 1));
+                    }
+                    _ => {
+                        out.punct("|")?;
+                        todo.push(Step::Punct("]"));
+                        todo.push(Step::Term(t, 999, false, counter + 1));
+                        todo.push(Step::LeaveList(first, len));
                     }
                 }
-                Term::Compound(f, args) => {
-                    let name = f.name();
-                    if *f == atoms::CONS && args.len() == 2 {
-                        out.punct("[");
-                        todo.push(Step::Tail(&args[1]));
-                        todo.push(Step::Term(&args[0], 999, false));
-                        continue;
-                    }
-                    if name == crate::bigint::BIG
-                        && let Some(n) = crate::bigint::from_term(t)
-                    {
-                        out.token(&n.to_string());
-                        continue;
-                    }
-                    if out.numbervars && name == "$VAR" && args.len() == 1 {
-                        match &args[0] {
-                            Term::Int(n) if *n >= 0 => {
-                                out.token(&var_name(*n));
-                                continue;
-                            }
-                            Term::Atom(a) => {
-                                out.token(a.name());
-                                continue;
-                            }
-                            _ => {}
-                        }
-                    }
-                    if *f == atoms::CURLY && args.len() == 1 {
-                        out.punct("{");
-                        todo.push(Step::Punct("}"));
-                        todo.push(Step::Term(&args[0], 1200, false));
-                        continue;
-                    }
-                    if args.len() == 2
-                        && !out.ignore_ops
-                        && let Some((p, ty)) = ops::infix(name)
-                    {
-                        let (lp, rp) = ops::infix_arg_prec(p, ty);
-                        let open = p > prec;
-                        if open {
-                            out.punct("(");
-                            todo.push(Step::Punct(")"));
-                        }
-                        todo.push(Step::Term(&args[1], rp, true));
-                        if name == "," {
-                            todo.push(Step::Punct(","));
-                        } else if name == "|" {
-                            // The bar as an infix operator is written bare, `(a|b)`.
-                            todo.push(Step::Punct("|"));
-                        } else {
-                            let s = out.atom(*f);
-                            todo.push(Step::Token(s));
-                        }
-                        todo.push(Step::Term(&args[0], lp, true));
-                        continue;
-                    }
-                    if args.len() == 1
-                        && !out.ignore_ops
-                        && let Some((p, ty)) = ops::prefix(name)
-                    {
-                        let ap = ops::prefix_arg_prec(p, ty);
-                        let open = p > prec;
-                        if open {
-                            out.punct("(");
-                            todo.push(Step::Punct(")"));
-                        }
-                        let s = out.atom(*f);
-                        out.token(&s);
-                        let arg = &args[0];
-                        if matches!(arg, Term::Int(_) | Term::Float(_))
-                            && (name == "-" || name == "+")
-                            || name.chars().all(is_alnum)
-                        {
-                            out.punct(" ");
-                        } else {
-                            out.after_prefix = true;
-                        }
-                        todo.push(Step::Term(arg, ap, true));
-                        continue;
-                    }
-                    let s = out.atom(*f);
-                    out.token(&s);
-                    out.punct("(");
-                    todo.push(Step::Punct(")"));
-                    for (i, a) in args.iter().enumerate().rev() {
-                        todo.push(Step::Term(a, 999, false));
-                        if i > 0 {
-                            todo.push(Step::Punct(","));
-                        }
-                    }
-                }
-            },
+            }
+            Step::Term(_, _, _, depth) if deep(depth) => out.token("...")?,
+            Step::Term(t, prec, operand, depth) => {
+                write_node(source, &mut out, &mut todo, t, prec, operand, depth)?
+            }
         }
     }
-    out.s
+    Ok(())
+}
+
+/// Marks the `len` cells of the list starting at `first` as written.
+fn leave_list<S: TermSource>(source: &mut S, first: S::Node, len: usize) {
+    if !source.can_loop() {
+        return;
+    }
+    let mut cell = first;
+    for _ in 0..len {
+        source.leave(cell);
+        cell = source.arg(cell, 1);
+    }
+}
+
+/// Writes one node of a term: its text, or its first tokens and the steps of the rest.
+fn write_node<S: TermSource>(
+    source: &mut S,
+    out: &mut Out<'_>,
+    todo: &mut Vec<Step<S::Node>>,
+    t: S::Node,
+    prec: u32,
+    operand: bool,
+    depth: usize,
+) -> Result<(), WriteStop> {
+    let (f, arity) = match source.view(t) {
+        View::Var(v) => return out.token(&format!("_G{v}")),
+        View::Int(n) => return out.token(&n.to_string()),
+        View::Big(n) => {
+            let text = out.sink.big_text(&n)?;
+            return out.token(&text);
+        }
+        View::Float(x) => return out.token(&format_float(x)),
+        View::Str(s) => {
+            let text = if out.quoted { quote_string(&s) } else { s };
+            return out.token(&text);
+        }
+        View::Atom(a) => {
+            let name = a.name();
+            let s = out.atom(a);
+            // An operator atom as an operand is bracketed, as SWI does: `(-)-a`,
+            // `1=(:-)`, `- (-)`.
+            return if operand && ops::is_op(name) && name != "," {
+                out.punct("(")?;
+                out.punct(&s)?;
+                out.punct(")")
+            } else if name == "," {
+                out.punct(&s)
+            } else {
+                out.token(&s)
+            };
+        }
+        View::Compound(f, arity) => (f, arity),
+    };
+    if !source.enter(t) {
+        return out.token("...");
+    }
+    if source.can_loop() && f != atoms::CONS {
+        todo.push(Step::Leave(t));
+    }
+    let inner = depth + 1;
+    if f == atoms::CONS && arity == 2 {
+        out.punct("[")?;
+        todo.push(Step::Tail(source.arg(t, 1), depth, t, 1));
+        todo.push(Step::Term(source.arg(t, 0), 999, false, inner));
+        return Ok(());
+    }
+    let name = f.name();
+    if out.numbervars && name == "$VAR" && arity == 1 {
+        let arg = source.arg(t, 0);
+        match source.view(arg) {
+            View::Int(n) if n >= 0 => return out.token(&var_name(n)),
+            View::Atom(a) => return out.token(a.name()),
+            _ => {}
+        }
+    }
+    if f == atoms::CURLY && arity == 1 {
+        out.punct("{")?;
+        todo.push(Step::Punct("}"));
+        todo.push(Step::Term(source.arg(t, 0), 1200, false, inner));
+        return Ok(());
+    }
+    if arity == 2
+        && !out.ignore_ops
+        && let Some((p, ty)) = ops::infix(name)
+    {
+        let (lp, rp) = ops::infix_arg_prec(p, ty);
+        if p > prec {
+            out.punct("(")?;
+            todo.push(Step::Punct(")"));
+        }
+        todo.push(Step::Term(source.arg(t, 1), rp, true, inner));
+        if name == "," {
+            todo.push(Step::Punct(","));
+        } else if name == "|" {
+            // The bar as an infix operator is written bare, `(a|b)`.
+            todo.push(Step::Punct("|"));
+        } else {
+            todo.push(Step::Token(out.atom(f)));
+        }
+        todo.push(Step::Term(source.arg(t, 0), lp, true, inner));
+        return Ok(());
+    }
+    if arity == 1
+        && !out.ignore_ops
+        && let Some((p, ty)) = ops::prefix(name)
+    {
+        let ap = ops::prefix_arg_prec(p, ty);
+        if p > prec {
+            out.punct("(")?;
+            todo.push(Step::Punct(")"));
+        }
+        let s = out.atom(f);
+        out.token(&s)?;
+        let arg = source.arg(t, 0);
+        let number = matches!(source.view(arg), View::Int(_) | View::Float(_));
+        if number && (name == "-" || name == "+") || name.chars().all(is_alnum) {
+            out.punct(" ")?;
+        } else {
+            out.after_prefix = true;
+        }
+        todo.push(Step::Term(arg, ap, true, inner));
+        return Ok(());
+    }
+    let s = out.atom(f);
+    out.token(&s)?;
+    out.punct("(")?;
+    todo.push(Step::Punct(")"));
+    for i in (0..arity).rev() {
+        todo.push(Step::Term(source.arg(t, i), 999, false, inner));
+        if i > 0 {
+            todo.push(Step::Punct(","));
+        }
+    }
+    Ok(())
 }

@@ -46,114 +46,23 @@
 //! file order, each joined only with the facts before it, so that the activations are
 //! numbered as CLIPS's `(reset)` numbers them.
 
-use crate::agenda::{Act, Agenda, Key, key_hash, mix, table_bytes};
-use crate::compile::{
-    Action, Check, Compiled, CompiledGoal, Cond, Do, Preset, Relations, alpha_nodes, classify,
-    compile_action, compile_step, complexity, plan, plan_from, relations_read, step_vars,
-};
+use crate::activation::{Act, Key, key_hash, mix};
+use crate::agenda::{Agenda, table_bytes};
+use crate::build::{Built, build};
+use crate::compile::{Check, Compiled, CompiledGoal, Do, Preset, Relations};
 use crate::join::{Found, Matcher, Pool, resolve};
-use crate::limits::{Interrupt, Limits};
-pub use crate::limits::{RunError, Stop};
+use crate::limits::Limits;
 use crate::memory::{Origin, Tag, WorkingMemory};
+pub use crate::outcome::{Cycle, Instance, RunError, Step, Stop};
+use crate::outcome::{Interrupt, negation_error};
 use crate::parse::{RuleBase, RuleError};
 use crate::strategy::{Ranked, Strategy};
-use crate::terms::{Id, NONE, Pat};
-use resolu_logic::{Atom, Database, Term, write_plain, writeq};
-use resolu_search::Monitor;
+use crate::terms::{Id, NONE};
+use resolu_logic::{Atom, Database, write_plain, writeq};
+use resolu_search::{Monitor, StopReason};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::cmp::Reverse;
 use std::fmt;
 use std::time::{Duration, Instant};
-
-/// An instance of a rule: the rule and values of its variables that satisfy its
-/// conditions, with the facts it matched.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Instance {
-    /// The rule's index in the file.
-    pub rule: usize,
-    /// The rule's name.
-    pub name: String,
-    /// The rule's priority.
-    pub priority: Option<i64>,
-    /// The rule's salience (0 when not given).
-    pub salience: i64,
-    /// The rule's number of conditions (for the specificity strategy).
-    pub specificity: usize,
-    /// The comparisons the rule's conditions make, counted as CLIPS counts them (for the
-    /// simplicity and complexity strategies): a constant or an already bound variable in
-    /// a pattern, and a call, count one each.
-    pub complexity: usize,
-    /// The values of the rule's named variables (those not starting with `_`).
-    pub bindings: Vec<(String, Term)>,
-    /// The time tags of the facts matched, in the order of the conditions.
-    pub facts: Vec<Tag>,
-    /// The instance's activation number: the order in which instances entered the
-    /// conflict set (for the depth and breadth strategies).
-    pub activation: u64,
-    /// The time tags of the facts matched, most recent first (for lex and recency).
-    pub recency: Vec<Tag>,
-    /// The time tag of the fact matching the first condition, if it is a pattern (mea).
-    pub first_tag: Option<Tag>,
-    /// The key of the random strategy, drawn from the engine's seed.
-    pub random: u64,
-    /// Per condition: the fact's tag or the Prolog answer's number (discovery order).
-    pub(crate) path: Vec<u64>,
-    /// CLIPS's time tags of the instance (for lex and mea): the facts' tags plus one,
-    /// and a 0 for each negated condition (CLIPS counts a `not` as a match of time 0),
-    /// most recent first.
-    pub(crate) lex: Vec<usize>,
-}
-
-impl fmt::Display for Instance {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)?;
-        if !self.bindings.is_empty() {
-            let b: Vec<String> = self
-                .bindings
-                .iter()
-                .map(|(n, v)| format!("{n} = {}", writeq(v)))
-                .collect();
-            write!(f, " {{{}}}", b.join(", "))?;
-        }
-        Ok(())
-    }
-}
-
-/// What one cycle did.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Cycle {
-    /// The cycle's number, from 1.
-    pub number: u64,
-    /// The conflict set, in the strategy's order: the first one fired. Only the instance
-    /// fired when the engine does not record conflict sets
-    /// ([`Engine::set_record_conflict_sets`]).
-    pub conflict_set: Vec<Instance>,
-    /// The facts added (an assertion of a fact already present adds nothing).
-    pub added: Vec<Term>,
-    /// The facts removed.
-    pub removed: Vec<Term>,
-    /// The lines printed by `print` actions.
-    pub output: Vec<String>,
-    /// Whether a `halt` action fired.
-    pub halted: bool,
-}
-
-impl Cycle {
-    /// The instance that fired.
-    pub fn fired(&self) -> &Instance {
-        // A cycle is only recorded when its conflict set was not empty.
-        &self.conflict_set[0]
-    }
-}
-
-/// The result of [`Engine::step`].
-#[derive(Clone, Debug, PartialEq)]
-pub enum Step {
-    /// A rule fired.
-    Fired(Box<Cycle>),
-    /// The run is over.
-    Stopped(Stop),
-}
 
 /// The forward-chaining engine over one rule base.
 ///
@@ -194,6 +103,9 @@ pub struct Engine {
     negations: FxHashMap<(Atom, usize), Vec<(usize, usize)>>,
     /// The vectors of the last join, reused by the next.
     pool: Pool,
+    /// What the caller holds for the run (its record of the cycles), counted against the
+    /// memory budget with the engine's own ([`Engine::set_caller_bytes`]).
+    caller_bytes: usize,
 }
 
 impl fmt::Debug for Engine {
@@ -230,239 +142,21 @@ impl Engine {
     /// in the working memory. A condition naming a relation that no fact, action or clause
     /// defines is an error.
     pub fn new(base: RuleBase, strategy: Strategy) -> Result<Engine, RuleError> {
-        let RuleBase {
+        let Built {
+            db,
             rules,
-            facts,
             goal,
-            mut db,
-        } = base;
-        let mut memory = WorkingMemory::new();
-        let mut relations: Relations = FxHashSet::default();
-        for fact in &facts {
-            if let Some(k) = fact.functor() {
-                relations.insert(k);
-            }
-        }
-        // The relations that actions retract (only their facts can leave).
-        let mut retracted: Relations = FxHashSet::default();
-        for r in &rules {
-            for a in &r.actions {
-                if let Some((f, 1)) = a.functor()
-                    && let action @ (Action::Assert | Action::Retract) = Action::of(f.name(), 1)
-                    && let Some(k) = a.args()[0].functor()
-                {
-                    relations.insert(k);
-                    if action == Action::Retract {
-                        retracted.insert(k);
-                    }
-                }
-            }
-        }
-        // The relations the prover may read: only their facts are copied into its database
-        // (copying the others would cost a clause per fact, and no Prolog call sees them).
-        let mut mirrored = Relations::default();
-        let mut compiled = Vec::with_capacity(rules.len());
-        for r in rules {
-            let mut conditions = Vec::with_capacity(r.conditions.len());
-            for c in &r.conditions {
-                conditions.push(classify(c, &db, &relations).map_err(|message| RuleError {
-                    line: r.line,
-                    column: 1,
-                    message: format!("rule {}: {message}", r.name),
-                })?);
-            }
-            let mut volatile = false;
-            for c in &conditions {
-                if let Cond::Call(g) | Cond::NotCall(g) = c {
-                    let read = relations_read(g, &db, &relations);
-                    volatile |= !read.is_empty();
-                    mirrored.extend(read);
-                }
-            }
-            for a in &r.actions {
-                if let Some((f, n)) = a.functor()
-                    && Action::of(f.name(), n) == Action::Call
-                {
-                    mirrored.extend(relations_read(a, &db, &relations));
-                }
-            }
-            let steps: Vec<Check> = conditions
-                .iter()
-                .map(|c| compile_step(c, &mut memory.terms))
-                .collect();
-            let plans = std::iter::once(None)
-                .chain((0..steps.len()).map(Some))
-                .map(|seed| plan(&steps, seed))
-                .collect();
-            let actions = r
-                .actions
-                .iter()
-                .map(|a| compile_action(a, &mut memory.terms))
-                .collect();
-            let positions = steps
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| matches!(c, Check::Fact(_)))
-                .map(|(i, _)| i)
-                .collect();
-            let nots = steps
-                .iter()
-                .filter(|c| matches!(c, Check::NotFact(..) | Check::NotCall { .. }))
-                .count();
-            let removable = steps
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| matches!(c, Check::Fact(p) if retracted.contains(&p.key())))
-                .map(|(i, _)| i)
-                .collect();
-            let unblock = steps
-                .iter()
-                .map(|c| {
-                    let Check::NotFact(p, _) = c else {
-                        return None;
-                    };
-                    // Variables the positive conditions bind (one only shared with another
-                    // negation stays free: `\+ a(X), \+ b(X)` asks for no `a(_)` at all).
-                    let mut elsewhere = Vec::new();
-                    for other in &steps {
-                        if matches!(other, Check::Fact(_) | Check::Call { .. }) {
-                            step_vars(other, &mut elsewhere);
-                        }
-                    }
-                    let outer: Vec<u32> = p
-                        .vars()
-                        .into_iter()
-                        .filter(|v| elsewhere.contains(v))
-                        .collect();
-                    let plan = plan_from(&steps, None, &outer);
-                    Some((outer, plan))
-                })
-                .collect();
-            // Only those before any call or negation: a join fails at them before any
-            // test that could raise an error runs.
-            let ground_facts = steps
-                .iter()
-                .enumerate()
-                .take_while(|(_, c)| matches!(c, Check::Fact(_)))
-                .filter_map(|(i, c)| match c {
-                    Check::Fact(p) if p.args.iter().all(|a| matches!(a, Pat::Const(_))) => {
-                        Some((i, p.build(&mut memory.terms, &[])))
-                    }
-                    _ => None,
-                })
-                .collect();
-            compiled.push(Compiled {
-                ground_facts,
-                unblock,
-                removable,
-                positions,
-                nots,
-                complexity: complexity(&conditions),
-                conditions,
-                steps,
-                plans,
-                volatile,
-                name: r.name,
-                priority: r.priority,
-                salience: r.salience.unwrap_or(0),
-                actions,
-                var_names: r.var_names,
-                line: r.line,
-            });
-        }
-        let goal = match goal {
-            None => None,
-            Some(g) => {
-                let mut steps = Vec::new();
-                for c in &g.conditions {
-                    if let Some(k) = c.functor()
-                        && !relations.contains(&k)
-                    {
-                        mirrored.extend(relations_read(c, &db, &relations));
-                    }
-                    let cond = classify(c, &db, &relations).map_err(|message| RuleError {
-                        line: g.line,
-                        column: 1,
-                        message: format!("goal: {message}"),
-                    })?;
-                    steps.push(compile_step(&cond, &mut memory.terms));
-                }
-                Some(CompiledGoal {
-                    plan: plan(&steps, None),
-                    steps,
-                    nvars: g.var_names.len() as u32,
-                    line: g.line,
-                })
-            }
-        };
-        // The working memory's relations are dynamic in the prover: a clause that looks
-        // for a fact not (yet) there fails instead of raising an error.
-        for &(f, n) in &relations {
-            if !db.is_defined(f.name(), n) {
-                db.declare_dynamic(f.name(), n);
-            }
-        }
-        // The access paths the joins use, indexed.
-        let mut paths: Vec<(Atom, usize, u64)> = Vec::new();
-        let mut add_paths = |steps: &[Check], plan: &[u64]| {
-            for (s, &mask) in steps.iter().zip(plan) {
-                if let Check::Fact(p) | Check::NotFact(p, _) = s {
-                    paths.push((p.name, p.args.len(), mask));
-                }
-            }
-        };
-        for r in &compiled {
-            for plan in &r.plans {
-                add_paths(&r.steps, plan);
-            }
-            for (_, plan) in r.unblock.iter().flatten() {
-                add_paths(&r.steps, plan);
-            }
-        }
-        if let Some(g) = &goal {
-            add_paths(&g.steps, &g.plan);
-        }
-        for (name, arity, mask) in paths {
-            memory.store.add_path(name, arity, mask, &memory.terms);
-        }
-        let nrules = compiled.len();
-        let index_slots: Vec<Vec<u32>> = compiled
-            .iter()
-            .map(|rule| {
-                let mut slots: Vec<u32> = Vec::new();
-                for (outer, _) in rule.unblock.iter().flatten() {
-                    if let Some(&v) = outer.first()
-                        && !slots.contains(&v)
-                    {
-                        slots.push(v);
-                    }
-                }
-                slots
-            })
-            .collect();
-        let alpha = alpha_nodes(&compiled);
-        // For a new fact: the patterns it may match, the newest alpha node first, and in
-        // a node the rules defined last first (the order of CLIPS's activations).
-        let mut seeds: FxHashMap<(Atom, usize), Vec<(usize, usize)>> = FxHashMap::default();
-        let mut negations: FxHashMap<(Atom, usize), Vec<(usize, usize)>> = FxHashMap::default();
-        for (r, rule) in compiled.iter().enumerate() {
-            if rule.volatile {
-                continue;
-            }
-            for (i, s) in rule.steps.iter().enumerate() {
-                match s {
-                    Check::Fact(p) => seeds.entry(p.key()).or_default().push((r, i)),
-                    Check::NotFact(p, _) => negations.entry(p.key()).or_default().push((r, i)),
-                    _ => {}
-                }
-            }
-        }
-        for list in seeds.values_mut() {
-            list.sort_by_key(|&(r, i)| (Reverse(alpha[r][i]), Reverse(r)));
-        }
+            memory,
+            facts,
+            mirrored,
+            seeds,
+            negations,
+            index_slots,
+        } = build(base)?;
+        let nrules = rules.len();
         let mut engine = Engine {
             db,
-            rules: compiled,
+            rules,
             goal,
             memory,
             strategy,
@@ -486,6 +180,7 @@ impl Engine {
             seeds,
             negations,
             pool: Pool::default(),
+            caller_bytes: 0,
         };
         for fact in facts {
             if engine.memory.add(fact.clone(), Origin::Initial).is_some()
@@ -501,12 +196,26 @@ impl Engine {
         Ok(engine)
     }
 
-    /// Stops runs after this many cycles ([`Stop::CycleLimit`]).
+    /// Takes the run's limits as every engine of resolu takes them: `max_nodes` read as
+    /// the cycle limit ([`StopReason::CycleLimit`]), `timeout` counted from now,
+    /// `max_memory_bytes` as the memory budget (0: the run stops at once), and the
+    /// monitor (its flag: [`StopReason::Interrupted`]). The inference limit of one Prolog
+    /// call is set apart ([`Engine::set_max_inferences`]).
+    pub fn set_limits(&mut self, limits: &resolu_search::Limits) {
+        self.set_max_cycles(limits.max_nodes);
+        self.set_timeout(limits.timeout);
+        self.set_max_memory(Some(
+            usize::try_from(limits.max_memory_bytes).unwrap_or(usize::MAX),
+        ));
+        self.limits.monitor = limits.monitor;
+    }
+
+    /// Stops runs after this many cycles ([`StopReason::CycleLimit`]).
     pub fn set_max_cycles(&mut self, max: Option<u64>) {
         self.limits.max_cycles = max;
     }
 
-    /// Stops runs after this long from now ([`Stop::TimeLimit`]): checked between cycles,
+    /// Stops runs after this long from now ([`StopReason::TimeLimit`]): checked between cycles,
     /// while matching, and inside the Prolog calls of conditions and actions.
     pub fn set_timeout(&mut self, timeout: Option<Duration>) {
         self.limits.timeout = timeout;
@@ -514,18 +223,18 @@ impl Engine {
     }
 
     /// Stops runs when the working memory, the conflict set and the matches being built
-    /// are estimated to hold more than this many bytes ([`Stop::MemoryLimit`]).
+    /// are estimated to hold more than this many bytes ([`StopReason::MemoryLimit`]).
     pub fn set_max_memory(&mut self, bytes: Option<usize>) {
         self.limits.max_memory = bytes;
     }
 
-    /// Bounds each call to the prover of a condition or an action ([`Stop::InferenceLimit`]
+    /// Bounds each call to the prover of a condition or an action ([`StopReason::InferenceLimit`]
     /// past it; default [`crate::DEFAULT_MAX_INFERENCES`]; `None`: no limit).
     pub fn set_max_inferences(&mut self, max: Option<u64>) {
         self.limits.max_inferences = max;
     }
 
-    /// Stops runs when `monitor`'s flag is raised ([`Stop::Interrupted`]: checked between
+    /// Stops runs when `monitor`'s flag is raised ([`StopReason::Interrupted`]: checked between
     /// cycles and while matching), and publishes to it the cycles fired and the bytes
     /// held after each cycle. The caller counts the run ([`Monitor::begin_run`]).
     pub fn set_monitor(&mut self, monitor: &'static Monitor) {
@@ -534,7 +243,7 @@ impl Engine {
 
     /// Asked by the prover at its clock checks during a rule's Prolog condition (see
     /// `resolu_logic::Options::interrupt`): `true` stops the call, and the run with
-    /// [`Stop::Interrupted`] when the monitor's flag is raised too. A plain function,
+    /// [`StopReason::Interrupted`] when the monitor's flag is raised too. A plain function,
     /// as the prover takes it: it reads the same flag as the monitor.
     pub fn set_prolog_interrupt(&mut self, interrupt: fn(u64) -> bool) {
         self.limits.prolog_interrupt = Some(interrupt);
@@ -601,6 +310,20 @@ impl Engine {
             + self.agenda.approx_bytes()
             + table_bytes(self.fired.len(), self.fired.capacity(), key)
             + self.fired.len() * 64
+            + self.caller_bytes
+    }
+
+    /// Counts `bytes` that the caller holds for this run (its record of the cycles, as a
+    /// JSON report's list of the rules fired) against the memory budget, with the engine's
+    /// own: past the budget the run stops ([`StopReason::MemoryLimit`]) at the next cycle.
+    pub fn set_caller_bytes(&mut self, bytes: usize) {
+        self.caller_bytes = bytes;
+    }
+
+    /// The bytes counted against the memory budget: the working memory, the conflict
+    /// set, the instances fired, and what the caller holds ([`Engine::set_caller_bytes`]).
+    pub fn held_bytes(&self) -> usize {
+        self.bytes()
     }
 
     /// A limit reached between cycles, if any.
@@ -610,7 +333,7 @@ impl Engine {
             monitor.publish(self.cycles, bytes as u64);
         }
         if self.limits.max_cycles.is_some_and(|m| self.cycles >= m) {
-            Some(Stop::CycleLimit)
+            Some(Stop::Limit(StopReason::CycleLimit))
         } else {
             self.limits.check(bytes).err()
         }
@@ -887,7 +610,10 @@ impl Engine {
                         match t.test(terms, &slots) {
                             Some(true) => {}
                             Some(false) => holds = false,
-                            None => return Err(negation_error(&self.rules[r])),
+                            None => {
+                                let rule = &self.rules[r];
+                                return Err(negation_error(&rule.name, rule.line));
+                            }
                         }
                     }
                     if holds {
@@ -1167,17 +893,4 @@ impl Engine {
         }
         Ok(())
     }
-}
-
-/// What a comparison inside a negated condition cannot do.
-pub(crate) const NEGATION_TESTS: &str = "a comparison inside a negated condition needs integer values \
-     (or ground terms for == and \\==); write the test as a Prolog predicate instead";
-
-/// The error of a negated condition whose comparison cannot be evaluated.
-pub(crate) fn negation_error(rule: &Compiled) -> Interrupt {
-    Interrupt::Error(RunError {
-        rule: rule.name.clone(),
-        line: rule.line,
-        message: NEGATION_TESTS.into(),
-    })
 }

@@ -3,11 +3,13 @@
 //! values bound in place in slots and undone through a trail; calls to the prover.
 
 use crate::compile::{Check, Fast};
-use crate::engine::NEGATION_TESTS;
-use crate::limits::{Interrupt, Limits, RunError, Stop};
+use crate::limits::Limits;
 use crate::memory::{Store, Tag};
+use crate::outcome::NEGATION_TESTS;
+use crate::outcome::{Interrupt, RunError, Stop};
 use crate::terms::{Id, NONE, Pattern, Renumbered, Terms};
 use resolu_logic::{Database, SolveError, Term};
+use resolu_search::StopReason;
 
 /// The working vectors of a join (values, trail, path, candidate buffers), kept between
 /// joins so that the thousands of small joins of a run do not allocate them each time.
@@ -144,15 +146,17 @@ impl Matcher<'_> {
         let stop = match e {
             // Ctrl-C during a long call: the call ended by its own limit, but the user
             // asked first.
-            _ if e.is_limit() && self.limits.interrupted() => Some(Stop::Interrupted),
-            SolveError::Timeout(_) => Some(Stop::TimeLimit),
-            SolveError::MemoryLimit(_) => Some(Stop::MemoryLimit),
-            SolveError::InferenceLimit(_) => Some(Stop::InferenceLimit),
+            _ if e.is_limit() && self.limits.interrupted() => {
+                Some(Stop::Limit(StopReason::Interrupted))
+            }
+            SolveError::Timeout(_) => Some(Stop::Limit(StopReason::TimeLimit)),
+            SolveError::MemoryLimit(_) => Some(Stop::Limit(StopReason::MemoryLimit)),
+            SolveError::InferenceLimit(_) => Some(Stop::Limit(StopReason::InferenceLimit)),
             _ => None,
         };
         if let Some(stop) = stop {
             let what = match stop {
-                Stop::InferenceLimit => format!(
+                Stop::Limit(StopReason::InferenceLimit) => format!(
                     "ran past {} inferences (a loop in the Prolog clauses?)",
                     self.limits.max_inferences.unwrap_or(u64::MAX)
                 ),

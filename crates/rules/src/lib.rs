@@ -33,12 +33,15 @@
 //! set in the strategy's order, the facts added and removed, the lines printed), and the
 //! working memory remembers where each fact came from ([`WorkingMemory::explain`]).
 
+mod activation;
 mod agenda;
+mod build;
 mod compile;
 pub mod engine;
 mod join;
 mod limits;
 pub mod memory;
+mod outcome;
 pub mod parse;
 mod rank;
 pub mod strategy;
@@ -46,9 +49,10 @@ mod terms;
 pub mod tutorial;
 
 pub use engine::{Cycle, Engine, Instance, Step};
-pub use limits::{DEFAULT_MAX_INFERENCES, RunError, Stop};
+pub use limits::DEFAULT_MAX_INFERENCES;
 pub use memory::{Fact, Origin, Tag, WorkingMemory};
-pub use parse::{GoalConditions, Rule, RuleBase, RuleError};
+pub use outcome::{RunError, Stop};
+pub use parse::{GoalConditions, ParseStop, Rule, RuleBase, RuleError};
 
 /// The old name of [`GoalConditions`].
 #[deprecated(note = "renamed `GoalConditions` (`resolu_puzzles::sliding::Goal` is a target board)")]

@@ -24,7 +24,42 @@ use resolu_logic::{
     ClauseReader, ConsultError, Database, Options, ParseError, Term, Token, TokenKind, atoms,
     parse_term,
 };
+use resolu_search::StopReason;
 use std::fmt;
+
+/// Why [`RuleBase::parse_within`] gave up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseStop {
+    /// The file cannot be read as a rule base.
+    #[error(transparent)]
+    File(#[from] RuleError),
+    /// A limit stopped the reading (the memory budget: [`StopReason::MemoryLimit`]).
+    #[error("stopped while reading the rule base: {}", .0.as_str())]
+    Limit(StopReason),
+}
+
+impl From<ParseError> for ParseStop {
+    fn from(e: ParseError) -> Self {
+        ParseStop::File(e.into())
+    }
+}
+
+/// The bytes a fact read is counted for: its nodes, each held as the term read and as its
+/// copy in the working memory, with the index entries (an estimate measured on files of
+/// a million facts).
+fn fact_bytes(fact: &Term) -> u64 {
+    const NODE_BYTES: u64 = 128;
+    let mut nodes = 0u64;
+    let mut stack = vec![fact];
+    while let Some(t) = stack.pop() {
+        nodes += 1;
+        if let Term::Compound(_, args) = t {
+            stack.extend(args.iter());
+        }
+    }
+    nodes * NODE_BYTES
+}
 
 /// An error in a rule file (or while running a rule base), with its place in the file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -113,6 +148,40 @@ impl RuleBase {
     /// assert_eq!((e.line, e.column), (2, 1));
     /// ```
     pub fn parse(text: &str) -> Result<RuleBase, RuleError> {
+        RuleBase::parse_bounded(text, None).map_err(|stop| match stop {
+            ParseStop::File(e) => e,
+            // Without a budget no limit stops the reading.
+            ParseStop::Limit(reason) => RuleError {
+                line: 0,
+                column: 0,
+                message: reason.as_str().into(),
+            },
+        })
+    }
+
+    /// Reads a rule base within a memory budget of `max_bytes` bytes, which counts the
+    /// text (with the reader's copy of it) and the facts read (each as it will be held while the engine is built: the
+    /// term read and its copy in the working memory): a file of facts too large for the
+    /// budget stops the reading ([`ParseStop::Limit`], the memory limit) instead of being
+    /// held whole first.
+    ///
+    /// ```
+    /// use resolu_rules::{ParseStop, RuleBase};
+    /// let text = "fact a(1). fact a(2). fact a(3).";
+    /// assert!(RuleBase::parse_within(text, 1 << 20).is_ok());
+    /// assert!(matches!(RuleBase::parse_within(text, 100), Err(ParseStop::Limit(_))));
+    /// ```
+    pub fn parse_within(text: &str, max_bytes: u64) -> Result<RuleBase, ParseStop> {
+        RuleBase::parse_bounded(text, Some(max_bytes))
+    }
+
+    fn parse_bounded(text: &str, max_bytes: Option<u64>) -> Result<RuleBase, ParseStop> {
+        // The text, and the reader's copy of it as characters (4 bytes each, held twice
+        // while the copy is made).
+        let mut held = text.len() as u64 + 8 * text.chars().count() as u64;
+        if max_bytes.is_some_and(|m| held > m) {
+            return Err(ParseStop::Limit(StopReason::MemoryLimit));
+        }
         let mut db = Database::new();
         let (mut rules, mut facts, mut goal) = (Vec::new(), Vec::new(), None);
         // One reader for the whole file: our items and the Prolog clauses come from the
@@ -129,7 +198,7 @@ impl RuleBase {
                 match reader.next_clause() {
                     Ok(Some(c)) => loading.add(&c).map_err(|e| consult_error(e, c.column))?,
                     Ok(None) => break,
-                    Err(e) => return Err(item_error(e, &first)),
+                    Err(e) => return Err(item_error(e, &first).into()),
                 }
                 continue;
             };
@@ -142,6 +211,10 @@ impl RuleBase {
                     let term = read_to_end(&mut reader, &first)?;
                     for fact in conjuncts(&term) {
                         check_fact(fact, &body)?;
+                        held += fact_bytes(fact);
+                        if max_bytes.is_some_and(|m| held > m) {
+                            return Err(ParseStop::Limit(StopReason::MemoryLimit));
+                        }
                         facts.push(fact.clone());
                     }
                 }
@@ -150,7 +223,8 @@ impl RuleBase {
                         return Err(RuleError::at(
                             &first,
                             "a rule base has one goal; this is a second".into(),
-                        ));
+                        )
+                        .into());
                     }
                     let term = read_to_end(&mut reader, &first)?;
                     goal = Some(GoalConditions {

@@ -4,7 +4,7 @@
 //! cycle. The key orders exactly as [`Strategy::order`] does; the activation's number,
 //! unique, comes last, so that no two keys are equal.
 
-use crate::agenda::Act;
+use crate::activation::Act;
 use crate::strategy::Strategy;
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
@@ -200,7 +200,7 @@ impl ByRule {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agenda::mix;
+    use crate::activation::mix;
     use std::rc::Rc;
 
     /// Activations with every field drawn at random from small ranges (so that ties are

@@ -10,8 +10,8 @@
 //! negation leaves), and activations made by one change are ordered as CLIPS orders them
 //! (see [`crate::engine`]).
 
-use crate::engine::Instance;
 use crate::memory::Tag;
+use crate::outcome::Instance;
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
 use resolu_rules::{Engine, Origin, RuleBase, Step, Stop, Strategy};
+use resolu_search::StopReason;
 
 const CAR: &str = include_str!("../../../examples/rules/car.rules");
 
@@ -131,7 +132,10 @@ fn an_instance_fires_once_and_a_fact_is_added_once() {
 fn a_looping_base_stops_at_the_cycle_limit() {
     let text = "fact n(0). rule inc: n(X), Y is X + 1 ==> retract(n(X)), assert(n(Y)).";
     let (stop, cycles, e) = run(text, Strategy::Priority, 50);
-    assert_eq!((stop, cycles.len(), e.cycles()), (Stop::CycleLimit, 50, 50));
+    assert_eq!(
+        (stop, cycles.len(), e.cycles()),
+        (Stop::Limit(StopReason::CycleLimit), 50, 50)
+    );
     let facts: Vec<String> = e.memory().facts().map(|f| f.term.to_string()).collect();
     assert_eq!(facts, ["n(50)"]);
 }
@@ -338,7 +342,10 @@ fn prolog_errors_in_conditions_name_the_rule_and_its_line() {
     );
     e.set_max_inferences(Some(10_000));
     // A runaway call is a limit, not an error: the run stops and says where.
-    assert_eq!(e.step().unwrap(), Step::Stopped(Stop::InferenceLimit));
+    assert_eq!(
+        e.step().unwrap(),
+        Step::Stopped(Stop::Limit(StopReason::InferenceLimit))
+    );
     let detail = e.stop_detail().unwrap_or_default();
     assert!(
         detail.contains("line 3: rule spin: `loop` ran past 10000 inferences"),

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
 use resolu_rules::{Engine, RuleBase, Step, Stop, Strategy};
-use resolu_search::Monitor;
+use resolu_search::{Monitor, StopReason};
 use std::time::Duration;
 
 fn engine(text: &str) -> Engine {
@@ -18,7 +18,10 @@ fn a_generator_in_a_condition_stops_at_the_memory_budget() {
         ));
         e.set_max_memory(Some(20 << 20));
         e.set_max_inferences(None);
-        assert_eq!(e.step().unwrap(), Step::Stopped(Stop::MemoryLimit));
+        assert_eq!(
+            e.step().unwrap(),
+            Step::Stopped(Stop::Limit(StopReason::MemoryLimit))
+        );
         let detail = e.stop_detail().unwrap_or_default();
         assert!(
             detail.starts_with("line 2: rule g: the condition"),
@@ -32,8 +35,14 @@ fn a_generator_in_a_condition_stops_at_the_memory_budget() {
 fn a_generator_in_a_condition_stops_at_the_inference_limit() {
     let mut e = engine("fact start.\nrule g: start, between(1, inf, X) ==> halt.");
     e.set_max_inferences(Some(100_000));
-    assert_eq!(e.step().unwrap(), Step::Stopped(Stop::InferenceLimit));
-    assert_eq!(Stop::InferenceLimit.as_str(), "inference-limit");
+    assert_eq!(
+        e.step().unwrap(),
+        Step::Stopped(Stop::Limit(StopReason::InferenceLimit))
+    );
+    assert_eq!(
+        Stop::Limit(StopReason::InferenceLimit).as_str(),
+        "inference-limit"
+    );
 }
 
 #[test]
@@ -41,7 +50,10 @@ fn without_an_inference_limit_a_loop_runs_to_the_time_limit() {
     let mut e = engine("loop :- loop.\nfact go.\nrule spin: go, loop ==> halt.");
     e.set_max_inferences(None);
     e.set_timeout(Some(Duration::from_millis(300)));
-    assert_eq!(e.step().unwrap(), Step::Stopped(Stop::TimeLimit));
+    assert_eq!(
+        e.step().unwrap(),
+        Step::Stopped(Stop::Limit(StopReason::TimeLimit))
+    );
 }
 
 #[test]
@@ -53,11 +65,14 @@ fn a_raised_monitor_flag_stops_the_run_with_its_counters_published() {
         assert!(matches!(e.step().unwrap(), Step::Fired(_)));
     }
     MONITOR.interrupt();
-    assert_eq!(e.step().unwrap(), Step::Stopped(Stop::Interrupted));
+    assert_eq!(
+        e.step().unwrap(),
+        Step::Stopped(Stop::Limit(StopReason::Interrupted))
+    );
     assert_eq!(e.cycles(), 5);
     assert_eq!(MONITOR.expanded(), 5);
     assert!(MONITOR.memory_bytes() > 0);
-    assert!(Stop::Interrupted.is_limit());
+    assert!(Stop::Limit(StopReason::Interrupted).is_limit());
 }
 
 #[test]
@@ -71,7 +86,10 @@ fn a_huge_join_stops_at_the_time_limit() {
     e.set_max_memory(Some(64 << 20));
     let stop = e.run(|_| {}).unwrap();
     assert!(
-        matches!(stop, Stop::TimeLimit | Stop::MemoryLimit),
+        matches!(
+            stop,
+            Stop::Limit(StopReason::TimeLimit) | Stop::Limit(StopReason::MemoryLimit)
+        ),
         "{stop:?}"
     );
 }

@@ -5,6 +5,9 @@ use crate::common::{
     read_file, write_json,
 };
 use crate::progress::{ClearingWriter, MONITOR};
+use crate::prove_answers::{
+    exit_soon, form, halt_json, halt_now, limit_message, print_answer, run_json, stop_json,
+};
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_logic::{
     Answer, Database, Options, ReadTerm, Solutions, SolveError, Term, TraceEvent, Unknown,
@@ -35,7 +38,10 @@ pub const CAR_PL: &str = include_str!("../../../../examples/prolog/car.pl");
   resolu prove examples/prolog/family.pl                        interactive: ?- prompt, ';' for more
 
 Answers print as `X = tom, Y = bob` (`true` when the query has no variable to show), and
-`false.` when there is none. Exit codes: 0 at least one answer, 1 none (or an uncaught error
+`false.` when there is none. Long answers are abbreviated as SWI-Prolog's top level does:
+`numlist(1, 100, L)` prints `L = [1,2,3,4,5,6,7,8,9|...]`; --whole-answers prints them
+whole (`resolu prove f.pl 'numlist(1, 100, L)' --whole-answers`), written as they are
+produced and within --timeout. Exit codes: 0 at least one answer, 1 none (or an uncaught error
 of the program), 2 syntax error or bad usage, 3 a limit stopped it (inferences, time or
 memory; directives of the file count too). By default a query may make 100,000,000
 inferences (a few seconds) and use half the available memory: a runaway loop stops with a
@@ -64,6 +70,11 @@ pub struct Args {
     /// Print each answer's proof tree: which clause proved each goal.
     #[arg(long)]
     pub explain: bool,
+    /// Print answers whole: by default a list is cut after 9 elements and a term nested
+    /// deeper than 10 levels, as SWI-Prolog's top level does (`L = [1,2,3,4,5,6,7,8,9|...]`).
+    /// JSON answers are always whole.
+    #[arg(long)]
+    pub whole_answers: bool,
     /// What a call to an unknown predicate does: error (existence_error) or fail.
     #[arg(long, value_enum, value_name = "MODE")]
     pub unknown: Option<UnknownArg>,
@@ -459,49 +470,6 @@ impl Drop for Watch {
     }
 }
 
-/// halt/0,1: what was written is flushed and the process ends with `code`, at once.
-fn halt_now(io: &mut Io, code: i32) -> ! {
-    let _ = io.out.flush();
-    crate::progress::clear_line();
-    std::process::exit(code)
-}
-
-/// The JSON of a run ended by halt/0,1: the answers so far and the exit code.
-fn halt_json(answers: Vec<serde_json::Value>, code: i32) -> serde_json::Value {
-    serde_json::json!({"answers": answers, "exhausted": false, "error": null, "halt": code})
-}
-
-/// The `reason` word of a stop, as the searches say it.
-fn stop_reason(e: &SolveError) -> &'static str {
-    match e {
-        SolveError::InferenceLimit(_) => "inference-limit",
-        SolveError::Timeout(_) => "time-limit",
-        SolveError::Interrupted => "interrupted",
-        // The budget, or memory the system refused (a resource error).
-        _ => "memory-limit",
-    }
-}
-
-/// The JSON of a run stopped by a limit or Ctrl-C: the answers so far, the error as
-/// before, the `reason` word, the message and the inferences (when known).
-fn stop_json(
-    answers: Vec<serde_json::Value>,
-    e: &SolveError,
-    inferences: Option<u64>,
-) -> serde_json::Value {
-    let mut obj = serde_json::json!({
-        "answers": answers,
-        "exhausted": false,
-        "error": e.to_string(),
-        "reason": stop_reason(e),
-        "message": limit_message(e),
-    });
-    if let Some(n) = inferences {
-        obj["inferences"] = n.into();
-    }
-    obj
-}
-
 /// Writes trace events as text lines (collected, then printed between answers).
 fn trace_line(e: &TraceEvent) -> String {
     let pad = |d: usize| "  ".repeat(d.min(40));
@@ -571,17 +539,6 @@ fn answer_term(t: &Term) -> String {
     resolu_logic::writeq_at(t, 699)
 }
 
-fn answer_text(a: &Answer) -> String {
-    if a.bindings.is_empty() {
-        return "true".into();
-    }
-    a.bindings
-        .iter()
-        .map(|(n, t)| format!("{n} = {}", resolu_logic::writeq_answer(t)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 fn proof_lines(a: &Answer) -> Vec<String> {
     let Some(p) = &a.proof else { return Vec::new() };
     p.nodes
@@ -623,30 +580,6 @@ fn flush_trace(lines: &Shared, out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
-fn limit_message(e: &SolveError) -> String {
-    match e {
-        SolveError::InferenceLimit(n) => format!(
-            "stopped: the inference limit ({n}, --max-inferences) was reached; \
-             raise it with --max-inferences N (0 for no limit)"
-        ),
-        SolveError::Timeout(d) => format!(
-            "stopped: the time limit ({} s, --timeout) was reached; raise it with --timeout S",
-            d.as_secs_f64()
-        ),
-        SolveError::MemoryLimit(b) => format!(
-            "stopped: the memory budget ({} MB, --max-memory) was reached \
-             (resource_error(memory)); raise it with --max-memory MB",
-            b.div_ceil(1 << 20)
-        ),
-        SolveError::Interrupted => "stopped: interrupted (Ctrl-C)".to_string(),
-        SolveError::Thrown(t) if e.is_limit() => format!(
-            "stopped: out of memory ({t}): the system refused more memory; \
-             lower --max-memory or free memory"
-        ),
-        other => other.to_string(),
-    }
-}
-
 fn run_text(
     db: &mut Database,
     q: &ReadTerm,
@@ -656,6 +589,7 @@ fn run_text(
 ) -> CmdResult {
     let mut sols = db.solve(q, options);
     let trace = attach_trace(&mut sols, args.trace);
+    let form = form(args.whole_answers);
     let mut count = 0usize;
     let mut exit = Exit::NoSolution;
     loop {
@@ -664,24 +598,32 @@ fn run_text(
         }
         // Answers printed so far go out before what the program writes next.
         io.out.flush()?;
-        let next = sols.next();
+        // With --explain the answer is read back with its proof tree; else it is written
+        // straight from the prover's heap.
+        let next = match args.explain {
+            true => sols.next().map(|r| r.map(Some)),
+            false => sols.next_answer().map(|r| r.map(|()| None)),
+        };
         io.out.write_all(sols.take_output().as_bytes())?;
         flush_trace(&trace, io.out)?;
         match next {
             None => break,
-            Some(Ok(a)) => {
+            Some(Ok(read)) => {
                 count += 1;
                 exit = Exit::Success;
                 if args.trace.is_some() {
                     writeln!(io.out, "success")?;
                 }
-                if args.explain {
+                if let Some(a) = read {
                     writeln!(io.out, "proof:")?;
                     for l in proof_lines(&a) {
                         writeln!(io.out, "{l}")?;
                     }
+                    writeln!(io.out, "{}", a.text(form))?;
+                } else if print_answer(&mut sols, form, io)?.is_some() {
+                    exit_soon(sols);
+                    return Ok(Exit::Limit);
                 }
-                writeln!(io.out, "{}", answer_text(&a))?;
             }
             Some(Err(e)) if e.is_limit() => {
                 write_stop(io.out, &limit_message(&e))?;
@@ -707,65 +649,6 @@ fn run_text(
         writeln!(io.out, "false.")?;
     }
     Ok(exit)
-}
-
-fn run_json(
-    db: &mut Database,
-    q: &ReadTerm,
-    options: Options,
-    limit: Option<usize>,
-    io: &mut Io,
-) -> CmdResult {
-    let mut sols = db.solve(q, options);
-    let mut answers = Vec::new();
-    let mut error = serde_json::Value::Null;
-    let mut exhausted = true;
-    let mut exit = Exit::NoSolution;
-    loop {
-        if limit.is_some_and(|l| answers.len() >= l) {
-            exhausted = sols.is_exhausted();
-            break;
-        }
-        match sols.next() {
-            None => break,
-            Some(Ok(a)) => {
-                let mut obj = serde_json::Map::new();
-                for (n, t) in &a.bindings {
-                    obj.insert(n.clone(), serde_json::Value::String(t.to_string()));
-                }
-                answers.push(serde_json::Value::Object(obj));
-                exit = Exit::Success;
-            }
-            Some(Err(SolveError::Halt(code))) => {
-                write_json(io.out, &halt_json(answers, code))?;
-                halt_now(io, code);
-            }
-            Some(Err(e)) => {
-                if e.is_limit() {
-                    let json = stop_json(answers, &e, Some(sols.inferences()));
-                    write_json(io.out, &json)?;
-                    exit_soon(sols);
-                    return Ok(Exit::Limit);
-                }
-                exit = Exit::NoSolution;
-                error = serde_json::Value::String(e.to_string());
-                break;
-            }
-        }
-    }
-    let _ = sols.take_output();
-    write_json(
-        io.out,
-        &serde_json::json!({"answers": answers, "exhausted": exhausted, "error": error}),
-    )?;
-    Ok(exit)
-}
-
-/// Leaves a query stopped by a limit to the end of the process rather than freeing it: it
-/// may hold gigabytes of small allocations (findall/3 copies), whose freeing would take a
-/// good part of the time limit again. The command returns right after.
-fn exit_soon(sols: Solutions<'_>) {
-    std::mem::forget(sols);
 }
 
 /// Reads one line: from the terminal with history when interactive, else from `io.input`.
@@ -891,9 +774,11 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
                     for l in proof_lines(&a) {
                         writeln!(io.out, "{l}")?;
                     }
-                    let text = answer_text(&a);
+                    let text = a.text(form(args.whole_answers));
                     if sols.is_exhausted() {
-                        writeln!(io.out, "{text}.")?;
+                        // `X = ... .`: the end's period apart from a symbol character.
+                        let glue = text.ends_with(|c: char| "+-*/\\^<>=~:.?@#&$".contains(c));
+                        writeln!(io.out, "{text}{}.", if glue { " " } else { "" })?;
                         break;
                     }
                     // The answer is the prompt of the reply (the terminal echoes it).

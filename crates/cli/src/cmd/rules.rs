@@ -1,14 +1,18 @@
 //! `resolu rules FILE`: forward chaining over a rule base.
 
 use crate::common::{
-    CliError, CmdResult, Format, Io, bad_input, parse_seconds, read_file, write_json,
+    CliError, CmdResult, Format, Io, bad_input, default_memory_bytes, parse_seconds, read_file,
+    write_json,
 };
 use crate::rule_run::{
-    Watch, exit_of, message_json, set_limits, stop_message, strategy, write_trace,
+    Watch, exit_of, message_json, set_limits, stop_message, stop_text, strategy, write_trace,
 };
 use clap::Args as ClapArgs;
 use resolu_logic::{Term, writeq};
-use resolu_rules::{Cycle, Engine, Origin, RuleBase, Strategy, WorkingMemory};
+use resolu_rules::{
+    Cycle, Engine, Origin, ParseStop, RuleBase, Step, Stop, Strategy, WorkingMemory,
+};
+use resolu_search::StopReason;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -99,7 +103,16 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let strategy = strategy(&args.strategy)?;
     let text = read_file(&args.file)?;
     let origin = args.file.display().to_string();
-    let mut base = RuleBase::parse(&text).map_err(|e| bad_input(format!("{origin}:{e}")))?;
+    // The text and the facts read count against the memory budget as they are read.
+    let budget = args
+        .max_memory
+        .map_or_else(default_memory_bytes, |mb| mb << 20);
+    let mut base = match RuleBase::parse_within(&text, budget) {
+        Ok(base) => base,
+        Err(ParseStop::Limit(reason)) => return reading_stopped(reason, strategy, &args, io),
+        Err(ParseStop::File(e)) => return Err(bad_input(format!("{origin}:{e}"))),
+        Err(other) => return Err(bad_input(format!("{origin}: {other}"))),
+    };
     for fact in &args.facts {
         let read = resolu_logic::parse_term(fact).map_err(|e| bad_input(format!("--fact: {e}")))?;
         if !read.term.is_ground() || read.term.functor().is_none() {
@@ -112,6 +125,32 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     crate::html::rules(&args.html, &text, &base.facts, strategy, args.max_cycles)?;
     let engine = Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
     execute(engine, &origin, &args, started, io)
+}
+
+/// A limit reached while reading the rule base: the run stops before its first cycle,
+/// reported as any stop (exit 3).
+fn reading_stopped(reason: StopReason, strategy: Strategy, args: &Args, io: &mut Io) -> CmdResult {
+    let stop = Stop::Limit(reason);
+    let message = format!(
+        "{} (while reading the rule base: its facts did not fit; raise it with --max-memory MB)",
+        stop_text(stop, 0, None)
+    );
+    if args.format == Format::Json {
+        let report = serde_json::json!({
+            "stop": stop.as_str(),
+            "reason": stop.as_str(),
+            "message": message,
+            "cycles": 0,
+            "strategy": strategy.name(),
+            "fired": [],
+            "facts": [],
+            "conclusions": [],
+        });
+        write_json(io.out, &report)?;
+    } else {
+        writeln!(io.out, "{message}")?;
+    }
+    Ok(exit_of(stop))
 }
 
 fn execute(
@@ -155,54 +194,32 @@ fn execute(
             engine.strategy()
         )?;
     }
-    let mut fired = Vec::new();
-    let mut write_error = None;
+    // With JSON, each cycle fired is kept as its JSON text (a fraction of what a JSON
+    // value takes), counted against the memory budget with the engine's own.
+    let mut fired: Vec<String> = Vec::new();
+    let mut fired_bytes = 0usize;
     let watch = Watch::start(&mut engine);
-    let result = engine.run(|cycle| {
+    let result = loop {
+        let cycle = match engine.step() {
+            Ok(Step::Fired(cycle)) => cycle,
+            Ok(Step::Stopped(stop)) => break Ok(stop),
+            Err(e) => break Err(e),
+        };
         if json {
-            let mut c = serde_json::json!({
-                "cycle": cycle.number,
-                "rule": cycle.fired().name,
-                "bindings": bindings_json(cycle),
-                "added": cycle.added.iter().map(writeq).collect::<Vec<_>>(),
-                "removed": cycle.removed.iter().map(writeq).collect::<Vec<_>>(),
-                "output": cycle.output,
-            });
-            if args.trace
-                && let serde_json::Value::Object(map) = &mut c
-            {
-                map.insert(
-                    "conflict_set".into(),
-                    cycle
-                        .conflict_set
-                        .iter()
-                        .map(|i| serde_json::Value::from(i.to_string()))
-                        .collect(),
-                );
-            }
-            fired.push(c);
-            return;
+            let text = cycle_json(&cycle, args.trace).to_string();
+            fired_bytes += text.capacity() + std::mem::size_of::<String>();
+            fired.push(text);
+            engine.set_caller_bytes(fired_bytes + fired.capacity() * std::mem::size_of::<String>());
+            continue;
         }
-        if write_error.is_some() {
-            return;
+        if args.trace {
+            write_trace(&cycle, io)?;
         }
-        let written = (|| -> Result<(), CliError> {
-            if args.trace {
-                write_trace(cycle, io)?;
-            }
-            for line in &cycle.output {
-                writeln!(io.out, "{}{line}", if args.trace { "  says: " } else { "" })?;
-            }
-            Ok(())
-        })();
-        if let Err(e) = written {
-            write_error = Some(e);
+        for line in &cycle.output {
+            writeln!(io.out, "{}{line}", if args.trace { "  says: " } else { "" })?;
         }
-    });
+    };
     drop(watch);
-    if let Some(e) = write_error {
-        return Err(e);
-    }
     let stop = result.map_err(|e| bad_input(format!("{origin}: {e}")))?;
     let conclusions = conclusions(engine.memory());
     let memory = engine.memory();
@@ -214,7 +231,7 @@ fn execute(
             "message": message_json(stop, &engine, max_inferences),
             "cycles": engine.cycles(),
             "strategy": engine.strategy().name(),
-            "fired": fired,
+            "fired": [],
             "facts": memory.facts().map(|f| writeq(&f.term)).collect::<Vec<_>>(),
             "conclusions": conclusions.iter().map(|&tag| conclusion_json(memory, tag)).collect::<Vec<_>>(),
         });
@@ -237,7 +254,7 @@ fn execute(
                 },
             );
         }
-        write_json(io.out, &out)?;
+        write_report(io, &out, &fired)?;
         return Ok(exit_of(stop));
     }
     writeln!(io.out, "{}", stop_message(stop, &engine, max_inferences))?;
@@ -254,6 +271,48 @@ fn execute(
         (None, _) => {}
     }
     Ok(exit_of(stop))
+}
+
+/// One cycle fired, as the JSON report lists it.
+fn cycle_json(cycle: &Cycle, trace: bool) -> serde_json::Value {
+    let mut c = serde_json::json!({
+        "cycle": cycle.number,
+        "rule": cycle.fired().name,
+        "bindings": bindings_json(cycle),
+        "added": cycle.added.iter().map(writeq).collect::<Vec<_>>(),
+        "removed": cycle.removed.iter().map(writeq).collect::<Vec<_>>(),
+        "output": cycle.output,
+    });
+    if trace && let serde_json::Value::Object(map) = &mut c {
+        map.insert(
+            "conflict_set".into(),
+            cycle
+                .conflict_set
+                .iter()
+                .map(|i| serde_json::Value::from(i.to_string()))
+                .collect(),
+        );
+    }
+    c
+}
+
+/// Writes the JSON report `out` (whose `fired` list is empty) with the cycles `fired`
+/// (each already JSON text) in its `fired` list.
+fn write_report(io: &mut Io, out: &serde_json::Value, fired: &[String]) -> Result<(), CliError> {
+    let text = out.to_string();
+    // The key is unique: a string value cannot hold an unescaped quote.
+    let Some((before, after)) = text.split_once("\"fired\":[]") else {
+        return Ok(write_json(io.out, out)?);
+    };
+    write!(io.out, "{before}\"fired\":[")?;
+    for (i, cycle) in fired.iter().enumerate() {
+        if i > 0 {
+            write!(io.out, ",")?;
+        }
+        write!(io.out, "{cycle}")?;
+    }
+    writeln!(io.out, "]{after}")?;
+    Ok(())
 }
 
 fn bindings_json(cycle: &Cycle) -> serde_json::Value {

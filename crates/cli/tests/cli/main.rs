@@ -3,6 +3,7 @@
 // Helpers outside #[test] functions unwrap too: a test that cannot unwrap has failed.
 #![allow(clippy::unwrap_used)]
 
+mod answers_and_budgets;
 mod bad_input;
 mod common;
 mod connect4;
