@@ -99,9 +99,6 @@ pub struct Args {
     /// as the labs name them: up/down/left/right, haut/bas/gauche/droite with --lang fr).
     #[arg(long, value_enum, default_value_t = MovesAs::Tiles, value_name = "HOW")]
     pub moves_as: MovesAs,
-    /// Language of what a person reads [default: the locale's].
-    #[arg(long, value_enum, value_name = "LANG")]
-    pub lang: Option<crate::lang::Lang>,
     /// Search even when the parity says that no solution exists: the search then explores
     /// every reachable board (181,440 on 3x3) and says so.
     #[arg(long)]
@@ -412,7 +409,7 @@ impl Solver<'_> {
 
     fn solve_and_report(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> CmdResult {
         let json = self.args.format == Format::Json;
-        let lang = crate::lang::Lang::resolve(self.args.lang);
+        let lang = crate::i18n::lang();
         let solvable = puzzle.is_solvable();
         if !solvable && !self.args.search_anyway {
             if json {
@@ -615,7 +612,6 @@ pub fn demo(io: &mut Io) -> CmdResult {
         threads: 1,
         html: Default::default(),
         moves_as: MovesAs::Tiles,
-        lang: Some(crate::lang::Lang::En),
         search_anyway: false,
     };
     let solver = Solver {

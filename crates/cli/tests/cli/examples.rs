@@ -125,6 +125,9 @@ fn readme_examples() -> Vec<Example> {
 /// The help text of `resolu <path...> --help`.
 fn help(path: &[String]) -> String {
     let out = Command::new(binary())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
         .args(path)
         .arg("--help")
         .output()
@@ -188,6 +191,9 @@ fn sandbox() -> PathBuf {
 fn run_example(args: &[String], dir: &Path) -> (Option<i32>, Duration, String) {
     let started = Instant::now();
     let mut child = Command::new(binary())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
