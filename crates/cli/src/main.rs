@@ -39,9 +39,14 @@ use std::process::ExitCode;
 Exit codes: 0 solved, 1 no solution exists, 2 bad input or usage, 3 a limit stopped the search."
 )]
 struct Cli {
-    /// Language of what a person reads: fr or en (JSON stays English) [default: the
-    /// locale's, from LC_ALL, LC_MESSAGES or LANG: fr* gives French].
-    #[arg(long, global = true, value_enum, value_name = "LANG")]
+    /// Language of what a person reads: en or fr [default: the locale's: fr* gives French]
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "LANG",
+        hide_possible_values = true
+    )]
     lang: Option<lang::Lang>,
     #[command(subcommand)]
     command: Command,

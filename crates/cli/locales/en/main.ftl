@@ -88,3 +88,250 @@ help-about-maze = Solve a maze read from a text file.
 help-long-maze = Solve a maze read from a text file, by backtracking or by a search of the state space.
 help-about-pdb = Pattern databases of the sliding-tile puzzle: build, info, verify.
 help-about-cube = The Rubik's cube (3x3x3 and 2x2x2): optimal, two-phase, census.
+
+## Shared by the searches
+
+stopped = stopped: { $reason }
+trace-of = Trace of { $algorithm }:
+algorithm-with = { $algorithm } with { $heuristic }
+
+## taquin
+
+taquin-start = Start:
+taquin-goal = Goal:
+taquin-move = Move { $number }: { $name }
+taquin-h-start-goal = h(start) = { $start }, h(goal) = { $goal } (heuristic { $heuristic })
+taquin-solved = Solved by { $what } in { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }{ $optimal ->
+        [yes] {" "}(optimal)
+       *[no] {""}
+    }: { $moves }
+taquin-unsolvable = No solution exists: the start and the goal differ by a permutation whose parity is not that of the blank's distance, and every move keeps the two parities equal (decided before any search).
+taquin-default-goal-hint = Note: without --goal, the goal of a 3x3 board is the snail ({ $snail }); this board reaches the standard goal ({ $standard }): add --goal standard.
+taquin-census-heading = distance  boards
+taquin-census-summary = { $reached } boards reach the goal; the farthest are { $farthest } moves away ({ $count } of them).
+taquin-demo-question = Does A* find a solution for a b c / g _ d / h f e?
+
+## Enumerations (knight, queens)
+
+enumerate-count = { $count } { $noun ->
+        [tour] { $count ->
+            [one] tour
+           *[other] tours
+        }
+       *[other] { $count ->
+            [one] solution
+           *[other] solutions
+        }
+    }{ $how ->
+        [stopped] {" "}(stopped before the end)
+        [all] {" "}(all of them)
+        [interrupted] {" "}(interrupted: the count is a lower bound)
+        [limit] {" "}(stopped by a limit: the count is a lower bound)
+       *[none] {""}
+    }: { $title }
+enumerate-another = { $noun ->
+        [tour] Another tour? [Y/n]
+       *[other] Another solution? [Y/n]
+    }
+
+## knight
+
+knight-tour-number = Tour { $number }:
+knight-found = Found: { $counters }
+knight-describe = { $closed ->
+        [yes] closed knight's tour
+       *[no] knight's tour (open)
+    } of { $rows }x{ $cols } from ({ $row }, { $col }), { $method ->
+        [warnsdorff] Warnsdorff's rule (first fail: the fewest onward moves first), ties { $ties }
+       *[other] { $method } version
+    }{ $prune ->
+        [yes] , pruning dead ends
+       *[no] {""}
+    }
+knight-stats-line = { $tries } tries, { $backtracks } backtracks, { $bounds } bounds tests, depth { $depth }, { $ms } ms
+knight-degrees-heading = Free neighbours of each square (Warnsdorff's rule, "first fail": go to the free square with the fewest onward moves first):
+knight-steps-heading = Step by step along the tour: the free squares a move away, each with its free neighbours, then the square chosen:
+knight-step = from { $from }: { $candidates } -> { $chosen }
+knight-no-tour = no tour exists: { $reason }.
+knight-demo-count = Open tours of 5x5 from (0, 0): { $count } ({ $counters })
+knight-class = { $squares ->
+        [one] 1 square
+       *[other] { $squares } squares
+    } like ({ $row }, { $col }): { $tours ->
+        [one] 1 tour
+       *[other] { $tours } tours
+    } each ({ $tries } tries)
+knight-all-starts = { $total } directed { $closed ->
+        [yes] closed
+       *[no] open
+    } tours from every start square.
+knight-all-starts-limit = stopped by a limit: at least { $total } directed { $closed ->
+        [yes] closed
+       *[no] open
+    } tours.
+heading = { $title }:
+
+## queens
+
+queens-title = { $n } queens on { $n }x{ $n }
+queens-solution = Solution { $number }:
+queens-first = { $n } queens on { $n }x{ $n }, first solution:
+queens-demo-count = All solutions of the 8 queens: { $count } ({ $counters })
+
+## maze
+
+maze-ragged = the rows differ in length (line { $line } has { $cells } cells, the widest { $widest }); the missing cells count as walls
+maze-path = Path of { $count ->
+        [one] 1 move
+       *[other] { $count } moves
+    } found { $how ->
+        [backtrack] by backtracking (not always the shortest)
+        [bfs] by BFS (shortest)
+       *[astar] by A* with the Manhattan distance (shortest)
+    }.
+
+## graph
+
+note = Note: { $note }
+graph-stopped-reading = { $reason } while reading { $file }
+graph-isolated = { $role ->
+        [start] the start
+       *[goal] the goal
+    } { $name } is in no edge or arc of the graph
+graph-path = { $count ->
+        [one] 1 step
+       *[other] { $count } steps
+    }, cost { $cost }: { $path }
+graph-step-cost = (+{ $step }, total { $total })
+
+## hanoi
+
+hanoi-header = Towers of Hanoi: { $disks } disks on { $pegs } pegs, from peg 0 to peg { $goal }, by { $how }.
+hanoi-by-rules = the rules of { $origin } (strategy { $strategy })
+hanoi-by-recursion = the recursive algorithm (n - 1 disks aside, the largest across, n - 1 on top)
+hanoi-by-frame-stewart = Frame–Stewart (k disks aside with every peg, the others with one peg fewer, k on top)
+hanoi-by-search = search ({ $algorithm })
+hanoi-by-bfs = exhaustive breadth-first search (2 bits a situation)
+hanoi-start = Start
+hanoi-situation = { $title }, situation { $number }
+hanoi-move = Move { $number }{ $by }: disk { $disk } from peg { $from } to peg { $to }
+hanoi-by-rule = { $rule }, { $count ->
+        [one] { $count } rule eligible
+       *[other] { $count } rules eligible
+    }
+hanoi-frame-stewart-number = { $best }, the Frame–Stewart number
+hanoi-optimal-solved = Solved in { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    } (optimal: { $optimum }).
+hanoi-search-solved = Solved by { $algorithm } in { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }{ $optimal ->
+        [yes] {" "}(optimal)
+       *[no] {""}
+    }; the optimum is { $optimum }.
+hanoi-bfs-distance = The goal is { $count } moves from the start (breadth-first distance): Frame–Stewart's { $optimum }.
+hanoi-bfs-reached = { $reached } situations reached, the farthest { $farthest } moves from the start; situations at each distance: { $counts }
+hanoi-bfs-table = { $bytes } bytes of table, { $seconds } s.
+hanoi-rules-solved = Solved by the rules in { $count } moves; the optimum is { $optimum }.
+hanoi-rules-stuck = Stuck after { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }: no rule is eligible and the disks are not all on peg { $peg }.
+hanoi-rules-limit = { $stopped } { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    } made.
+hanoi-rules-off-goal = { $stopped } But after { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    } the disks are not all on peg { $peg }.
+hanoi-why-neighbours = Why { $count } and not { $optimum }: these rules only move a disk between neighbouring pegs (0-1 and 1-2, never 0-2 directly), so every disk must pass through the middle peg. With that restriction the puzzle takes 3^{ $n } - 1 = { $count } moves, the fewest possible, going through all 3^{ $n } = { $situations } situations, each once.
+hanoi-neighbours-longer = These rules only move a disk between neighbouring pegs, so every disk passes through each peg in between: more moves than the optimum.
+hanoi-repeated = { $count ->
+        [0] No situation was repeated.
+        [one] { $count } move led back to a situation already met.
+       *[other] { $count } moves led back to a situation already met.
+    }
+
+## matches
+
+or = or
+or-list = { $list } or { $last }
+player = player { $number }
+matches-take = take { $count ->
+        [one] { $count } match
+       *[other] { $count } matches
+    }
+matches-take-from = take { $count ->
+        [one] { $count } match
+       *[other] { $count } matches
+    } from heap { $heap }
+matches-any-number = any number of matches
+matches-counts = { $list } matches
+matches-heaps = heaps of { $list } matches
+matches-count = { $count ->
+        [one] { $count } match
+       *[other] { $count } matches
+    }
+matches-rules = { $heaps }, take { $takes }{ $several ->
+        [yes] {" "}from one heap
+       *[no] {""}
+    } on each turn, { $misere ->
+        [yes] whoever takes the last match loses
+       *[no] whoever takes the last match wins
+    }
+matches-title = The matches game: { $rules }.
+matches-states = States { $several ->
+        [yes] (matches left in each heap, player to move)
+       *[no] (matches left, player to move)
+    }: { $count } reachable from { $start }{ $complete ->
+        [yes] {""}
+       *[no] {" "}(first ones; see --limit)
+    }
+matches-states-either = States with either player starting: { $count }{ $complete ->
+        [yes] {""}
+       *[no] {" "}(first ones; see --limit)
+    }
+matches-initial = Initial state: { $state }.
+matches-final-won = { $state } (player { $player } has won)
+matches-final-draw = { $state } (draw)
+matches-finals-none = Final states: none among those listed.
+matches-finals = Final states: { $list }.
+matches-successors = Successor function:
+matches-none-final = (none: final)
+matches-leaving = { $take } (leaving { $left })
+matches-verdict-win = Verdict: { $who }, to move in { $state }, can force a win: { $moves }.
+matches-verdict-loss = Verdict: { $who }, to move in { $state }, loses against perfect play, whatever the move.
+matches-verdict-draw = Verdict: a draw with perfect play.
+matches-perfect-play = With perfect play the game ends after { $count ->
+        [one] { $count } more move
+       *[other] { $count } more moves
+    } (the winner hurries, the loser delays).
+matches-why-four = Why: a multiple of 4 is lost for the player to move (whatever k they take, the opponent takes 4 - k), and any other number is won by leaving a multiple of 4.
+matches-decided-by = Decided by { $method }.
+game-counters = Counters: { $visited } positions visited, { $expanded } expanded, { $stored } stored, { $hits } answered from memory, { $ms } ms.
+
+## tictactoe
+
+tictactoe-over = The game is over: { $winner ->
+        [none] a draw.
+       *[other] { $winner } has won.
+    }
+tictactoe-win = { $mover } to move wins, in { $count ->
+        [one] { $count } more move
+       *[other] { $count } more moves
+    } at best: play (row, column) { $moves }.
+tictactoe-draw = A draw with perfect play ({ $mover } to move, { $count ->
+        [one] { $count } more move
+       *[other] { $count } more moves
+    }); the moves that hold it (row, column): { $moves }.
+tictactoe-loss = { $mover } to move loses against perfect play, after { $count ->
+        [one] { $count } more move
+       *[other] { $count } more moves
+    } at most.
+tictactoe-solver = Solver: { $stored } positions stored, { $visited } nodes visited.
