@@ -103,7 +103,7 @@ macro_rules! number_arg {
         }
     )*};
 }
-number_arg!(u8, u16, u32, u64, usize, i32, i64);
+number_arg!(u8, u16, u32, u64, u128, usize, i32, i64);
 
 impl Arg for String {
     fn value(self) -> FluentValue<'static> {

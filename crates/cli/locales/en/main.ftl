@@ -335,3 +335,32 @@ tictactoe-loss = { $mover } to move loses against perfect play, after { $count -
        *[other] { $count } more moves
     } at most.
 tictactoe-solver = Solver: { $stored } positions stored, { $visited } nodes visited.
+matches-k-any = k from 1 to the matches left
+matches-k-in = k in {"{"}{ $list }{"}"}, k <= matches left
+matches-operators = { $several ->
+        [yes] Operators: (h, k, p): player p takes k matches from heap h, { $takes } in heap h.
+       *[no] Operators: (k, p): player p takes k matches, { $takes }.
+    }
+matches-tree = Search tree from { $start }:
+matches-tree-counted = Search tree from { $start }: { $nodes } nodes, { $plays } plays ({ $one } won by player 1, { $two } by player 2):
+matches-tree-legend = ([1 wins]: the winner from that state under perfect play, by minimax.)
+has-won = player { $player } has won
+draw = draw
+a-draw = a draw
+wins = { $player } wins
+matches-verdict-final = Verdict: { $state } is a final state (no move is possible): { $end }.
+matches-won-by = {" "}won by player { $player }
+matches-plays-all = { $total } plays{ $filter } (of { $all } plays in all)
+matches-plays-listed = { $listed } listed of { $total } plays{ $filter } (of { $all } plays in all; see --limit)
+matches-plays-uncounted = { $listed } plays{ $filter } listed (more than --max-positions positions: not counted)
+matches-plays-summary = { $summary }, { $bfs ->
+        [yes] breadth first (shortest first)
+       *[no] depth first
+    }; { $nodes } tree nodes visited{ $stopped ->
+        [yes] {" "}(the walk stops there)
+       *[no] {""}
+    }.
+knight-colour = { $closed ->
+        [yes] a knight's move changes the colour of its square, so a closed tour has as many squares of each colour; the { $rows }x{ $cols } board has { $light } of the corners' colour and { $dark } of the other
+       *[no] a knight's move changes the colour of its square, so a tour of the { $rows }x{ $cols } board ({ $light } squares of the corners' colour, { $dark } of the other) must start and end on the corners' colour; ({ $row }, { $col }) is of the other colour (row + column odd)
+    }

@@ -336,3 +336,32 @@ tictactoe-loss = { $mover }, qui a le trait, perd contre un jeu parfait, après 
        *[other] { $count } coups de plus.
     }
 tictactoe-solver = Solveur : { $stored } positions mémorisées, { $visited } nœuds visités.
+matches-k-any = k de 1 au nombre d'allumettes restantes
+matches-k-in = k dans {"{"}{ $list }{"}"}, k <= allumettes restantes
+matches-operators = { $several ->
+        [yes] Opérateurs : (h, k, p) : le joueur p prend k allumettes du tas h, { $takes } dans le tas h.
+       *[no] Opérateurs : (k, p) : le joueur p prend k allumettes, { $takes }.
+    }
+matches-tree = Arbre de recherche depuis { $start } :
+matches-tree-counted = Arbre de recherche depuis { $start } : { $nodes } nœuds, { $plays } parties ({ $one } gagnées par le joueur 1, { $two } par le joueur 2) :
+matches-tree-legend = ([1 gagne] : le gagnant depuis cet état en jeu parfait, par minimax.)
+has-won = le joueur { $player } a gagné
+draw = nulle
+a-draw = partie nulle
+wins = { $player } gagne
+matches-verdict-final = Verdict : { $state } est un état final (aucun coup possible) : { $end }.
+matches-won-by = {" "}gagnées par le joueur { $player }
+matches-plays-all = { $total } parties{ $filter } (sur { $all } parties en tout)
+matches-plays-listed = { $listed } listées sur { $total } parties{ $filter } (sur { $all } parties en tout ; voir --limit)
+matches-plays-uncounted = { $listed } parties{ $filter } listées (plus de --max-positions positions : non comptées)
+matches-plays-summary = { $summary }, { $bfs ->
+        [yes] en largeur (les plus courtes d'abord)
+       *[no] en profondeur
+    } ; { $nodes } nœuds de l'arbre visités{ $stopped ->
+        [yes] {" "}(le parcours s'arrête là)
+       *[no] {""}
+    }.
+knight-colour = { $closed ->
+        [yes] un saut de cavalier change la couleur de sa case, donc un parcours fermé a autant de cases de chaque couleur ; l'échiquier { $rows }x{ $cols } en a { $light } de la couleur des coins et { $dark } de l'autre
+       *[no] un saut de cavalier change la couleur de sa case, donc un parcours de l'échiquier { $rows }x{ $cols } ({ $light } cases de la couleur des coins, { $dark } de l'autre) doit commencer et finir sur la couleur des coins ; ({ $row }, { $col }) est de l'autre couleur (ligne + colonne impaire)
+    }

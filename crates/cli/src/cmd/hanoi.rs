@@ -62,9 +62,9 @@ Pegs are numbered from 0; the disks start on peg 0 and go to the last peg. JSON:
 Rule bases: --rules takes a file or a built-in name: course (examples/rules/hanoi.rules, the
 default on 3 pegs), neighbours (examples/rules/hanoi-neighbours.rules, the default on more
 pegs), optimal (examples/rules/hanoi-optimal.rules). A situation is a list of pegs, each the
-list of its disks bottom first, as the pegs are drawn: [[3,2,1],[],[]]. --disks and --pegs replace the file's facts
-state(S), seen(S) and target(T) by the start situation (twice) and the goal one; the other
-facts stay. Without a goal in the file, the goal is `state(S), target(S)`. Every move the
+list of its disks bottom first, as the pegs are drawn: [[3,2,1],[],[]]. --disks and --pegs
+replace the file's facts state(S), seen(S) and target(T) by the start situation (twice) and
+the goal one; the other facts stay. Without a goal in the file, the goal is `state(S), target(S)`. Every move the
 rules make is checked; exit 1 if the rule base gets stuck, 3 at --max-cycles, --timeout or
 --max-memory (honoured inside matching and Prolog conditions too).")]
 pub struct Args {

@@ -314,6 +314,18 @@ fn refuse(o: &TourOptions, reason: &str, json: bool, io: &mut Io) -> CmdResult {
             "{}",
             crate::tr!("heading", title = capitalise(&describe(o)))
         )?;
+        // The library's reason, in the words of this run's language.
+        let squares = o.rows * o.cols;
+        let reason = crate::tr!(
+            "knight-colour",
+            closed = if o.closed { "yes" } else { "no" },
+            rows = o.rows,
+            cols = o.cols,
+            light = squares.div_ceil(2),
+            dark = squares / 2,
+            row = o.start.0,
+            col = o.start.1
+        );
         writeln!(io.out, "{}", crate::tr!("knight-no-tour", reason = reason))?;
     }
     Ok(Exit::NoSolution)

@@ -4,7 +4,7 @@
 //! in the shared play loop ([`crate::play`]).
 
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
-use crate::play::{PlayArgs, Playable, play_loop, player_name, solution_json};
+use crate::play::{PlayArgs, Playable, play_loop, solution_json};
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::enumerate::{Counts, count, count_within, plays_bfs, plays_dfs, reachable};
 use resolu_games::matches::{Analysis, Matches, Position, SolveError, Take, TakeSet};
@@ -384,23 +384,15 @@ fn states_text(setup: &Setup, limit: usize, successors: bool, io: &mut Io) -> Cm
         writeln!(io.out, "{line}")?;
     }
     let takes = match &game.take {
-        TakeSet::Any => "k from 1 to the matches left".to_string(),
+        TakeSet::Any => crate::tr!("matches-k-any"),
         TakeSet::List(l) => {
             let w: Vec<String> = l.iter().map(u32::to_string).collect();
-            format!("k in {{{}}}, k <= matches left", w.join(", "))
+            crate::tr!("matches-k-in", list = w.join(", "))
         }
     };
-    if setup.several() {
-        writeln!(
-            io.out,
-            "Operators: (h, k, p): player p takes k matches from heap h, {takes} in heap h."
-        )?;
-    } else {
-        writeln!(
-            io.out,
-            "Operators: (k, p): player p takes k matches, {takes}."
-        )?;
-    }
+    let several = if setup.several() { "yes" } else { "no" };
+    let line = crate::tr!("matches-operators", several = several, takes = takes);
+    writeln!(io.out, "{line}")?;
     if successors {
         writeln!(io.out, "{}", crate::tr!("matches-successors"))?;
         let mut moves = Vec::new();
@@ -502,20 +494,20 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
     let counts = count_within(game, &setup.start, Some(budget));
     let mut solver = Solver::new(game).max_positions(Some(budget));
     let labels = solver.value(&setup.start).is_ok();
-    writeln!(
-        io.out,
-        "Search tree from {}{}:",
-        setup.start,
-        counts.map_or_else(String::new, |c| format!(
-            ": {} nodes, {} plays ({} won by player 1, {} by player 2)",
-            c.tree_nodes, c.plays, c.wins[0], c.wins[1]
-        )),
-    )?;
+    let line = match counts {
+        Some(c) => crate::tr!(
+            "matches-tree-counted",
+            start = setup.start.to_string(),
+            nodes = c.tree_nodes,
+            plays = c.plays,
+            one = c.wins[0],
+            two = c.wins[1]
+        ),
+        None => crate::tr!("matches-tree", start = setup.start.to_string()),
+    };
+    writeln!(io.out, "{line}")?;
     if labels {
-        writeln!(
-            io.out,
-            "([1 wins]: the winner from that state under perfect play, by minimax.)"
-        )?;
+        writeln!(io.out, "{}", crate::tr!("matches-tree-legend"))?;
     }
     // Frames: the children of a node still to draw, and whether each ancestor was a last
     // child (for the guides).
@@ -527,8 +519,8 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
     let label = |solver: &mut Solver<Matches>, s: &Position| -> String {
         if let Some(o) = game.result(s) {
             return match o.winner() {
-                Some(p) => format!("  {} has won", player_name(p)),
-                None => "  draw".into(),
+                Some(p) => format!("  {}", crate::tr!("has-won", player = p.number())),
+                None => format!("  {}", crate::tr!("draw")),
             };
         }
         if !labels {
@@ -539,9 +531,9 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
                 let winner = match v {
                     Value::Win => s.to_move,
                     Value::Loss => s.to_move.other(),
-                    Value::Draw => return "  [draw]".into(),
+                    Value::Draw => return format!("  [{}]", crate::tr!("draw")),
                 };
-                format!("  [{} wins]", winner.number())
+                format!("  [{}]", crate::tr!("wins", player = winner.number()))
             }
             Err(_) => String::new(),
         }
@@ -618,14 +610,15 @@ fn verdict(setup: &Setup, analysis: &Analysis, io: &mut Io) -> Result<(), CliErr
     let s = &analysis.solution;
     if let Some(o) = setup.game.result(&setup.start) {
         let end = match o.winner() {
-            Some(p) => format!("{} has won", player_name(p)),
-            None => "a draw".into(),
+            Some(p) => crate::tr!("has-won", player = p.number()),
+            None => crate::tr!("a-draw"),
         };
-        writeln!(
-            io.out,
-            "Verdict: {} is a final state (no move is possible): {end}.",
-            setup.start
-        )?;
+        let line = crate::tr!(
+            "matches-verdict-final",
+            state = setup.start.to_string(),
+            end = end
+        );
+        writeln!(io.out, "{line}")?;
         return Ok(());
     }
     let who = crate::tr!("player", number = s.to_move.number());
@@ -780,7 +773,7 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
         return Err(e.into());
     }
     let filter = match winner {
-        Some(p) => format!(" won by {}", player_name(p)),
+        Some(p) => crate::tr!("matches-won-by", player = p.number()),
         None => String::new(),
     };
     if json {
@@ -796,33 +789,30 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
         )?;
         return Ok(Exit::Success);
     }
-    let order = if args.bfs {
-        "breadth first (shortest first)"
-    } else {
-        "depth first"
-    };
     let summary = match (total, counts) {
-        (Some(t), Some(c)) if u128::from(listed) == t => {
-            format!("{t} plays{filter} (of {} plays in all)", c.plays)
-        }
-        (Some(t), Some(c)) => format!(
-            "{listed} listed of {t} plays{filter} (of {} plays in all; see --limit)",
-            c.plays
+        (Some(t), Some(c)) if u128::from(listed) == t => crate::tr!(
+            "matches-plays-all",
+            total = t.to_string(),
+            filter = filter,
+            all = c.plays
         ),
-        _ => format!(
-            "{listed} plays{filter} listed (more than --max-positions positions: not counted)"
+        (Some(t), Some(c)) => crate::tr!(
+            "matches-plays-listed",
+            listed = listed,
+            total = t.to_string(),
+            filter = filter,
+            all = c.plays
         ),
+        _ => crate::tr!("matches-plays-uncounted", listed = listed, filter = filter),
     };
-    writeln!(
-        io.out,
-        "{summary}, {order}; {} tree nodes visited{}.",
-        walk.nodes,
-        if stopped {
-            " (the walk stops there)"
-        } else {
-            ""
-        }
-    )?;
+    let line = crate::tr!(
+        "matches-plays-summary",
+        summary = summary,
+        bfs = if args.bfs { "yes" } else { "no" },
+        nodes = walk.nodes,
+        stopped = if stopped { "yes" } else { "no" }
+    );
+    writeln!(io.out, "{line}")?;
     Ok(Exit::Success)
 }
 
