@@ -64,9 +64,10 @@ default on 3 pegs), neighbours (examples/rules/hanoi-neighbours.rules, the defau
 pegs), optimal (examples/rules/hanoi-optimal.rules). A situation is a list of pegs, each the
 list of its disks bottom first, as the pegs are drawn: [[3,2,1],[],[]]. --disks and --pegs
 replace the file's facts state(S), seen(S) and target(T) by the start situation (twice) and
-the goal one; the other facts stay. Without a goal in the file, the goal is `state(S), target(S)`. Every move the
-rules make is checked; exit 1 if the rule base gets stuck, 3 at --max-cycles, --timeout or
---max-memory (honoured inside matching and Prolog conditions too).")]
+the goal one; the other facts stay. Without a goal in the file, the goal is
+`state(S), target(S)`. Every move the rules make is checked; exit 1 if the rule base gets
+stuck, 3 at --max-cycles, --timeout or --max-memory (honoured inside matching and Prolog
+conditions too).")]
 pub struct Args {
     /// How to solve: rules, optimal, or a search algorithm (bfs, astar, idastar, ...).
     #[arg(long, default_value = "rules", value_name = "METHOD")]
