@@ -270,7 +270,7 @@ pub fn stats_line(stats: &resolu_search::Stats) -> String {
         generated = stats.generated,
         duplicates = stats.duplicates,
         reopened = stats.reopened,
-        frontier = stats.max_frontier as u64,
+        frontier = stats.max_frontier,
         ms = format!("{:.3}", stats.elapsed_ms())
     )
 }
@@ -495,7 +495,7 @@ pub fn backtrack_stats_line(stats: &resolu_search::backtrack::BacktrackStats) ->
         "backtrack-stats-line",
         tries = stats.tries,
         backtracks = stats.backtracks,
-        depth = stats.max_depth as u64,
+        depth = stats.max_depth,
         ms = format!("{:.3}", stats.elapsed_ms())
     )
 }

@@ -245,10 +245,10 @@ mod tests {
                             continue;
                         }
                         let piece = text[at + 4..].trim_start();
-                        if let Some(rest) = piece.strip_prefix('"') {
-                            if let Some(end) = rest.find('"') {
-                                ids.insert(rest[..end].to_string());
-                            }
+                        if let Some(rest) = piece.strip_prefix('"')
+                            && let Some(end) = rest.find('"')
+                        {
+                            ids.insert(rest[..end].to_string());
                         }
                     }
                 }

@@ -224,7 +224,7 @@ fn knight_stats_line(stats: &resolu_search::BacktrackStats, c: KnightCounters) -
         tries = c.tries,
         backtracks = c.backtracks,
         bounds = c.bounds_tests,
-        depth = stats.max_depth as u64,
+        depth = stats.max_depth,
         ms = format!("{:.3}", stats.elapsed_ms())
     )
 }
