@@ -224,6 +224,14 @@ mod tests {
         assert!(en.len() > 50, "the catalogues were not read");
     }
 
+    #[test]
+    fn the_inventory_sees_a_missing_message_or_argument() {
+        let en = inventory("a = A { $x }\nb = B\n");
+        assert_ne!(en, inventory("a = A { $x }\n"), "a message missing");
+        assert_ne!(en, inventory("a = A\nb = B\n"), "an argument missing");
+        assert_eq!(en, inventory("b = Bé\na = Â { $x }\n"));
+    }
+
     /// The ids written as `tr!("id"` in the sources.
     fn ids_used() -> BTreeSet<String> {
         let mut ids = BTreeSet::new();
