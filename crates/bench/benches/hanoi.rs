@@ -110,7 +110,7 @@ fn situation(disks: i64, peg: usize, pegs: usize) -> Term {
     let piles = (0..pegs)
         .map(|p| {
             let items = if p == peg {
-                (1..=disks).map(Term::int).collect()
+                (1..=disks).rev().map(Term::int).collect()
             } else {
                 Vec::new()
             };

@@ -22,9 +22,10 @@ const MANNERS_CLP: &str = include_str!("../../../examples/rules/manners.clp");
 const WALTZ: &str = include_str!("../../../examples/rules/waltz.rules");
 const WALTZ_CLP: &str = include_str!("../../../examples/rules/waltz.clp");
 
-/// The situation with every disk on `peg` (3 pegs): `[[1,...,n],[],[]]` for peg 0.
+/// The situation with every disk on `peg` (3 pegs): `[[n,...,1],[],[]]` for peg 0 (bottom
+/// first).
 fn all_on(n: i64, peg: usize) -> Term {
-    let disks = Term::list((1..=n).map(Term::int).collect(), Term::nil());
+    let disks = Term::list((1..=n).rev().map(Term::int).collect(), Term::nil());
     let pegs: Vec<Term> = (0..3)
         .map(|p| if p == peg { disks.clone() } else { Term::nil() })
         .collect();

@@ -262,16 +262,16 @@ pub fn stats_json(stats: &resolu_search::Stats) -> serde_json::Value {
     })
 }
 
-/// The counters of a search as one line of text.
+/// The counters of a search as one line of text, in this run's language.
 pub fn stats_line(stats: &resolu_search::Stats) -> String {
-    format!(
-        "expanded {}, generated {}, duplicates {}, re-opened {}, max frontier {}, {:.3} ms",
-        stats.expanded,
-        stats.generated,
-        stats.duplicates,
-        stats.reopened,
-        stats.max_frontier,
-        stats.elapsed_ms()
+    crate::tr!(
+        "stats-line",
+        expanded = stats.expanded,
+        generated = stats.generated,
+        duplicates = stats.duplicates,
+        reopened = stats.reopened,
+        frontier = stats.max_frontier,
+        ms = format!("{:.3}", stats.elapsed_ms())
     )
 }
 
@@ -283,18 +283,18 @@ pub const MAX_FILE_BYTES: u64 = 256 << 20;
 /// over [`MAX_FILE_BYTES`]; a file that grows while read is cut there and refused too.
 pub fn read_file(path: &std::path::Path) -> Result<String, CliError> {
     use std::io::Read;
-    let cannot =
-        |e: &dyn std::fmt::Display| bad_input(format!("cannot read {}: {e}", path.display()));
-    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
-    if !meta.is_file() {
-        return Err(cannot(&"not a regular file"));
-    }
-    let too_big = || {
-        cannot(&format!(
-            "larger than {} MB, the most an input file may have",
-            MAX_FILE_BYTES >> 20
+    let cannot = |e: &dyn std::fmt::Display| {
+        bad_input(crate::tr!(
+            "error-cannot-read",
+            path = path.display().to_string(),
+            reason = e.to_string()
         ))
     };
+    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+    if !meta.is_file() {
+        return Err(cannot(&crate::tr!("error-not-a-file")));
+    }
+    let too_big = || cannot(&crate::tr!("error-file-too-big", mb = MAX_FILE_BYTES >> 20));
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_big());
     }
@@ -307,9 +307,9 @@ pub fn read_file(path: &std::path::Path) -> Result<String, CliError> {
         return Err(too_big());
     }
     String::from_utf8(bytes).map_err(|e| {
-        cannot(&format!(
-            "not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
+        cannot(&crate::tr!(
+            "error-not-utf8",
+            offset = e.utf8_error().valid_up_to()
         ))
     })
 }
@@ -390,8 +390,9 @@ pub fn algorithm_named(
     Ok(match name.parse::<Algorithm>() {
         Ok(Algorithm::WeightedAstar) => {
             if !(weight.is_finite() && weight >= 1.0) {
-                return Err(bad_input(format!(
-                    "--weight must be a number >= 1, got {weight}"
+                return Err(bad_input(crate::tr!(
+                    "error-weight",
+                    weight = weight.to_string()
                 )));
             }
             Some(Algorithm::WeightedAstar)
@@ -430,30 +431,29 @@ pub fn unsolvable_json() -> serde_json::Value {
     })
 }
 
-/// A one-line explanation of why a search stopped without a solution.
-pub fn reason_text(reason: resolu_search::StopReason) -> &'static str {
+/// A one-line explanation of why a search stopped without a solution, in this run's
+/// language.
+pub fn reason_text(reason: resolu_search::StopReason) -> String {
     use resolu_search::StopReason::*;
-    match reason {
-        Solved => "solved",
-        Exhausted => "no solution exists: every reachable state was explored",
-        NodeLimit => "stopped: the node limit (--max-nodes) was reached",
-        TimeLimit => "stopped: the time limit (--timeout) was reached",
-        MemoryLimit => {
-            "stopped: the memory budget was reached (raise it with --max-memory MB, up to the memory free; or choose an algorithm that stores less, such as idastar)"
-        }
-        DepthLimit => "no solution within the depth limit (--depth-limit); one may lie deeper",
-        Interrupted => "stopped: interrupted (Ctrl-C)",
-        _ => "stopped: a limit was reached",
-    }
+    crate::tr!(match reason {
+        Solved => "reason-solved",
+        Exhausted => "reason-exhausted",
+        NodeLimit => "reason-node-limit",
+        TimeLimit => "reason-time-limit",
+        MemoryLimit => "reason-memory-limit",
+        DepthLimit => "reason-depth-limit",
+        Interrupted => "reason-interrupted",
+        _ => "reason-other-limit",
+    })
 }
 
 /// [`reason_text`] with the depth limit named: "no solution within depth D".
 pub fn search_stop_text(reason: resolu_search::StopReason, depth_limit: Option<usize>) -> String {
     match (reason, depth_limit) {
         (resolu_search::StopReason::DepthLimit, Some(d)) => {
-            format!("no solution within depth {d} (--depth-limit); one may lie deeper")
+            crate::tr!("reason-depth-limit-at", depth = d)
         }
-        _ => reason_text(reason).to_string(),
+        _ => reason_text(reason),
     }
 }
 
@@ -489,27 +489,28 @@ pub fn backtrack_stats_json(stats: &resolu_search::backtrack::BacktrackStats) ->
     })
 }
 
-/// The counters of a backtracking run as one line of text.
+/// The counters of a backtracking run as one line of text, in this run's language.
 pub fn backtrack_stats_line(stats: &resolu_search::backtrack::BacktrackStats) -> String {
-    format!(
-        "{} tries, {} backtracks, depth {}, {:.3} ms",
-        stats.tries,
-        stats.backtracks,
-        stats.max_depth,
-        stats.elapsed_ms()
+    crate::tr!(
+        "backtrack-stats-line",
+        tries = stats.tries,
+        backtracks = stats.backtracks,
+        depth = stats.max_depth,
+        ms = format!("{:.3}", stats.elapsed_ms())
     )
 }
 
-/// A sentence on why a backtracking run for the first `noun` stopped; the limits are
-/// worded as in [`reason_text`], except that a backtracking run counts tries, not nodes.
+/// A sentence on why a backtracking run for the first `noun` (`tour`, `path` or
+/// `solution`, the catalogue's selector) stopped; the limits are worded as in
+/// [`reason_text`], except that a backtracking run counts tries, not nodes.
 pub fn backtrack_stop_text(reason: resolu_search::StopReason, noun: &str) -> String {
     use resolu_search::StopReason::*;
     match reason {
-        Solved => format!("A {noun} was found."),
-        Exhausted => format!("No {noun} exists: every candidate was tried."),
-        NodeLimit => "Stopped: the tries limit (--max-nodes) was reached.".into(),
+        Solved => crate::tr!("backtrack-found", noun = noun),
+        Exhausted => crate::tr!("backtrack-exhausted", noun = noun),
+        NodeLimit => crate::tr!("backtrack-tries-limit"),
         _ => {
-            format!("{}.", capitalise(reason_text(reason)))
+            format!("{}.", capitalise(&reason_text(reason)))
         }
     }
 }
@@ -552,7 +553,7 @@ impl<S, A, F: FnMut(&S) -> String> resolu_search::Observer<S, A> for ExpansionTr
         // Say what the frontier is ordered by: a sum g + h printed for greedy or weighted
         // A* would be a number the algorithm never looked at.
         let priority = match self.algorithm {
-            Algorithm::Greedy => format!("h = {h} (greedy: g = {g} not counted)"),
+            Algorithm::Greedy => crate::tr!("trace-greedy", h = h.to_string(), g = g.to_string()),
             Algorithm::WeightedAstar => {
                 let w = self.weight;
                 format!("f = g + {w}·h = {} (g = {g}, h = {h})", g + w * h)
@@ -561,13 +562,21 @@ impl<S, A, F: FnMut(&S) -> String> resolu_search::Observer<S, A> for ExpansionTr
         };
         let _ = writeln!(
             self.out,
-            "expand #{}: {priority}  {}",
-            self.count,
-            (self.show)(state)
+            "{}",
+            crate::tr!(
+                "trace-expand",
+                count = self.count,
+                priority = priority,
+                state = (self.show)(state)
+            )
         );
     }
     fn iteration(&mut self, bound: f64) {
-        let _ = writeln!(self.out, "-- new iteration, bound {bound}");
+        let _ = writeln!(
+            self.out,
+            "{}",
+            crate::tr!("trace-iteration", bound = bound.to_string())
+        );
     }
 }
 

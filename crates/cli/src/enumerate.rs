@@ -76,15 +76,21 @@ where
             &json!({ "count": count, "stats": backtrack_stats_json(&stats), "reason": reason_str }),
         )?;
     } else {
-        let plural = if count == 1 { "" } else { "s" };
         let how = match reason {
-            _ if stopped => " (stopped before the end)",
-            Some(StopReason::Exhausted) => " (all of them)",
-            Some(StopReason::Interrupted) => " (interrupted: the count is a lower bound)",
-            Some(r) if r.is_limit() => " (stopped by a limit: the count is a lower bound)",
-            _ => "",
+            _ if stopped => "stopped",
+            Some(StopReason::Exhausted) => "all",
+            Some(StopReason::Interrupted) => "interrupted",
+            Some(r) if r.is_limit() => "limit",
+            _ => "none",
         };
-        writeln!(io.out, "{count} {}{plural}{how}: {}", mode.noun, mode.title)?;
+        let line = crate::tr!(
+            "enumerate-count",
+            count = count,
+            noun = mode.noun,
+            how = how,
+            title = mode.title.as_str()
+        );
+        writeln!(io.out, "{line}")?;
         writeln!(io.out, "{}", backtrack_stats_line(&stats))?;
     }
     Ok(exit)
@@ -94,7 +100,11 @@ where
 /// answer is always read, so scripts can drive it.
 fn ask_more(io: &mut Io, mode: &Enumerate) -> Result<bool, CliError> {
     if io.interactive && !mode.json {
-        write!(io.out, "Another {}? [Y/n] ", mode.noun)?;
+        write!(
+            io.out,
+            "{} ",
+            crate::tr!("enumerate-another", noun = mode.noun)
+        )?;
         io.out.flush()?;
     }
     let mut answer = String::new();

@@ -32,6 +32,24 @@ impl Lang {
         }
     }
 
+    /// The language a command line asks for with `--lang L` or `--lang=L` (before a `--`),
+    /// read before clap parses it so that the help can be in that language.
+    pub fn flag_in(args: impl Iterator<Item = String>) -> Option<Lang> {
+        let mut args = args.take_while(|a| a != "--");
+        let mut found = None;
+        while let Some(arg) = args.next() {
+            let value = match arg.strip_prefix("--lang") {
+                Some("") => args.next(),
+                Some(rest) => rest.strip_prefix('=').map(str::to_string),
+                None => None,
+            };
+            if let Some(lang) = value.and_then(|v| Lang::from_str(&v, true).ok()) {
+                found = Some(lang);
+            }
+        }
+        found
+    }
+
     /// `fr` or `en` text, by this language.
     pub fn pick<'a>(self, fr: &'a str, en: &'a str) -> &'a str {
         match self {
@@ -66,5 +84,26 @@ mod tests {
         );
         assert_eq!(Lang::of_locale(env(&[])), Lang::En);
         assert_eq!(Lang::resolve(Some(Lang::En)), Lang::En);
+    }
+
+    #[test]
+    fn the_flag_is_found_in_a_command_line_before_parsing() {
+        let args = |line: &str| line.split(' ').map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(
+            Lang::flag_in(args("resolu taquin --lang fr").into_iter()),
+            Some(Lang::Fr)
+        );
+        assert_eq!(
+            Lang::flag_in(args("resolu --lang=en knight").into_iter()),
+            Some(Lang::En)
+        );
+        assert_eq!(
+            Lang::flag_in(args("resolu knight --lang").into_iter()),
+            None
+        );
+        assert_eq!(
+            Lang::flag_in(args("resolu prove f -- --lang fr").into_iter()),
+            None
+        );
     }
 }

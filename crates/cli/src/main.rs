@@ -6,7 +6,9 @@ mod cmd;
 mod common;
 mod course_trace;
 mod enumerate;
+mod help_fr;
 mod html;
+mod i18n;
 mod lang;
 mod play;
 mod progress;
@@ -14,7 +16,7 @@ mod prove_answers;
 mod rule_run;
 mod tables;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use common::{CliError, Exit, Io};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -38,6 +40,15 @@ use std::process::ExitCode;
 Exit codes: 0 solved, 1 no solution exists, 2 bad input or usage, 3 a limit stopped the search."
 )]
 struct Cli {
+    /// Language of what a person reads: en or fr [default: the locale's: fr* gives French]
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "LANG",
+        hide_possible_values = true
+    )]
+    lang: Option<lang::Lang>,
     #[command(subcommand)]
     command: Command,
 }
@@ -88,7 +99,19 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // The language is known before the command line is parsed, so that `--help` and the
+    // parse errors' context can be French too.
+    let lang = lang::Lang::resolve(lang::Lang::flag_in(std::env::args()));
+    i18n::set_lang(lang);
+    let mut command = Cli::command();
+    if lang == lang::Lang::Fr {
+        command = help_fr::localise(command);
+    }
+    let parsed = command
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|m| Cli::from_arg_matches(&m))
+        .map_err(|e| e.format(&mut command));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -123,14 +146,14 @@ fn main() -> ExitCode {
     match (result, flushed) {
         (Ok(exit), Ok(())) => exit.into(),
         (Err(CliError::Input(msg)), _) => {
-            eprintln!("error: {msg}");
+            eprintln!("{}", tr!("error-line", message = msg));
             Exit::BadInput.into()
         }
         (Err(CliError::Io(e)), _) | (Ok(_), Err(e)) => {
             if e.kind() == io::ErrorKind::BrokenPipe {
                 ExitCode::SUCCESS
             } else {
-                eprintln!("error: {e}");
+                eprintln!("{}", tr!("error-line", message = e.to_string()));
                 Exit::BadInput.into()
             }
         }

@@ -11,7 +11,8 @@ const COURSE: &str = include_str!("../../../examples/rules/hanoi.rules");
 const NEIGHBOURS: &str = include_str!("../../../examples/rules/hanoi-neighbours.rules");
 const OPTIMAL: &str = include_str!("../../../examples/rules/hanoi-optimal.rules");
 
-/// Pegs, each a stack of disk sizes listed from the top.
+/// Pegs, each a stack of disk sizes listed from the top (the rule bases list them bottom
+/// first: [`term`] and [`situation`] turn each peg over).
 type Situation = Vec<Vec<i64>>;
 
 fn start(disks: i64, pegs: usize) -> Situation {
@@ -29,7 +30,7 @@ fn target(disks: i64, pegs: usize) -> Situation {
 fn term(s: &Situation) -> Term {
     Term::list(
         s.iter()
-            .map(|p| Term::list(p.iter().map(|&d| Term::int(d)).collect(), Term::nil()))
+            .map(|p| Term::list(p.iter().rev().map(|&d| Term::int(d)).collect(), Term::nil()))
             .collect(),
         Term::nil(),
     )
@@ -43,6 +44,7 @@ fn situation(t: &Term) -> Situation {
             p.list_items()
                 .unwrap()
                 .iter()
+                .rev()
                 .map(|d| match d {
                     Term::Int(n) => *n,
                     other => panic!("{other} is not a disk"),

@@ -1,7 +1,7 @@
 //! `resolu graph FILE`: search an explicit state graph read from a text file.
 
 use crate::common::{
-    AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, plural, read_file,
+    AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, read_file,
     reason_text, search_json, search_stop_text, stats_line, write_json,
 };
 use clap::{Args as ClapArgs, ValueEnum};
@@ -69,9 +69,12 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         } else {
             writeln!(
                 io.out,
-                "{} while reading {}",
-                reason_text(reason),
-                args.file.display()
+                "{}",
+                crate::tr!(
+                    "graph-stopped-reading",
+                    reason = reason_text(reason),
+                    file = args.file.display().to_string()
+                )
             )?;
         }
         return Ok(Exit::Limit);
@@ -82,7 +85,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     }
     if args.format == Format::Text {
         for note in isolated_notes(&graph) {
-            writeln!(io.out, "Note: {note}")?;
+            writeln!(io.out, "{}", crate::tr!("note", note = note))?;
         }
     }
     let exit = solve(&graph, algorithm, &args, io)?;
@@ -112,15 +115,16 @@ fn isolated_notes(graph: &Graph) -> Vec<String> {
         .filter(|&id| !touched[id as usize])
         .filter_map(|id| {
             let role = if id == start {
-                "the start"
+                "start"
             } else if graph.is_goal(&id) {
-                "the goal"
+                "goal"
             } else {
                 return None;
             };
-            Some(format!(
-                "{role} {} is in no edge or arc of the graph",
-                graph.name(id)
+            Some(crate::tr!(
+                "graph-isolated",
+                role = role,
+                name = graph.name(id)
             ))
         })
         .collect()
@@ -140,7 +144,11 @@ fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdRe
         .seed(args.algo.seed)
         .depth_limit(args.algo.depth_limit);
     let outcome = if args.trace && args.format == Format::Text {
-        writeln!(io.out, "Trace of {algorithm}:")?;
+        writeln!(
+            io.out,
+            "{}",
+            crate::tr!("trace-of", algorithm = algorithm.to_string())
+        )?;
         let trace = ExpansionTrace::new(
             &mut *io.out,
             |s: &u32| graph.name(*s).to_string(),
@@ -173,10 +181,13 @@ fn report(
         Some(path) => {
             writeln!(
                 io.out,
-                "{algorithm}: {}, cost {}: {}",
-                plural(path.len() as u64, "step"),
-                path.cost,
-                graph.names(path.states()).join(" -> ")
+                "{algorithm}: {}",
+                crate::tr!(
+                    "graph-path",
+                    count = path.len(),
+                    cost = path.cost.to_string(),
+                    path = graph.names(path.states()).join(" -> ")
+                )
             )?;
             let mut previous = path.start;
             let mut g = 0.0;
@@ -184,10 +195,15 @@ fn report(
                 g += step;
                 writeln!(
                     io.out,
-                    "{:>3}. {} -> {}  (+{step}, total {g})",
+                    "{:>3}. {} -> {}  {}",
                     i + 1,
                     graph.name(previous),
-                    graph.name(*node)
+                    graph.name(*node),
+                    crate::tr!(
+                        "graph-step-cost",
+                        step = step.to_string(),
+                        total = g.to_string()
+                    )
                 )?;
                 previous = *node;
             }

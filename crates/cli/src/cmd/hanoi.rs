@@ -3,15 +3,13 @@
 
 use crate::common::{
     CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, algorithm_named, bad_input,
-    read_file, search_json, search_stop_text, stats_line, write_json,
+    search_json, search_stop_text, stats_line, write_json,
 };
-use crate::rule_run::{Watch, message_json, set_limits, stop_message, strategy, write_trace};
 use clap::Args as ClapArgs;
-use resolu_logic::Term;
 use resolu_puzzles::hanoi::{DisksOffGoal, Hanoi, HanoiMove, OptimalMoves, Pegs, frame_stewart};
-use resolu_rules::{Engine, RuleBase, Step, Stop};
 use resolu_search::{Algorithm, Runner};
-use std::path::PathBuf;
+
+mod expert;
 
 /// The course's four rules (3 pegs).
 pub const COURSE_RULES: &str = include_str!("../../../../examples/rules/hanoi.rules");
@@ -64,11 +62,12 @@ Pegs are numbered from 0; the disks start on peg 0 and go to the last peg. JSON:
 Rule bases: --rules takes a file or a built-in name: course (examples/rules/hanoi.rules, the
 default on 3 pegs), neighbours (examples/rules/hanoi-neighbours.rules, the default on more
 pegs), optimal (examples/rules/hanoi-optimal.rules). A situation is a list of pegs, each the
-list of its disks from the top: [[1,2,3],[],[]]. --disks and --pegs replace the file's facts
-state(S), seen(S) and target(T) by the start situation (twice) and the goal one; the other
-facts stay. Without a goal in the file, the goal is `state(S), target(S)`. Every move the
-rules make is checked; exit 1 if the rule base gets stuck, 3 at --max-cycles, --timeout or
---max-memory (honoured inside matching and Prolog conditions too).")]
+list of its disks bottom first, as the pegs are drawn: [[3,2,1],[],[]]. --disks and --pegs
+replace the file's facts state(S), seen(S) and target(T) by the start situation (twice) and
+the goal one; the other facts stay. Without a goal in the file, the goal is
+`state(S), target(S)`. Every move the rules make is checked; exit 1 if the rule base gets
+stuck, 3 at --max-cycles, --timeout or --max-memory (honoured inside matching and Prolog
+conditions too).")]
 pub struct Args {
     /// How to solve: rules, optimal, or a search algorithm (bfs, astar, idastar, ...).
     #[arg(long, default_value = "rules", value_name = "METHOD")]
@@ -123,7 +122,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         args.method.to_ascii_lowercase()
     };
     match method.as_str() {
-        "rules" | "expert" | "regles" => rules(&hanoi, &args, io),
+        "rules" | "expert" | "regles" => expert::rules(&hanoi, &args, io),
         "optimal" | "recursive" | "frame-stewart" => optimal(&hanoi, &args, io),
         // The exhaustive search stops only at its memory budget; with a node or time limit
         // the generic breadth-first search runs instead.
@@ -150,7 +149,7 @@ fn optimum_text(hanoi: &Hanoi) -> String {
     if hanoi.pegs() == 3 {
         format!("2^{n} - 1 = {best}")
     } else {
-        format!("{best}, the Frame–Stewart number")
+        crate::tr!("hanoi-frame-stewart-number", best = best)
     }
 }
 
@@ -190,7 +189,7 @@ impl<'a> Replay<'a> {
             footer: hanoi.picture_footer(),
             numbered,
         };
-        replay.show("Start", io)?;
+        replay.show(&crate::tr!("hanoi-start"), io)?;
         Ok(replay)
     }
 
@@ -198,7 +197,7 @@ impl<'a> Replay<'a> {
         let numbered;
         let title = match self.hanoi.situation_number(self.state) {
             Some(k) if self.numbered => {
-                numbered = format!("{title}, situation {k}");
+                numbered = crate::tr!("hanoi-situation", title = title, number = k);
                 &numbered
             }
             _ => title,
@@ -228,8 +227,15 @@ impl<'a> Replay<'a> {
     fn play_by(&mut self, m: HanoiMove, rule: Option<&str>, io: &mut Io) -> Result<(), CliError> {
         self.count += 1;
         self.state = self.hanoi.apply(self.state, m);
-        let by = rule.map_or_else(String::new, |r| format!(" ({r})"));
-        self.show(&format!("Move {}{by}: {m}", self.count), io)
+        let title = crate::tr!(
+            "hanoi-move",
+            number = self.count,
+            by = rule.map_or_else(String::new, |r| format!(" ({r})")),
+            disk = u64::from(m.disk) + 1,
+            from = m.from,
+            to = m.to
+        );
+        self.show(&title, io)
     }
 }
 
@@ -240,10 +246,14 @@ fn moves_json(moves: impl Iterator<Item = HanoiMove>) -> Vec<serde_json::Value> 
 fn header(hanoi: &Hanoi, how: &str, io: &mut Io) -> Result<(), CliError> {
     writeln!(
         io.out,
-        "Towers of Hanoi: {} disks on {} pegs, from peg 0 to peg {}, by {how}.",
-        hanoi.disks(),
-        hanoi.pegs(),
-        hanoi.goal_peg()
+        "{}",
+        crate::tr!(
+            "hanoi-header",
+            disks = hanoi.disks(),
+            pegs = hanoi.pegs(),
+            goal = hanoi.goal_peg(),
+            how = how
+        )
     )?;
     Ok(())
 }
@@ -277,20 +287,23 @@ fn optimal(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         return Ok(Exit::Success);
     }
     let how = if hanoi.pegs() == 3 {
-        "the recursive algorithm (n - 1 disks aside, the largest across, n - 1 on top)"
+        crate::tr!("hanoi-by-recursion")
     } else {
-        "Frame–Stewart (k disks aside with every peg, the others with one peg fewer, k on top)"
+        crate::tr!("hanoi-by-frame-stewart")
     };
-    header(hanoi, how, io)?;
+    header(hanoi, &how, io)?;
     let mut replay = Replay::new(hanoi, args.compact, io)?;
     for m in OptimalMoves::new(hanoi) {
         replay.play(m, io)?;
     }
     writeln!(
         io.out,
-        "Solved in {} (optimal: {}).",
-        crate::common::plural(replay.count, "move"),
-        optimum_text(hanoi)
+        "{}",
+        crate::tr!(
+            "hanoi-optimal-solved",
+            count = replay.count,
+            optimum = optimum_text(hanoi)
+        )
     )?;
     Ok(Exit::Success)
 }
@@ -305,10 +318,15 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         .seed(args.seed)
         .depth_limit(args.depth_limit);
     if !json {
-        header(hanoi, &format!("search ({algorithm})"), io)?;
+        let how = crate::tr!("hanoi-by-search", algorithm = algorithm.to_string());
+        header(hanoi, &how, io)?;
     }
     let outcome = if args.trace && !json {
-        writeln!(io.out, "Trace of {algorithm}:")?;
+        writeln!(
+            io.out,
+            "{}",
+            crate::tr!("trace-of", algorithm = algorithm.to_string())
+        )?;
         let show = |s: &Pegs| hanoi.one_line(*s);
         runner
             .observer(ExpansionTrace::new(
@@ -346,16 +364,16 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         for &m in &moves {
             replay.play(m, io)?;
         }
-        let note = if algorithm.is_optimal() {
-            " (optimal)"
-        } else {
-            ""
-        };
         writeln!(
             io.out,
-            "Solved by {algorithm} in {}{note}; the optimum is {}.",
-            crate::common::plural(moves.len() as u64, "move"),
-            optimum_text(hanoi)
+            "{}",
+            crate::tr!(
+                "hanoi-search-solved",
+                algorithm = algorithm.to_string(),
+                count = moves.len(),
+                optimal = if algorithm.is_optimal() { "yes" } else { "no" },
+                optimum = optimum_text(hanoi)
+            )
         )?;
     } else {
         writeln!(
@@ -366,252 +384,6 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
     }
     writeln!(io.out, "{}", stats_line(&outcome.stats))?;
     Ok(Exit::from_reason(outcome.reason))
-}
-
-/// The rule base that `--rules` names (a built-in name or a file): its name for messages,
-/// and its text.
-fn rule_source(args: &Args, hanoi: &Hanoi) -> Result<(String, String), CliError> {
-    let name = match &args.rules {
-        Some(n) => n.clone(),
-        None if hanoi.pegs() == 3 => "course".to_string(),
-        None => "neighbours".to_string(),
-    };
-    if let Some((_, path, text)) = BUILT_IN.iter().find(|(n, _, _)| *n == name) {
-        return Ok((path.to_string(), text.to_string()));
-    }
-    Ok((name.clone(), read_file(&PathBuf::from(&name))?))
-}
-
-/// A situation as the rule bases write it (see [`Hanoi::disk_lists`]), as a term.
-fn situation_term(hanoi: &Hanoi, s: Pegs) -> Term {
-    let pegs = hanoi
-        .disk_lists(s)
-        .into_iter()
-        .map(|disks| Term::list(disks.into_iter().map(Term::int).collect(), Term::nil()))
-        .collect();
-    Term::list(pegs, Term::nil())
-}
-
-/// The situation a rule base wrote, checked (see [`Hanoi::from_disk_lists`]).
-fn situation_of(hanoi: &Hanoi, t: &Term) -> Result<Pegs, String> {
-    let pegs = t.list_items().ok_or("it is not a list of pegs")?;
-    let mut lists = Vec::with_capacity(pegs.len());
-    for peg in pegs {
-        let disks = peg.list_items().ok_or("a peg is not a list of disks")?;
-        let sizes = disks
-            .iter()
-            .map(|d| match d {
-                Term::Int(n) => Ok(*n),
-                other => Err(format!("{other} is not a disk size")),
-            })
-            .collect::<Result<Vec<i64>, String>>()?;
-        lists.push(sizes);
-    }
-    hanoi.from_disk_lists(&lists).map_err(|e| e.to_string())
-}
-
-/// `--method rules`: the expert system, each move checked and drawn.
-fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
-    let strategy = strategy(&args.strategy)?;
-    let (origin, text) = rule_source(args, hanoi)?;
-    let mut base = RuleBase::parse(&text).map_err(|e| bad_input(format!("{origin}:{e}")))?;
-    let start = resolu_search::Problem::start(hanoi);
-    let goal = hanoi.all_on(hanoi.goal_peg());
-    // The situation facts follow --disks and --pegs; the file's other facts stay.
-    base.facts.retain(|f| {
-        !matches!(f.functor(), Some((name, 1)) if ["state", "seen", "target"].contains(&name.name()))
-    });
-    for (relation, s) in [("state", start), ("seen", start), ("target", goal)] {
-        base.facts
-            .push(Term::compound(relation, vec![situation_term(hanoi, s)]));
-    }
-    if base.goal.is_none() {
-        base.set_goal("state(S), target(S)")
-            .map_err(|e| bad_input(e.to_string()))?;
-    }
-    let mut engine =
-        Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
-    set_limits(
-        &mut engine,
-        args.max_cycles,
-        args.limits.timeout,
-        args.limits.max_memory,
-    );
-    // The size of each conflict set is shown (whether the meta-rule had to choose): a few
-    // instances a cycle for these bases.
-    engine.set_record_conflict_sets(true);
-    let json = args.format == Format::Json;
-    let mut replay = if json {
-        None
-    } else {
-        header(
-            hanoi,
-            &format!("the rules of {origin} (strategy {strategy})"),
-            io,
-        )?;
-        Some(Replay::with_numbers(hanoi, args.compact, true, io)?)
-    };
-    let mut state = start;
-    let mut moves: Vec<HanoiMove> = Vec::new();
-    let mut fired: Vec<String> = Vec::new();
-    let mut eligible: Vec<usize> = Vec::new();
-    let mut seen = std::collections::HashSet::from([start]);
-    let mut repeated = 0u64;
-    let watch = Watch::start(&mut engine);
-    let stop = loop {
-        let step = engine
-            .step()
-            .map_err(|e| bad_input(format!("{origin}: {e}")))?;
-        let cycle = match step {
-            Step::Stopped(stop) => break stop,
-            Step::Fired(cycle) => cycle,
-        };
-        if args.trace && !json {
-            write_trace(&cycle, io)?;
-        }
-        let rule = cycle.fired().name.clone();
-        let conflict = cycle.conflict_set.len();
-        let new_state = cycle.added.iter().find_map(|f| match f {
-            Term::Compound(name, a) if name.name() == "state" && a.len() == 1 => Some(&a[0]),
-            _ => None,
-        });
-        // A rule that does not change the situation (bookkeeping) is not a move.
-        let Some(new_state) = new_state else {
-            continue;
-        };
-        let next = situation_of(hanoi, new_state).map_err(|e| {
-            bad_input(format!(
-                "{origin}: rule {rule} made state({new_state}), not a situation of {} disks on {} pegs: {e}",
-                hanoi.disks(),
-                hanoi.pegs()
-            ))
-        })?;
-        let Some(m) = hanoi.move_between(state, next) else {
-            return Err(bad_input(format!(
-                "{origin}: rule {rule} went from {} to {}, which is not one legal move",
-                hanoi.one_line(state),
-                hanoi.one_line(next)
-            )));
-        };
-        state = next;
-        moves.push(m);
-        if !seen.insert(state) {
-            repeated += 1;
-        }
-        if let Some(r) = replay.as_mut() {
-            let rules = if conflict == 1 { "rule" } else { "rules" };
-            r.play_by(m, Some(&format!("{rule}, {conflict} {rules} eligible")), io)?;
-        }
-        fired.push(rule);
-        eligible.push(conflict);
-    };
-    drop(watch);
-    crate::html::hanoi_moves(&args.html, hanoi, &moves, Some(&fired), "the rules")?;
-    let cycles = engine.cycles();
-    let max_inferences = Some(resolu_rules::DEFAULT_MAX_INFERENCES);
-    let stop_said = stop_message(stop, &engine, max_inferences);
-    let message = message_json(stop, &engine, max_inferences);
-    // The engine keeps every situation met (its working memory's history and shared
-    // terms): freeing them node by node took a tenth of a run of 10 disks, just before
-    // the process ends and the system takes the memory back in one piece.
-    std::mem::forget(engine);
-    // Solved means the disks are on the goal peg, whatever the file's own goal says.
-    let solved = state == goal && !stop.is_limit();
-    let exit = match stop {
-        _ if stop.is_limit() => Exit::Limit,
-        _ if solved => Exit::Success,
-        _ => Exit::NoSolution,
-    };
-    let optimum = frame_stewart(hanoi.disks(), hanoi.pegs());
-    if json {
-        write_json(
-            io.out,
-            &serde_json::json!({
-                "method": "rules",
-                "rules": origin,
-                "strategy": strategy.name(),
-                "disks": hanoi.disks(),
-                "pegs": hanoi.pegs(),
-                "solved": solved,
-                "stop": stop.as_str(),
-                "reason": stop.as_str(),
-                "message": message,
-                "length": moves.len(),
-                "optimum": optimum,
-                "moves": moves_json(moves.iter().copied()),
-                "fired": fired,
-                "eligible": eligible,
-                "situations": std::iter::once(start)
-                    .chain(moves.iter().scan(start, |s, &m| {
-                        *s = hanoi.apply(*s, m);
-                        Some(*s)
-                    }))
-                    .map(|s| hanoi.situation_number(s))
-                    .collect::<Vec<_>>(),
-                "cycles": cycles,
-                "repeated": repeated,
-            }),
-        )?;
-        return Ok(exit);
-    }
-    let n = hanoi.disks();
-    let made = match moves.len() {
-        1 => "1 move".to_string(),
-        k => format!("{k} moves"),
-    };
-    match stop {
-        _ if solved => {
-            writeln!(
-                io.out,
-                "Solved by the rules in {} moves; the optimum is {}.",
-                moves.len(),
-                optimum_text(hanoi)
-            )?;
-            let neighbours_only = moves.iter().all(|m| m.from.abs_diff(m.to) == 1);
-            let all_situations = 3u64.checked_pow(n as u32);
-            if hanoi.pegs() == 3
-                && neighbours_only
-                && all_situations.is_some_and(|a| moves.len() as u64 == a - 1)
-            {
-                writeln!(
-                    io.out,
-                    "Why {} and not {optimum}: these rules only move a disk between neighbouring \
-                     pegs (0-1 and 1-2, never 0-2 directly), so every disk must pass through the \
-                     middle peg. With that restriction the puzzle takes 3^{n} - 1 = {} moves, the \
-                     fewest possible, going through all 3^{n} = {} situations, each once.",
-                    moves.len(),
-                    moves.len(),
-                    moves.len() + 1
-                )?;
-            } else if neighbours_only && moves.len() as u64 > optimum {
-                writeln!(
-                    io.out,
-                    "These rules only move a disk between neighbouring pegs, so every disk \
-                     passes through each peg in between: more moves than the optimum."
-                )?;
-            }
-        }
-        Stop::Stuck => writeln!(
-            io.out,
-            "Stuck after {made}: no rule is eligible and the disks are not all on peg {}.",
-            hanoi.goal_peg()
-        )?,
-        _ if stop.is_limit() => writeln!(io.out, "{stop_said} {made} made.")?,
-        _ => writeln!(
-            io.out,
-            "{stop_said} But after {made} the disks are not all on peg {}.",
-            hanoi.goal_peg()
-        )?,
-    }
-    if repeated == 0 {
-        writeln!(io.out, "No situation was repeated.")?;
-    } else {
-        writeln!(
-            io.out,
-            "{repeated} moves led back to a situation already met."
-        )?;
-    }
-    Ok(exit)
 }
 
 /// `resolu demo`: the course's expert system on 3 disks, one line per move.
@@ -677,7 +449,7 @@ fn bfs(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
                         "solved": false, "length": null, "moves": [], "reason": reason, "error": e.to_string()}),
                 )?;
             } else {
-                writeln!(io.out, "stopped: {e}")?;
+                writeln!(io.out, "{}", crate::tr!("stopped", reason = e.to_string()))?;
             }
             return Ok(Exit::Limit);
         }
@@ -716,38 +488,30 @@ fn bfs(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         )?;
         return Ok(Exit::Success);
     }
-    header(
-        hanoi,
-        "exhaustive breadth-first search (2 bits a situation)",
-        io,
-    )?;
+    header(hanoi, &crate::tr!("hanoi-by-bfs"), io)?;
     let mut replay = Replay::new(hanoi, true, io)?;
     for &m in &moves {
         replay.play(m, io)?;
     }
-    writeln!(
-        io.out,
-        "The goal is {} moves from the start (breadth-first distance): Frame–Stewart's {}.",
-        moves.len(),
-        optimum_text(hanoi)
-    )?;
-    writeln!(
-        io.out,
-        "{} situations reached, the farthest {} moves from the start; situations at each distance: {}",
-        report.reached(),
-        report.eccentricity(),
-        report
-            .counts
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    )?;
-    writeln!(
-        io.out,
-        "{} bytes of table, {:.2} s.",
-        count.div_ceil(4),
-        elapsed.as_secs_f64()
-    )?;
+    let distance = crate::tr!(
+        "hanoi-bfs-distance",
+        count = moves.len(),
+        optimum = optimum_text(hanoi)
+    );
+    writeln!(io.out, "{distance}")?;
+    let counts = report.counts.iter().map(ToString::to_string);
+    let reached = crate::tr!(
+        "hanoi-bfs-reached",
+        reached = report.reached(),
+        farthest = report.eccentricity() as u64,
+        counts = counts.collect::<Vec<_>>().join(" ")
+    );
+    writeln!(io.out, "{reached}")?;
+    let table = crate::tr!(
+        "hanoi-bfs-table",
+        bytes = count.div_ceil(4),
+        seconds = format!("{:.2}", elapsed.as_secs_f64())
+    );
+    writeln!(io.out, "{table}")?;
     Ok(Exit::Success)
 }

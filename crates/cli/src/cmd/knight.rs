@@ -144,7 +144,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             if json {
                 write_json(io.out, &json!({ "solution": k, "board": t.board() }))?;
             } else {
-                writeln!(io.out, "Tour {k}:")?;
+                writeln!(io.out, "{}", crate::tr!("knight-tour-number", number = k))?;
                 write!(io.out, "{}", t.to_text())?;
             }
             Ok(())
@@ -179,7 +179,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             }),
         )?;
     } else {
-        writeln!(io.out, "{}:", capitalise(&what))?;
+        writeln!(
+            io.out,
+            "{}",
+            crate::tr!("heading", title = capitalise(&what))
+        )?;
         let show = crate::html::show_board(rows, cols, args.show_board);
         if args.degrees && show {
             write_degrees(&tour, solved, io)?;
@@ -189,7 +193,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             if show {
                 write!(io.out, "{}", tour.to_text())?;
             }
-            writeln!(io.out, "Found: {line}")?;
+            writeln!(io.out, "{}", crate::tr!("knight-found", counters = line))?;
         } else {
             writeln!(io.out, "{}", backtrack_stop_text(outcome.reason, "tour"))?;
             writeln!(io.out, "{line}")?;
@@ -198,36 +202,30 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     Ok(Exit::from_reason(outcome.reason))
 }
 
-/// "knight's tour of 5x5 from (0, 0), basic version".
+/// "knight's tour of 5x5 from (0, 0), basic version", in this run's language.
 fn describe(o: &TourOptions) -> String {
-    let method = match o.method {
-        Method::Warnsdorff => format!(
-            "Warnsdorff's rule (first fail: the fewest onward moves first), ties {}",
-            o.ties.as_str()
-        ),
-        m => format!("{} version", m.as_str()),
-    };
-    format!(
-        "{}knight's tour{} of {}x{} from ({}, {}), {method}{}",
-        if o.closed { "closed " } else { "" },
-        if o.closed { "" } else { " (open)" },
-        o.rows,
-        o.cols,
-        o.start.0,
-        o.start.1,
-        if o.prune { ", pruning dead ends" } else { "" },
+    crate::tr!(
+        "knight-describe",
+        closed = if o.closed { "yes" } else { "no" },
+        rows = o.rows,
+        cols = o.cols,
+        row = o.start.0,
+        col = o.start.1,
+        method = o.method.as_str(),
+        ties = o.ties.as_str(),
+        prune = if o.prune { "yes" } else { "no" }
     )
 }
 
 /// The lab's counters as one line: the same meaning for the three methods.
 fn knight_stats_line(stats: &resolu_search::BacktrackStats, c: KnightCounters) -> String {
-    format!(
-        "{} tries, {} backtracks, {} bounds tests, depth {}, {:.3} ms",
-        c.tries,
-        c.backtracks,
-        c.bounds_tests,
-        stats.max_depth,
-        stats.elapsed_ms()
+    crate::tr!(
+        "knight-stats-line",
+        tries = c.tries,
+        backtracks = c.backtracks,
+        bounds = c.bounds_tests,
+        depth = stats.max_depth,
+        ms = format!("{:.3}", stats.elapsed_ms())
     )
 }
 
@@ -250,20 +248,12 @@ fn knight_stats_json(
 /// `--degrees` in text: the matrix of the empty board, then Warnsdorff's steps.
 fn write_degrees(tour: &KnightTour, solved: bool, io: &mut Io) -> Result<(), CliError> {
     let o = tour.options();
-    writeln!(
-        io.out,
-        "Free neighbours of each square (Warnsdorff's rule, \"first fail\": go to the free square \
-         with the fewest onward moves first):"
-    )?;
+    writeln!(io.out, "{}", crate::tr!("knight-degrees-heading"))?;
     write!(io.out, "{}", draw_degrees(&degree_matrix(o.rows, o.cols)))?;
     if !(solved && o.method == Method::Warnsdorff) {
         return Ok(());
     }
-    writeln!(
-        io.out,
-        "Step by step along the tour: the free squares a move away, each with its free \
-         neighbours, then the square chosen:"
-    )?;
+    writeln!(io.out, "{}", crate::tr!("knight-steps-heading"))?;
     for s in warnsdorff_steps(o.rows, o.cols, &tour.path()) {
         let cands: Vec<String> = s
             .candidates
@@ -272,13 +262,14 @@ fn write_degrees(tour: &KnightTour, solved: bool, io: &mut Io) -> Result<(), Cli
             .collect();
         writeln!(
             io.out,
-            "{:>3} from ({},{}): {} -> ({},{})",
+            "{:>3} {}",
             s.step,
-            s.from.0,
-            s.from.1,
-            cands.join(" "),
-            s.chosen.0,
-            s.chosen.1
+            crate::tr!(
+                "knight-step",
+                from = format!("({},{})", s.from.0, s.from.1),
+                candidates = cands.join(" "),
+                chosen = format!("({},{})", s.chosen.0, s.chosen.1)
+            )
         )?;
     }
     Ok(())
@@ -318,8 +309,24 @@ fn refuse(o: &TourOptions, reason: &str, json: bool, io: &mut Io) -> CmdResult {
             }),
         )?;
     } else {
-        writeln!(io.out, "{}:", capitalise(&describe(o)))?;
-        writeln!(io.out, "no tour exists: {reason}.")?;
+        writeln!(
+            io.out,
+            "{}",
+            crate::tr!("heading", title = capitalise(&describe(o)))
+        )?;
+        // The library's reason, in the words of this run's language.
+        let squares = o.rows * o.cols;
+        let reason = crate::tr!(
+            "knight-colour",
+            closed = if o.closed { "yes" } else { "no" },
+            rows = o.rows,
+            cols = o.cols,
+            light = squares.div_ceil(2),
+            dark = squares / 2,
+            row = o.start.0,
+            col = o.start.1
+        );
+        writeln!(io.out, "{}", crate::tr!("knight-no-tour", reason = reason))?;
     }
     Ok(Exit::NoSolution)
 }
@@ -338,7 +345,11 @@ pub fn demo(io: &mut Io) -> CmdResult {
         };
         let mut tour = KnightTour::new(opts).map_err(|e| bad_input(e.to_string()))?;
         let outcome = backtrack::first(&mut tour, Limits::default());
-        writeln!(io.out, "{}:", capitalise(&describe(&opts)))?;
+        writeln!(
+            io.out,
+            "{}",
+            crate::tr!("heading", title = capitalise(&describe(&opts)))
+        )?;
         write!(io.out, "{}", tour.to_text())?;
         writeln!(
             io.out,
@@ -351,9 +362,12 @@ pub fn demo(io: &mut Io) -> CmdResult {
     let outcome = backtrack::count(&mut tour, Limits::default());
     writeln!(
         io.out,
-        "Open tours of 5x5 from (0, 0): {} ({})",
-        outcome.stats.solutions,
-        knight_stats_line(&outcome.stats, tour.counters())
+        "{}",
+        crate::tr!(
+            "knight-demo-count",
+            count = outcome.stats.solutions,
+            counters = knight_stats_line(&outcome.stats, tour.counters())
+        )
     )?;
     Ok(worst)
 }
@@ -389,27 +403,25 @@ fn all_starts(opts: TourOptions, limits: Limits, json: bool, io: &mut Io) -> Cmd
             if let Some(o) = &c.outcome {
                 writeln!(
                     io.out,
-                    "{} like ({}, {}): {} each ({} tries)",
-                    crate::common::plural(c.size, "square"),
-                    c.start.0,
-                    c.start.1,
-                    crate::common::plural(o.stats.solutions, "tour"),
-                    o.stats.tries
+                    "{}",
+                    crate::tr!(
+                        "knight-class",
+                        squares = c.size,
+                        row = c.start.0,
+                        col = c.start.1,
+                        tours = o.stats.solutions,
+                        tries = o.stats.tries
+                    )
                 )?;
             }
         }
-        let what = if opts.closed { "closed" } else { "open" };
-        if complete {
-            writeln!(
-                io.out,
-                "{total} directed {what} tours from every start square."
-            )?;
+        let closed = if opts.closed { "yes" } else { "no" };
+        let id = if complete {
+            "knight-all-starts"
         } else {
-            writeln!(
-                io.out,
-                "stopped by a limit: at least {total} directed {what} tours."
-            )?;
-        }
+            "knight-all-starts-limit"
+        };
+        writeln!(io.out, "{}", crate::tr!(id, total = total, closed = closed))?;
     }
     Ok(if complete {
         if total == 0 {

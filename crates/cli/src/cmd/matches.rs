@@ -4,7 +4,7 @@
 //! in the shared play loop ([`crate::play`]).
 
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
-use crate::play::{PlayArgs, Playable, play_loop, player_name, solution_json};
+use crate::play::{PlayArgs, Playable, play_loop, solution_json};
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::enumerate::{Counts, count, count_within, plays_bfs, plays_dfs, reachable};
 use resolu_games::matches::{Analysis, Matches, Position, SolveError, Take, TakeSet};
@@ -240,11 +240,10 @@ impl Setup {
 
     /// A move in words: "take 2" or "take 3 from heap 2".
     fn words(&self, t: &Take) -> String {
-        let s = if t.count == 1 { "" } else { "es" };
         if self.several() {
-            format!("take {} match{s} from heap {}", t.count, t.heap + 1)
+            crate::tr!("matches-take-from", count = t.count, heap = t.heap + 1)
         } else {
-            format!("take {} match{s}", t.count)
+            crate::tr!("matches-take", count = t.count)
         }
     }
 
@@ -268,22 +267,22 @@ impl Setup {
 
     fn rules(&self) -> String {
         let takes = match &self.game.take {
-            TakeSet::Any => "any number of matches".to_string(),
-            TakeSet::List(l) => format!("{} matches", or_list(l)),
+            TakeSet::Any => crate::tr!("matches-any-number"),
+            TakeSet::List(l) => crate::tr!("matches-counts", list = or_list(l)),
         };
         let heaps = if self.several() {
             let h: Vec<String> = self.game.heaps.iter().map(u32::to_string).collect();
-            format!("heaps of {} matches", h.join(", "))
+            crate::tr!("matches-heaps", list = h.join(", "))
         } else {
-            crate::common::plural(self.game.heaps[0].into(), "match")
+            crate::tr!("matches-count", count = self.game.heaps[0])
         };
-        let from = if self.several() { " from one heap" } else { "" };
-        let last = if self.game.misere {
-            "whoever takes the last match loses"
-        } else {
-            "whoever takes the last match wins"
-        };
-        format!("{heaps}, take {takes}{from} on each turn, {last}")
+        crate::tr!(
+            "matches-rules",
+            heaps = heaps,
+            takes = takes,
+            several = if self.several() { "yes" } else { "no" },
+            misere = if self.game.misere { "yes" } else { "no" }
+        )
     }
 }
 
@@ -291,7 +290,9 @@ impl Setup {
 fn or_list(l: &[u32]) -> String {
     let words: Vec<String> = l.iter().map(u32::to_string).collect();
     match words.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => {
+            crate::tr!("or-list", list = rest.join(", "), last = last.as_str())
+        }
         _ => words.join(""),
     }
 }
@@ -313,7 +314,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
 
 /// `resolu matches`: the course's model, state space to verdict.
 fn model(setup: &Setup, io: &mut Io) -> CmdResult {
-    writeln!(io.out, "The matches game: {}.", setup.rules())?;
+    writeln!(
+        io.out,
+        "{}",
+        crate::tr!("matches-title", rules = setup.rules())
+    )?;
     writeln!(io.out)?;
     states_text(setup, 40, false, io)?;
     writeln!(io.out)?;
@@ -332,22 +337,14 @@ fn states_text(setup: &Setup, limit: usize, successors: bool, io: &mut Io) -> Cm
     let game = &setup.game;
     let (mut list, complete) = reachable(game, &setup.start, limit);
     list.sort_by(|a, b| b.heaps.cmp(&a.heaps).then(a.to_move.cmp(&b.to_move)));
-    let what = if setup.several() {
-        "(matches left in each heap, player to move)"
-    } else {
-        "(matches left, player to move)"
-    };
-    let more = if complete {
-        ""
-    } else {
-        " (first ones; see --limit)"
-    };
-    writeln!(
-        io.out,
-        "States {what}: {} reachable from {}{more}",
-        list.len(),
-        setup.start
-    )?;
+    let line = crate::tr!(
+        "matches-states",
+        several = if setup.several() { "yes" } else { "no" },
+        count = list.len(),
+        start = setup.start.to_string(),
+        complete = if complete { "yes" } else { "no" }
+    );
+    writeln!(io.out, "{line}")?;
     if !successors {
         let all: Vec<String> = list.iter().map(|s| s.to_string()).collect();
         for chunk in all.chunks(8) {
@@ -355,61 +352,55 @@ fn states_text(setup: &Setup, limit: usize, successors: bool, io: &mut Io) -> Cm
         }
     }
     let (either, either_complete) = either_player(setup, limit);
-    writeln!(
-        io.out,
-        "States with either player starting: {}{}",
-        either.len(),
-        if either_complete {
-            ""
-        } else {
-            " (first ones; see --limit)"
-        }
-    )?;
+    let line = crate::tr!(
+        "matches-states-either",
+        count = either.len(),
+        complete = if either_complete { "yes" } else { "no" }
+    );
+    writeln!(io.out, "{line}")?;
     let all: Vec<String> = either.iter().map(|s| s.to_string()).collect();
     for chunk in all.chunks(8) {
         writeln!(io.out, "  {}", chunk.join("  "))?;
     }
-    writeln!(io.out, "Initial state: {}.", setup.start)?;
+    let line = crate::tr!("matches-initial", state = setup.start.to_string());
+    writeln!(io.out, "{line}")?;
     let finals: Vec<String> = list
         .iter()
         .filter_map(|s| {
             game.result(s).map(|o| match o {
-                GameResult::Win(p) => format!("{s} ({} has won)", player_name(p)),
-                GameResult::Draw => format!("{s} (draw)"),
+                GameResult::Win(p) => crate::tr!(
+                    "matches-final-won",
+                    state = s.to_string(),
+                    player = p.number()
+                ),
+                GameResult::Draw => crate::tr!("matches-final-draw", state = s.to_string()),
             })
         })
         .collect();
     if finals.is_empty() {
-        writeln!(io.out, "Final states: none among those listed.")?;
+        writeln!(io.out, "{}", crate::tr!("matches-finals-none"))?;
     } else {
-        writeln!(io.out, "Final states: {}.", finals.join(", "))?;
+        let line = crate::tr!("matches-finals", list = finals.join(", "));
+        writeln!(io.out, "{line}")?;
     }
     let takes = match &game.take {
-        TakeSet::Any => "k from 1 to the matches left".to_string(),
+        TakeSet::Any => crate::tr!("matches-k-any"),
         TakeSet::List(l) => {
             let w: Vec<String> = l.iter().map(u32::to_string).collect();
-            format!("k in {{{}}}, k <= matches left", w.join(", "))
+            crate::tr!("matches-k-in", list = w.join(", "))
         }
     };
-    if setup.several() {
-        writeln!(
-            io.out,
-            "Operators: (h, k, p): player p takes k matches from heap h, {takes} in heap h."
-        )?;
-    } else {
-        writeln!(
-            io.out,
-            "Operators: (k, p): player p takes k matches, {takes}."
-        )?;
-    }
+    let several = if setup.several() { "yes" } else { "no" };
+    let line = crate::tr!("matches-operators", several = several, takes = takes);
+    writeln!(io.out, "{line}")?;
     if successors {
-        writeln!(io.out, "Successor function:")?;
+        writeln!(io.out, "{}", crate::tr!("matches-successors"))?;
         let mut moves = Vec::new();
         for s in &list {
             moves.clear();
             game.moves(s, &mut moves);
             if moves.is_empty() {
-                writeln!(io.out, "  {s} -> (none: final)")?;
+                writeln!(io.out, "  {s} -> {}", crate::tr!("matches-none-final"))?;
                 continue;
             }
             let succ: Vec<String> = moves
@@ -503,20 +494,20 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
     let counts = count_within(game, &setup.start, Some(budget));
     let mut solver = Solver::new(game).max_positions(Some(budget));
     let labels = solver.value(&setup.start).is_ok();
-    writeln!(
-        io.out,
-        "Search tree from {}{}:",
-        setup.start,
-        counts.map_or_else(String::new, |c| format!(
-            ": {} nodes, {} plays ({} won by player 1, {} by player 2)",
-            c.tree_nodes, c.plays, c.wins[0], c.wins[1]
-        )),
-    )?;
+    let line = match counts {
+        Some(c) => crate::tr!(
+            "matches-tree-counted",
+            start = setup.start.to_string(),
+            nodes = c.tree_nodes,
+            plays = c.plays,
+            one = c.wins[0],
+            two = c.wins[1]
+        ),
+        None => crate::tr!("matches-tree", start = setup.start.to_string()),
+    };
+    writeln!(io.out, "{line}")?;
     if labels {
-        writeln!(
-            io.out,
-            "([1 wins]: the winner from that state under perfect play, by minimax.)"
-        )?;
+        writeln!(io.out, "{}", crate::tr!("matches-tree-legend"))?;
     }
     // Frames: the children of a node still to draw, and whether each ancestor was a last
     // child (for the guides).
@@ -528,8 +519,8 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
     let label = |solver: &mut Solver<Matches>, s: &Position| -> String {
         if let Some(o) = game.result(s) {
             return match o.winner() {
-                Some(p) => format!("  {} has won", player_name(p)),
-                None => "  draw".into(),
+                Some(p) => format!("  {}", crate::tr!("has-won", player = p.number())),
+                None => format!("  {}", crate::tr!("draw")),
             };
         }
         if !labels {
@@ -540,9 +531,9 @@ fn tree(setup: &Setup, limit: usize, depth: Option<usize>, io: &mut Io) -> CmdRe
                 let winner = match v {
                     Value::Win => s.to_move,
                     Value::Loss => s.to_move.other(),
-                    Value::Draw => return "  [draw]".into(),
+                    Value::Draw => return format!("  [{}]", crate::tr!("draw")),
                 };
-                format!("  [{} wins]", winner.number())
+                format!("  [{}]", crate::tr!("wins", player = winner.number()))
             }
             Err(_) => String::new(),
         }
@@ -619,17 +610,18 @@ fn verdict(setup: &Setup, analysis: &Analysis, io: &mut Io) -> Result<(), CliErr
     let s = &analysis.solution;
     if let Some(o) = setup.game.result(&setup.start) {
         let end = match o.winner() {
-            Some(p) => format!("{} has won", player_name(p)),
-            None => "a draw".into(),
+            Some(p) => crate::tr!("has-won", player = p.number()),
+            None => crate::tr!("a-draw"),
         };
-        writeln!(
-            io.out,
-            "Verdict: {} is a final state (no move is possible): {end}.",
-            setup.start
-        )?;
+        let line = crate::tr!(
+            "matches-verdict-final",
+            state = setup.start.to_string(),
+            end = end
+        );
+        writeln!(io.out, "{line}")?;
         return Ok(());
     }
-    let who = player_name(s.to_move);
+    let who = crate::tr!("player", number = s.to_move.number());
     let left = |t: &Take| {
         let mut heaps = setup.start.heaps.clone();
         heaps[t.heap] -= t.count;
@@ -641,35 +633,33 @@ fn verdict(setup: &Setup, analysis: &Analysis, io: &mut Io) -> Result<(), CliErr
             let moves: Vec<String> = s
                 .winning_moves()
                 .iter()
-                .map(|t| format!("{} (leaving {})", setup.words(t), left(t)))
+                .map(|t| crate::tr!("matches-leaving", take = setup.words(t), left = left(t)))
                 .collect();
-            writeln!(
-                io.out,
-                "Verdict: {who}, to move in {}, can force a win: {}.",
-                setup.start,
-                moves.join(" or ")
-            )?;
+            let or = format!(" {} ", crate::tr!("or"));
+            let line = crate::tr!(
+                "matches-verdict-win",
+                who = who,
+                state = setup.start.to_string(),
+                moves = moves.join(&or)
+            );
+            writeln!(io.out, "{line}")?;
         }
         Value::Loss => writeln!(
             io.out,
-            "Verdict: {who}, to move in {}, loses against perfect play, whatever the move.",
-            setup.start
+            "{}",
+            crate::tr!(
+                "matches-verdict-loss",
+                who = who,
+                state = setup.start.to_string()
+            )
         )?,
-        Value::Draw => writeln!(io.out, "Verdict: a draw with perfect play.")?,
+        Value::Draw => writeln!(io.out, "{}", crate::tr!("matches-verdict-draw"))?,
     }
     if let Some(p) = s.plies {
-        writeln!(
-            io.out,
-            "With perfect play the game ends after {} (the winner hurries, the loser delays).",
-            crate::common::plural(p, "more move")
-        )?;
+        writeln!(io.out, "{}", crate::tr!("matches-perfect-play", count = p))?;
     }
     if !setup.several() && !setup.game.misere && setup.game.take == TakeSet::one_to(3) {
-        writeln!(
-            io.out,
-            "Why: a multiple of 4 is lost for the player to move (whatever k they take, the \
-             opponent takes 4 - k), and any other number is won by leaving a multiple of 4."
-        )?;
+        writeln!(io.out, "{}", crate::tr!("matches-why-four"))?;
     }
     Ok(())
 }
@@ -683,19 +673,24 @@ fn solve(setup: &Setup, format: Format, io: &mut Io) -> CmdResult {
         write_json(io.out, &solution_json(s, |t| setup.move_json(t)))?;
         return Ok(Exit::Success);
     }
-    writeln!(io.out, "The matches game: {}.", setup.rules())?;
-    verdict(setup, &analysis, io)?;
-    writeln!(io.out, "Decided by {}.", analysis.method.describe())?;
-    let st = &s.stats;
     writeln!(
         io.out,
-        "Counters: {} positions visited, {} expanded, {} stored, {} answered from memory, {:.3} ms.",
-        st.visited,
-        st.expanded,
-        st.stored,
-        st.table_hits,
-        st.elapsed_ms()
+        "{}",
+        crate::tr!("matches-title", rules = setup.rules())
     )?;
+    verdict(setup, &analysis, io)?;
+    let line = crate::tr!("matches-decided-by", method = analysis.method.describe());
+    writeln!(io.out, "{line}")?;
+    let st = &s.stats;
+    let line = crate::tr!(
+        "game-counters",
+        visited = st.visited,
+        expanded = st.expanded,
+        stored = st.stored,
+        hits = st.table_hits,
+        ms = format!("{:.3}", st.elapsed_ms())
+    );
+    writeln!(io.out, "{line}")?;
     if s.plies.is_none() {
         writeln!(
             io.out,
@@ -778,7 +773,7 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
         return Err(e.into());
     }
     let filter = match winner {
-        Some(p) => format!(" won by {}", player_name(p)),
+        Some(p) => crate::tr!("matches-won-by", player = p.number()),
         None => String::new(),
     };
     if json {
@@ -794,33 +789,30 @@ fn plays(setup: &Setup, args: &PlaysArgs, format: Format, io: &mut Io) -> CmdRes
         )?;
         return Ok(Exit::Success);
     }
-    let order = if args.bfs {
-        "breadth first (shortest first)"
-    } else {
-        "depth first"
-    };
     let summary = match (total, counts) {
-        (Some(t), Some(c)) if u128::from(listed) == t => {
-            format!("{t} plays{filter} (of {} plays in all)", c.plays)
-        }
-        (Some(t), Some(c)) => format!(
-            "{listed} listed of {t} plays{filter} (of {} plays in all; see --limit)",
-            c.plays
+        (Some(t), Some(c)) if u128::from(listed) == t => crate::tr!(
+            "matches-plays-all",
+            total = t.to_string(),
+            filter = filter,
+            all = c.plays
         ),
-        _ => format!(
-            "{listed} plays{filter} listed (more than --max-positions positions: not counted)"
+        (Some(t), Some(c)) => crate::tr!(
+            "matches-plays-listed",
+            listed = listed,
+            total = t.to_string(),
+            filter = filter,
+            all = c.plays
         ),
+        _ => crate::tr!("matches-plays-uncounted", listed = listed, filter = filter),
     };
-    writeln!(
-        io.out,
-        "{summary}, {order}; {} tree nodes visited{}.",
-        walk.nodes,
-        if stopped {
-            " (the walk stops there)"
-        } else {
-            ""
-        }
-    )?;
+    let line = crate::tr!(
+        "matches-plays-summary",
+        summary = summary,
+        bfs = if args.bfs { "yes" } else { "no" },
+        nodes = walk.nodes,
+        stopped = if stopped { "yes" } else { "no" }
+    );
+    writeln!(io.out, "{line}")?;
     Ok(Exit::Success)
 }
 
@@ -920,7 +912,11 @@ impl Playable for Setup {
 }
 
 fn play(setup: &Setup, args: &PlayArgs, io: &mut Io) -> CmdResult {
-    writeln!(io.out, "The matches game: {}.", setup.rules())?;
+    writeln!(
+        io.out,
+        "{}",
+        crate::tr!("matches-title", rules = setup.rules())
+    )?;
     // Refuse at once a game the computer could not decide.
     if setup.analyse(&setup.start, io)?.is_none() {
         return Ok(Exit::Limit);
@@ -942,7 +938,11 @@ pub fn demo(io: &mut Io) -> CmdResult {
         html: None,
     };
     let setup = args.setup()?;
-    writeln!(io.out, "The matches game: {}.", setup.rules())?;
+    writeln!(
+        io.out,
+        "{}",
+        crate::tr!("matches-title", rules = setup.rules())
+    )?;
     let counts = count(&setup.game, &setup.start);
     writeln!(
         io.out,

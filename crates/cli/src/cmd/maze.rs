@@ -94,9 +94,11 @@ fn ragged_note(text: &str) -> Option<String> {
         .collect();
     let widest = rows.iter().map(|&(_, n)| n).max()?;
     let (line, n) = *rows.iter().find(|&&(_, n)| n < widest)?;
-    Some(format!(
-        "the rows differ in length (line {line} has {n} cells, the widest {widest}); \
-         the missing cells count as walls"
+    Some(crate::tr!(
+        "maze-ragged",
+        line = line,
+        cells = n,
+        widest = widest
     ))
 }
 
@@ -158,16 +160,8 @@ fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -
     write!(io.out, "{drawn}")?;
     match &path {
         Some(p) => {
-            let how = match algo {
-                MazeAlgo::Backtrack => "by backtracking (not always the shortest)",
-                MazeAlgo::Bfs => "by BFS (shortest)",
-                MazeAlgo::Astar => "by A* with the Manhattan distance (shortest)",
-            };
-            writeln!(
-                io.out,
-                "Path of {} found {how}.",
-                crate::common::plural(p.len() as u64 - 1, "move")
-            )?;
+            let line = crate::tr!("maze-path", count = p.len() - 1, how = algo.name());
+            writeln!(io.out, "{line}")?;
         }
         None if algo == MazeAlgo::Backtrack => {
             writeln!(io.out, "{}", backtrack_stop_text(reason, "path"))?;

@@ -61,7 +61,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             limit: args.limit,
             json,
             noun: "solution",
-            title: format!("{n} queens on {n}x{n}", n = args.n),
+            title: crate::tr!("queens-title", n = args.n),
         };
         return enumerate(&mut queens, limits, &mode, io, |q, k, io| {
             if json {
@@ -70,7 +70,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                     &json!({ "solution": k, "board": rows(q), "columns": q.columns() }),
                 )?;
             } else {
-                writeln!(io.out, "Solution {k}:")?;
+                writeln!(io.out, "{}", crate::tr!("queens-solution", number = k))?;
                 write!(io.out, "{}", q.to_text())?;
             }
             Ok(())
@@ -96,7 +96,7 @@ fn first(queens: &mut Queens, limits: Limits, json: bool, io: &mut Io) -> CmdRes
         )?;
     } else {
         let n = queens.n();
-        writeln!(io.out, "{n} queens on {n}x{n}, first solution:")?;
+        writeln!(io.out, "{}", crate::tr!("queens-first", n = n))?;
         if solved {
             write!(io.out, "{}", queens.to_text())?;
         } else {
@@ -119,9 +119,12 @@ pub fn demo(io: &mut Io) -> CmdResult {
     let outcome = backtrack::count(&mut queens, Limits::default());
     writeln!(
         io.out,
-        "All solutions of the 8 queens: {} ({})",
-        outcome.stats.solutions,
-        backtrack_stats_line(&outcome.stats)
+        "{}",
+        crate::tr!(
+            "queens-demo-count",
+            count = outcome.stats.solutions,
+            counters = backtrack_stats_line(&outcome.stats)
+        )
     )?;
     Ok(exit.worst(Exit::from_reason(match outcome.reason {
         StopReason::Exhausted => StopReason::Solved,

@@ -99,9 +99,6 @@ pub struct Args {
     /// as the labs name them: up/down/left/right, haut/bas/gauche/droite with --lang fr).
     #[arg(long, value_enum, default_value_t = MovesAs::Tiles, value_name = "HOW")]
     pub moves_as: MovesAs,
-    /// Language of what a person reads [default: the locale's].
-    #[arg(long, value_enum, value_name = "LANG")]
-    pub lang: Option<crate::lang::Lang>,
     /// Search even when the parity says that no solution exists: the search then explores
     /// every reachable board (181,440 on 3x3) and says so.
     #[arg(long)]
@@ -274,7 +271,7 @@ fn census(args: &Args, io: &mut Io) -> CmdResult {
                     &serde_json::json!({"reason": e.stop_reason(), "error": e.to_string()}),
                 )?;
             } else {
-                writeln!(io.out, "stopped: {e}")?;
+                writeln!(io.out, "{}", crate::tr!("stopped", reason = e.to_string()))?;
             }
             return Ok(Exit::Limit);
         }
@@ -293,18 +290,21 @@ fn census(args: &Args, io: &mut Io) -> CmdResult {
         )?;
         return Ok(Exit::Success);
     }
-    writeln!(io.out, "Goal:")?;
+    writeln!(io.out, "{}", crate::tr!("taquin-goal"))?;
     write!(io.out, "{}", puzzle.goal_grid())?;
-    writeln!(io.out, "distance  boards")?;
+    writeln!(io.out, "{}", crate::tr!("taquin-census-heading"))?;
     for (d, c) in report.counts.iter().enumerate() {
         writeln!(io.out, "{d:>8}  {c}")?;
     }
     writeln!(
         io.out,
-        "{} boards reach the goal; the farthest are {} moves away ({} of them).",
-        report.reached(),
-        report.eccentricity(),
-        report.counts.last().copied().unwrap_or(0)
+        "{}",
+        crate::tr!(
+            "taquin-census-summary",
+            reached = report.reached(),
+            farthest = report.eccentricity() as u64,
+            count = report.counts.last().copied().unwrap_or(0)
+        )
     )?;
     Ok(Exit::Success)
 }
@@ -355,7 +355,7 @@ impl Solver<'_> {
                         &serde_json::json!({"solved": false, "reason": "memory-limit", "error": e}),
                     )?;
                 } else {
-                    writeln!(io.out, "stopped: {e}")?;
+                    writeln!(io.out, "{}", crate::tr!("stopped", reason = e.to_string()))?;
                 }
                 Ok(Some(Exit::Limit))
             }
@@ -374,7 +374,11 @@ impl Solver<'_> {
             threads: self.threads,
         };
         if self.args.trace && self.args.format == Format::Text {
-            let _ = writeln!(io.out, "Trace of {}:", self.algorithm);
+            let _ = writeln!(
+                io.out,
+                "{}",
+                crate::tr!("trace-of", algorithm = self.algorithm.to_string())
+            );
             let show = |tiles: &Vec<u8>| puzzle.grid_of(tiles).one_line();
             puzzle.solve_observed(
                 &settings,
@@ -391,11 +395,10 @@ impl Solver<'_> {
         let snail_by_default = self.args.goal.is_none() && (puzzle.rows(), puzzle.cols()) == (3, 3);
         let standard = SlidingPuzzle::new(&puzzle.start_grid(), Goal::Standard).ok()?;
         (snail_by_default && standard.is_solvable()).then(|| {
-            format!(
-                "Note: without --goal, the goal of a 3x3 board is the snail ({}); this board \
-                 reaches the standard goal ({}): add --goal standard.",
-                puzzle.goal_grid().one_line(),
-                standard.goal_grid().one_line()
+            crate::tr!(
+                "taquin-default-goal-hint",
+                snail = puzzle.goal_grid().one_line(),
+                standard = standard.goal_grid().one_line()
             )
         })
     }
@@ -412,14 +415,14 @@ impl Solver<'_> {
 
     fn solve_and_report(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> CmdResult {
         let json = self.args.format == Format::Json;
-        let lang = crate::lang::Lang::resolve(self.args.lang);
+        let lang = crate::i18n::lang();
         let solvable = puzzle.is_solvable();
         if !solvable && !self.args.search_anyway {
             if json {
                 write_json(io.out, &unsolvable_json())?;
             } else {
                 show_boards(puzzle, io)?;
-                writeln!(io.out, "{UNSOLVABLE}")?;
+                writeln!(io.out, "{}", unsolvable())?;
                 if let Some(hint) = self.default_goal_hint(puzzle) {
                     writeln!(io.out, "{hint}")?;
                 }
@@ -431,8 +434,13 @@ impl Solver<'_> {
             let (h_start, h_goal) = h_start_and_goal(puzzle, self.heuristic);
             writeln!(
                 io.out,
-                "h(start) = {h_start}, h(goal) = {h_goal} (heuristic {})",
-                self.heuristic_label()
+                "{}",
+                crate::tr!(
+                    "taquin-h-start-goal",
+                    start = h_start.to_string(),
+                    goal = h_goal.to_string(),
+                    heuristic = self.heuristic_label()
+                )
             )?;
         }
         let outcome = self.search(puzzle, io);
@@ -441,7 +449,11 @@ impl Solver<'_> {
             return Ok(Exit::from_reason(outcome.reason));
         }
         let what = if self.algorithm.is_informed() {
-            format!("{} with {}", self.algorithm, self.heuristic_label())
+            crate::tr!(
+                "algorithm-with",
+                algorithm = self.algorithm.to_string(),
+                heuristic = self.heuristic_label()
+            )
         } else {
             self.algorithm.to_string()
         };
@@ -453,26 +465,31 @@ impl Solver<'_> {
                     MovesAs::Blank => blank_direction(puzzle, m, lang).to_string(),
                 };
                 for (i, (m, tiles)) in path.steps.iter().enumerate() {
-                    writeln!(io.out, "Move {}: {}", i + 1, name(m))?;
+                    writeln!(
+                        io.out,
+                        "{}",
+                        crate::tr!("taquin-move", number = i + 1, name = name(m))
+                    )?;
                     write!(io.out, "{}", puzzle.grid_of(tiles))?;
                 }
-                let optimal = if self.algorithm.is_optimal()
-                    && (self.heuristic != HeuristicName::Zero || !self.algorithm.is_informed())
-                {
-                    " (optimal)"
-                } else {
-                    ""
-                };
+                let optimal = self.algorithm.is_optimal()
+                    && (self.heuristic != HeuristicName::Zero || !self.algorithm.is_informed());
                 writeln!(
                     io.out,
-                    "Solved by {what} in {}{optimal}: {}",
-                    crate::common::plural(moves.len() as u64, "move"),
-                    moves.iter().map(name).collect::<Vec<_>>().join(" ")
+                    "{}",
+                    crate::tr!(
+                        "taquin-solved",
+                        what = what,
+                        count = moves.len(),
+                        optimal = if optimal { "yes" } else { "no" },
+                        moves = moves.iter().map(name).collect::<Vec<_>>().join(" ")
+                    )
                 )?;
             }
             None if outcome.reason == resolu_search::StopReason::Exhausted => writeln!(
                 io.out,
-                "{what}: no solution exists: every reachable state was explored"
+                "{what}: {}",
+                crate::common::reason_text(outcome.reason)
             )?,
             None => writeln!(
                 io.out,
@@ -485,14 +502,16 @@ impl Solver<'_> {
     }
 }
 
-const UNSOLVABLE: &str = "No solution exists: the start and the goal differ by a permutation whose \
-parity is not that of the blank's distance, and every move keeps the two parities equal \
-(decided before any search).";
+/// The verdict on a board whose parity forbids a solution (in French, the lab's own words
+/// first, then the parity argument).
+fn unsolvable() -> String {
+    crate::tr!("taquin-unsolvable")
+}
 
 fn show_boards(puzzle: &SlidingPuzzle, io: &mut Io) -> Result<(), CliError> {
-    writeln!(io.out, "Start:")?;
+    writeln!(io.out, "{}", crate::tr!("taquin-start"))?;
     write!(io.out, "{}", puzzle.start_grid())?;
-    writeln!(io.out, "Goal:")?;
+    writeln!(io.out, "{}", crate::tr!("taquin-goal"))?;
     write!(io.out, "{}", puzzle.goal_grid())?;
     Ok(())
 }
@@ -615,7 +634,6 @@ pub fn demo(io: &mut Io) -> CmdResult {
         threads: 1,
         html: Default::default(),
         moves_as: MovesAs::Tiles,
-        lang: Some(crate::lang::Lang::En),
         search_anyway: false,
     };
     let solver = Solver {
@@ -628,16 +646,13 @@ pub fn demo(io: &mut Io) -> CmdResult {
     let puzzle =
         SlidingPuzzle::new(&course, Goal::Default).map_err(|e| bad_input(e.to_string()))?;
     let solved = solver.solve_and_report(&puzzle, io)?;
-    writeln!(
-        io.out,
-        "\nDoes A* find a solution for a b c / g _ d / h f e?"
-    )?;
+    writeln!(io.out, "\n{}", crate::tr!("taquin-demo-question"))?;
     let question = Grid::parse("a b c / g _ d / h f e").map_err(|e| bad_input(e.to_string()))?;
     let puzzle =
         SlidingPuzzle::new(&question, Goal::Default).map_err(|e| bad_input(e.to_string()))?;
     if puzzle.is_solvable() {
         return Err(bad_input("the course's question should be unsolvable"));
     }
-    writeln!(io.out, "{UNSOLVABLE}")?;
+    writeln!(io.out, "{}", unsolvable())?;
     Ok(solved)
 }

@@ -129,31 +129,29 @@ fn verdict_line(board: &Board, s: &Solution<u8>) -> String {
     };
     let plies = s.plies.unwrap_or(0);
     if let Some(o) = TicTacToe.result(board) {
-        return match o.winner() {
-            Some(resolu_games::Player::One) => "The game is over: X has won.".into(),
-            Some(resolu_games::Player::Two) => "The game is over: O has won.".into(),
-            None => "The game is over: a draw.".into(),
+        let winner = match o.winner() {
+            Some(resolu_games::Player::One) => "X",
+            Some(resolu_games::Player::Two) => "O",
+            None => "none",
         };
+        return crate::tr!("tictactoe-over", winner = winner);
     }
     let moves: Vec<String> = s.winning_moves().iter().map(|c| cell_short(c)).collect();
+    let or = format!(" {} ", crate::tr!("or"));
     match s.value {
-        Value::Win => format!(
-            "{mover} to move wins, in {} at best: play (row, column) {}.",
-            crate::common::plural(plies, "more move"),
-            moves.join(" or ")
+        Value::Win => crate::tr!(
+            "tictactoe-win",
+            mover = mover,
+            count = plies,
+            moves = moves.join(&or)
         ),
-        Value::Draw => format!(
-            "A draw with perfect play ({mover} to move, {}); the moves that \
-             hold it (row, column): {}.",
-            crate::common::plural(plies, "more move"),
-            moves.join(" ")
+        Value::Draw => crate::tr!(
+            "tictactoe-draw",
+            mover = mover,
+            count = plies,
+            moves = moves.join(" ")
         ),
-        Value::Loss => {
-            format!(
-                "{mover} to move loses against perfect play, after {} at most.",
-                crate::common::plural(plies, "more move")
-            )
-        }
+        Value::Loss => crate::tr!("tictactoe-loss", mover = mover, count = plies),
     }
 }
 
@@ -165,11 +163,12 @@ fn solve(board: Board, format: Format, io: &mut Io) -> CmdResult {
     }
     draw(&board, io)?;
     writeln!(io.out, "{}", verdict_line(&board, &s))?;
-    writeln!(
-        io.out,
-        "Solver: {} positions stored, {} nodes visited.",
-        s.stats.stored, s.stats.visited
-    )?;
+    let line = crate::tr!(
+        "tictactoe-solver",
+        stored = s.stats.stored,
+        visited = s.stats.visited
+    );
+    writeln!(io.out, "{line}")?;
     Ok(Exit::Success)
 }
 

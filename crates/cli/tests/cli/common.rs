@@ -6,6 +6,10 @@ use assert_cmd::Command;
 pub fn resolu() -> Command {
     let mut cmd = Command::cargo_bin("resolu").expect("the resolu binary is built");
     cmd.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    // The tests pin English, whatever the locale of the machine that runs them.
+    cmd.env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C");
     cmd
 }
 

@@ -1,5 +1,5 @@
-//! Every example command works as written: the `resolu ...` lines of the README's code
-//! blocks and of each `--help` (found by walking the subcommands the top-level help lists,
+//! Every example command works as written: the `resolu ...` lines of the code blocks of the
+//! README and of the labs' guides (docs/tp/*.md), and of each `--help` (found by walking the subcommands the top-level help lists,
 //! so commands added later are covered without touching this file). Each runs from a copy
 //! of the repository root (`examples/` and `data/` linked, so files the examples write land
 //! in a temporary folder), with empty standard input, and must end with the exit code its
@@ -105,9 +105,9 @@ fn example(line: &str, help: bool, origin: String) -> Example {
     }
 }
 
-/// The `resolu` lines of the README's code blocks.
-fn readme_examples() -> Vec<Example> {
-    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+/// The `resolu` lines of the code blocks of the Markdown file `name` (from the root).
+fn markdown_examples(name: &str) -> Vec<Example> {
+    let text = std::fs::read_to_string(root().join(name)).unwrap();
     let mut in_block = false;
     let mut found = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -116,8 +116,34 @@ fn readme_examples() -> Vec<Example> {
             continue;
         }
         if in_block && line.trim_start().starts_with("resolu ") {
-            found.push(example(line, false, format!("README.md:{}", i + 1)));
+            found.push(example(line, false, format!("{name}:{}", i + 1)));
         }
+    }
+    found
+}
+
+/// The `resolu` lines of the README's code blocks.
+fn readme_examples() -> Vec<Example> {
+    markdown_examples("README.md")
+}
+
+/// The `resolu` lines of the labs' guides, docs/tp/*.md, each page with at least one.
+fn lab_guide_examples() -> Vec<Example> {
+    let mut pages: Vec<String> = std::fs::read_dir(root().join("docs/tp"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .collect();
+    pages.sort();
+    assert!(
+        pages.len() >= 5,
+        "docs/tp should have a page per lab: {pages:?}"
+    );
+    let mut found = Vec::new();
+    for page in pages {
+        let examples = markdown_examples(&format!("docs/tp/{page}"));
+        assert!(!examples.is_empty(), "docs/tp/{page} has no command");
+        found.extend(examples);
     }
     found
 }
@@ -125,6 +151,9 @@ fn readme_examples() -> Vec<Example> {
 /// The help text of `resolu <path...> --help`.
 fn help(path: &[String]) -> String {
     let out = Command::new(binary())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
         .args(path)
         .arg("--help")
         .output()
@@ -188,6 +217,9 @@ fn sandbox() -> PathBuf {
 fn run_example(args: &[String], dir: &Path) -> (Option<i32>, Duration, String) {
     let started = Instant::now();
     let mut child = Command::new(binary())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -223,6 +255,7 @@ fn every_example_of_the_readme_and_of_each_help_works_as_written() {
         "the help texts' examples were not found"
     );
     examples.extend(from_help);
+    examples.extend(lab_guide_examples());
     // The same command found twice runs once.
     let mut seen = std::collections::HashSet::new();
     examples.retain(|e| seen.insert(e.args.clone()));

@@ -295,7 +295,7 @@ fn four_pegs_use_neighbour_moves_and_stuck_bases_exit_1() {
     let cheat = temp_file(
         "cheat.rules",
         &format!(
-            "{head}rule jump priority 1: state([[1,2,3],[],[]]) ==> retract(state(_)), assert(state([[],[],[1,2,3]])).\n{tail}"
+            "{head}rule jump priority 1: state([[3,2,1],[],[]]) ==> retract(state(_)), assert(state([[],[],[3,2,1]])).\n{tail}"
         ),
     );
     let (code, _, err) = run(&["hanoi", "--rules", &cheat]);
@@ -322,7 +322,7 @@ fn rules_limits_traces_and_errors() {
     assert_eq!(code, 0);
     assert!(
         out.contains(
-            "Cycle 1: conflict set (1): r1 {S = [[1,2,3],[],[]], D = 1, S1 = [[2,3],[1],[]]}\n  fires r1\n"
+            "Cycle 1: conflict set (1): r1 {S = [[3,2,1],[],[]], D = 1, S1 = [[3,2],[1],[]]}\n  fires r1\n"
         ),
         "{out}"
     );

@@ -82,7 +82,7 @@ fn trace_shows_the_conflict_set_the_rule_and_the_facts_each_cycle() {
     let (code, out, _) = run(&["rules", "examples/rules/hanoi.rules", "--trace"]);
     assert_eq!(code, 0);
     assert!(
-        out.contains("  - state([[1,2,3],[],[]])\n  + state([[2,3],[1],[]])"),
+        out.contains("  - state([[3,2,1],[],[]])\n  + state([[3,2],[1],[]])"),
         "{out}"
     );
     assert!(

@@ -116,3 +116,44 @@ fn outputs() {
         insta::assert_snapshot!(name, snapshot_of(args));
     }
 }
+
+/// The course's commands in French (`--lang fr`): the lab's words, pinned as the English
+/// outputs are.
+#[test]
+fn french_outputs() {
+    for (name, args) in [
+        ("fr-taquin-default", &["taquin", "--lang", "fr"][..]),
+        (
+            "fr-taquin-unsolvable",
+            &["taquin", "--start", "a b c / g _ d / h f e", "--lang", "fr"],
+        ),
+        (
+            "fr-knight-warnsdorff",
+            &[
+                "knight",
+                "--size",
+                "5",
+                "--method",
+                "warnsdorff",
+                "--lang",
+                "fr",
+            ],
+        ),
+        (
+            "fr-hanoi-compact",
+            &["hanoi", "--disks", "2", "--compact", "--lang", "fr"],
+        ),
+        (
+            "fr-matches-solve",
+            &["matches", "solve", "--matches", "21", "--lang", "fr"],
+        ),
+        ("fr-queens", &["queens", "6", "--lang", "fr"]),
+        (
+            "fr-bad-input",
+            &["taquin", "--file", "no/such/board.txt", "--lang", "fr"],
+        ),
+        ("fr-help-taquin", &["taquin", "--help", "--lang", "fr"]),
+    ] {
+        insta::assert_snapshot!(name, snapshot_of(args));
+    }
+}

@@ -436,7 +436,7 @@ fn blank_moves_replayed_on_the_board_reach_the_goal() {
     assert_eq!(cells.iter().collect::<String>(), "abch_dgfe");
     let (code, out, _) = run(&["taquin", "--moves-as", "blank", "--lang", "fr"]);
     assert_eq!(code, 0);
-    assert!(out.contains("Move 1: haut"), "{out}");
+    assert!(out.contains("Coup 1 : haut"), "{out}");
     assert!(out.contains("haut haut gauche bas droite"), "{out}");
     let (_, out, _) = run(&["taquin", "--moves-as", "blank", "--lang", "en"]);
     assert!(out.contains("up up left down right"), "{out}");
