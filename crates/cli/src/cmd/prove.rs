@@ -99,9 +99,6 @@ pub struct Args {
     /// when the file has a `<-` or `←` arrow, else prolog.
     #[arg(long, value_enum, value_name = "SYNTAX")]
     pub syntax: Option<SyntaxArg>,
-    /// Language of the course trace: fr or en (default: the locale's, LANG=fr_FR... gives fr).
-    #[arg(long, value_enum, value_name = "LANG")]
-    pub lang: Option<crate::lang::Lang>,
 }
 
 /// `--syntax`.
@@ -376,7 +373,7 @@ fn run_course(
             "--syntax course and --trace course need a query (e.g. 'A, D')",
         ));
     };
-    let lang = crate::lang::Lang::resolve(args.lang);
+    let lang = crate::i18n::lang();
     let (mut db, goals, var_names) = if course_syntax {
         let mut db = resolu_logic::course::load_base(text)
             .map_err(|e| bad_input(format!("{origin}: {e}")))?;
