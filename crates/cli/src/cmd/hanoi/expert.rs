@@ -127,6 +127,7 @@ fn run_moves(
         state: start,
     };
     let mut seen = std::collections::HashSet::from([start]);
+    let mut fired_bytes = 0;
     let watch = Watch::start(engine);
     run.stop = loop {
         let step = engine
@@ -172,8 +173,16 @@ fn run_moves(
             let by = crate::tr!("hanoi-by-rule", rule = rule.as_str(), count = conflict);
             r.play_by(m, Some(&by), io)?;
         }
+        fired_bytes += rule.capacity();
         run.fired.push(rule);
         run.eligible.push(conflict);
+        // What this run keeps grows with the moves: it counts in the engine's memory
+        // budget, so that a long run stops at --max-memory rather than past it.
+        let per_move = std::mem::size_of::<HanoiMove>()
+            + std::mem::size_of::<String>()
+            + std::mem::size_of::<usize>()
+            + 2 * std::mem::size_of::<Pegs>();
+        engine.set_caller_bytes(fired_bytes + run.moves.len() * per_move + seen.capacity() * 8);
     };
     drop(watch);
     Ok(run)
