@@ -1,12 +1,13 @@
 //! `resolu graph FILE`: search an explicit state graph read from a text file.
 
 use crate::common::{
-    AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, plural, read_file,
-    reason_text, search_json, search_stop_text, stats_line, write_json,
+    AlgoArgs, CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, plural,
+    read_file, reason_text, search_json, search_stop_text, stats_line, write_json,
 };
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_puzzles::graph::Graph;
 use resolu_search::{Algorithm, Outcome, Runner, Stats};
+use resolu_view::record::{Both, SearchRecorder};
 use std::path::PathBuf;
 
 /// The road map of the demo, embedded so that `resolu demo` works from any directory.
@@ -85,9 +86,21 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             writeln!(io.out, "Note: {note}")?;
         }
     }
-    let exit = solve(&graph, algorithm, &args, io)?;
-    let zero_h = args.heuristic == GraphHeuristic::Zero;
-    crate::html::graph(&args.html, &graph, &args.algo, &args.limits, zero_h)?;
+    let mut recorder =
+        args.html.html.as_ref().map(|_| {
+            resolu_view::pages::search::graph_recorder(&graph, algorithm, args.algo.weight)
+        });
+    let (exit, outcome) = solve(&graph, algorithm, &args, io, recorder.as_mut())?;
+    if let (Some(path), Some(recorder)) = (&args.html.html, recorder) {
+        let run = resolu_view::pages::Recorded { recorder, outcome };
+        let runs = args.html.runs(&args.algo, run, |algorithm| {
+            let mut recorder =
+                resolu_view::pages::search::graph_recorder(&graph, algorithm, args.algo.weight);
+            let outcome = runner(&graph, &args).observer(&mut recorder).run(algorithm);
+            resolu_view::pages::Recorded { recorder, outcome }
+        })?;
+        crate::html::write_page(path, &resolu_view::pages::search::graph_page(&graph, runs))?;
+    }
     Ok(exit)
 }
 
@@ -126,33 +139,56 @@ fn isolated_notes(graph: &Graph) -> Vec<String> {
         .collect()
 }
 
-fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdResult {
-    let file_h = graph.file_heuristic();
-    let zero = |_: &u32| 0.0;
-    let h: &dyn Fn(&u32) -> f64 = match args.heuristic {
-        GraphHeuristic::File => &file_h,
-        GraphHeuristic::Zero => &zero,
-    };
-    let runner = Runner::new(graph)
-        .heuristic(h)
+/// The heuristic the flags choose: the file's `h` values, or zero.
+fn heuristic<'g>(graph: &'g Graph, args: &Args) -> Box<dyn Fn(&u32) -> f64 + 'g> {
+    match args.heuristic {
+        GraphHeuristic::File => Box::new(graph.file_heuristic()),
+        GraphHeuristic::Zero => Box::new(|_: &u32| 0.0),
+    }
+}
+
+/// A runner with the flags' settings.
+fn runner<'g>(graph: &'g Graph, args: &Args) -> Runner<'g, Graph, Box<dyn Fn(&u32) -> f64 + 'g>> {
+    Runner::new(graph)
+        .heuristic(heuristic(graph, args))
         .limits(args.limits.limits())
         .weight(args.algo.weight)
         .seed(args.algo.seed)
-        .depth_limit(args.algo.depth_limit);
-    let outcome = if args.trace && args.format == Format::Text {
+        .depth_limit(args.algo.depth_limit)
+}
+
+/// Searches and reports; `recorder` (for `--html`) records the run as it goes.
+fn solve<'g>(
+    graph: &'g Graph,
+    algorithm: Algorithm,
+    args: &Args,
+    io: &mut Io,
+    recorder: Option<&mut SearchRecorder<'g, u32, u32>>,
+) -> Result<(Exit, Outcome<u32, u32>), CliError> {
+    let runner = runner(graph, args);
+    let trace = args.trace && args.format == Format::Text;
+    if trace {
         writeln!(io.out, "Trace of {algorithm}:")?;
-        let trace = ExpansionTrace::new(
-            &mut *io.out,
-            |s: &u32| graph.name(*s).to_string(),
-            algorithm,
-            args.algo.weight,
-        );
-        runner.observer(trace).run(algorithm)
-    } else {
-        let mut runner = runner;
-        runner.run(algorithm)
+    }
+    let show = |s: &u32| graph.name(*s).to_string();
+    let weight = args.algo.weight;
+    let outcome = match (trace, recorder) {
+        (true, Some(recorder)) => {
+            let trace = ExpansionTrace::new(&mut *io.out, show, algorithm, weight);
+            runner.observer(Both(trace, recorder)).run(algorithm)
+        }
+        (true, None) => {
+            let trace = ExpansionTrace::new(&mut *io.out, show, algorithm, weight);
+            runner.observer(trace).run(algorithm)
+        }
+        (false, Some(recorder)) => runner.observer(recorder).run(algorithm),
+        (false, None) => {
+            let mut runner = runner;
+            runner.run(algorithm)
+        }
     };
-    report(graph, algorithm, &outcome, args, io)
+    let exit = report(graph, algorithm, &outcome, args, io)?;
+    Ok((exit, outcome))
 }
 
 fn report(
@@ -225,7 +261,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
             format: Format::Text,
             html: Default::default(),
         };
-        worst = worst.worst(solve(&graph, algorithm, &args, io)?);
+        worst = worst.worst(solve(&graph, algorithm, &args, io, None)?.0);
     }
     Ok(worst)
 }

@@ -13,6 +13,7 @@ use resolu_puzzles::knight::{
 };
 use resolu_search::backtrack;
 use resolu_search::{Limits, StopReason};
+use resolu_view::record::Watched;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -121,7 +122,6 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let limits = args.limits.limits();
     let json = args.format == Format::Json;
     let what = describe(&opts);
-    crate::html::knight(&args.html, opts, &args.limits)?;
     if args.all_starts {
         return all_starts(opts, limits, json, io);
     }
@@ -154,7 +154,28 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         }
         return Ok(exit);
     }
-    let outcome = backtrack::first(&mut tour, limits);
+    let outcome = match &args.html.html {
+        Some(path) => {
+            let mut watched = Watched::new(&mut tour, |t: &KnightTour| {
+                t.path().last().copied().unwrap_or((0, 0))
+            });
+            let outcome = backtrack::first(&mut watched, limits);
+            let events = watched.finish();
+            let solved = outcome.reason == StopReason::Solved;
+            let run = resolu_view::pages::walk::KnightRun {
+                size: (rows, cols),
+                start,
+                method: opts.method.as_str(),
+                closed: opts.closed,
+                tour: solved.then(|| tour.path()),
+                events,
+                stats: outcome.stats.clone(),
+            };
+            crate::html::write_page(path, &resolu_view::pages::walk::knight_page(&run))?;
+            outcome
+        }
+        None => backtrack::first(&mut tour, limits),
+    };
     let solved = outcome.reason == StopReason::Solved;
     if let Some(path) = &args.svg {
         write_svg(path, &tour.svg())?;

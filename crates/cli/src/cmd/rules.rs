@@ -9,6 +9,7 @@ use crate::rule_run::{
 use clap::Args as ClapArgs;
 use resolu_logic::{Term, writeq};
 use resolu_rules::{Cycle, Engine, Origin, RuleBase, Strategy, WorkingMemory};
+use resolu_view::record::RulesRecorder;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -109,9 +110,14 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         }
         base.facts.push(read.term);
     }
-    crate::html::rules(&args.html, &text, &base.facts, strategy, args.max_cycles)?;
+    // --html records the run's own cycles.
+    let page = args
+        .html
+        .html
+        .as_ref()
+        .map(|_| RulesRecorder::new(&base.facts));
     let engine = Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
-    execute(engine, &origin, &args, started, io)
+    execute(engine, &origin, &args, started, io, page)
 }
 
 fn execute(
@@ -120,6 +126,7 @@ fn execute(
     args: &Args,
     started: Instant,
     io: &mut Io,
+    mut page: Option<RulesRecorder>,
 ) -> CmdResult {
     // The fact to explain is read before the run, so that a typo costs no run.
     let explain_fact = match args.explain.as_deref() {
@@ -139,7 +146,7 @@ fn execute(
     };
     engine.set_max_inferences(max_inferences);
     engine.set_seed(args.seed);
-    engine.set_record_conflict_sets(args.trace);
+    engine.set_record_conflict_sets(args.trace || page.is_some());
     let json = args.format == Format::Json;
     if !json {
         writeln!(
@@ -159,6 +166,9 @@ fn execute(
     let mut write_error = None;
     let watch = Watch::start(&mut engine);
     let result = engine.run(|cycle| {
+        if let Some(page) = page.as_mut() {
+            page.cycle(cycle);
+        }
         if json {
             let mut c = serde_json::json!({
                 "cycle": cycle.number,
@@ -204,6 +214,11 @@ fn execute(
         return Err(e);
     }
     let stop = result.map_err(|e| bad_input(format!("{origin}: {e}")))?;
+    if let (Some(path), Some(page)) = (&args.html.html, page) {
+        let rules: Vec<String> = engine.rule_names().iter().map(|r| r.to_string()).collect();
+        let strategy = engine.strategy().to_string();
+        crate::html::write_page(path, &page.page(&strategy, &rules, stop))?;
+    }
     let conclusions = conclusions(engine.memory());
     let memory = engine.memory();
     let explained = explain_fact.as_ref().map(|t| find_fact(memory, t));
@@ -402,5 +417,6 @@ pub fn demo(io: &mut Io) -> CmdResult {
         &args,
         Instant::now(),
         io,
+        None,
     )
 }
