@@ -138,9 +138,14 @@
     var w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
     var scale = 1;
     var bar = root.querySelector(".zoom");
+    // The whole picture in the box ("fit"); by default no smaller than readable (a
+    // large tree is then panned, the current node kept in view).
     function fitScale() {
-      var bw = box.clientWidth || w, bh = Math.max(200, (box.clientHeight || h));
-      return Math.min(1, bw / w, Math.max(bh, 300) / h);
+      var bw = box.clientWidth || w;
+      return Math.min(1, bw / w, 620 / h);
+    }
+    function readableScale() {
+      return Math.max(0.6, fitScale());
     }
     function apply(s) {
       scale = Math.max(0.05, Math.min(4, s));
@@ -148,7 +153,7 @@
       svg.setAttribute("height", String(h * scale));
       root.setAttribute("data-zoom", scale.toFixed(3));
     }
-    apply(fitScale());
+    apply(readableScale());
     if (bar) {
       bar.querySelector(".zin").onclick = function () { apply(scale * 1.25); };
       bar.querySelector(".zout").onclick = function () { apply(scale / 1.25); };
@@ -191,5 +196,22 @@
     steppers.forEach(function (t) { t.show(m[1] === "last" ? t.n - 1 : parseInt(m[1], 10)); });
   }
   if (/play/.test(hash)) steppers.forEach(function (t) { t.play(true); });
+  // #check (for the browser tests): how many labels drawn are wider than their node.
+  if (/check/.test(hash)) {
+    var over = 0, checked = 0;
+    document.querySelectorAll(".stepper").forEach(function (root) {
+      var rect = root.querySelector(".node rect");
+      if (!rect) return;
+      var width = parseFloat(rect.getAttribute("width"));
+      root.querySelectorAll(".node text, text.value, text.tnote").forEach(function (t) {
+        var w = t.getComputedTextLength();
+        if (w <= 0) return;
+        checked += 1;
+        if (w > width - 2) over += 1;
+      });
+    });
+    body.setAttribute("data-overflow", String(over));
+    body.setAttribute("data-checked", String(checked));
+  }
   body.setAttribute("data-ready", "yes");
 })();

@@ -2,6 +2,7 @@
 //! [`crate::record`]) and from the domains' values: the command line only creates the
 //! recorder, runs, and writes what these return.
 
+pub mod connect4;
 pub mod games;
 pub mod hanoi;
 pub mod maze;

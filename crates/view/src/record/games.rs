@@ -27,7 +27,6 @@ pub struct GameRecorder<'a, G: Game> {
     stack: Vec<Entry>,
     /// The number of positions counted in each fold node.
     folded: Vec<(usize, u64)>,
-    cut_offs: u64,
 }
 
 impl<'a, G: Game> GameRecorder<'a, G> {
@@ -47,7 +46,6 @@ impl<'a, G: Game> GameRecorder<'a, G> {
             steps: vec![Step::new("start")],
             stack: Vec::new(),
             folded: Vec::new(),
-            cut_offs: 0,
         }
     }
 
@@ -179,20 +177,30 @@ impl<G: Game> GameObserver<G::State, G::Move> for GameRecorder<'_, G> {
         let text = (self.show_state)(state);
         let why = match kind {
             ValueKind::Exact => String::new(),
-            _ => " (a bound: the cut-off left the rest unexamined)".to_string(),
+            _ => " (a bound: a cut-off left moves unexamined)".to_string(),
         };
         self.steps
             .push(Step::new(format!("value of {text}: {shown} for player 1{why}")).state(text));
     }
 
-    fn cut(&mut self, _state: &G::State, bound: i8, skipped: &[G::Move]) {
-        self.cut_offs += 1;
+    fn cut(&mut self, state: &G::State, bound: i8, skipped: &[G::Move]) {
         let Some(Entry::Node(id)) = self.stack.last().copied() else {
             return;
         };
         if self.full() {
             return;
         }
+        let text = (self.show_state)(state);
+        let max = self.game.to_move(state) == Player::One;
+        let (side, sign) = if max { ("MAX", "≥") } else { ("MIN", "≤") };
+        self.steps.push(
+            Step::new(format!(
+                "cut-off in {text} ({side} to move): its value is already {sign} {}, enough to decide the choice above; {} move(s) not examined",
+                signed(bound),
+                skipped.len()
+            ))
+            .state(text),
+        );
         for mv in skipped {
             self.tree.nodes.push(TreeNode {
                 parent: Some(id),
@@ -202,17 +210,10 @@ impl<G: Game> GameObserver<G::State, G::Move> for GameRecorder<'_, G> {
                     signed(bound)
                 ),
                 edge: (self.show_move)(mv),
-                shown: self.steps.len(),
+                shown: self.steps.len() - 1,
                 mark: Mark::Pruned,
                 ..TreeNode::default()
             });
-        }
-        if let Some(step) = self.steps.last_mut() {
-            step.caption.push_str(&format!(
-                "; cut-off: {} move(s) not examined (bound {})",
-                skipped.len(),
-                signed(bound)
-            ));
         }
     }
 }

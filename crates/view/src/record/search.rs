@@ -203,6 +203,18 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
             None => Step::new("stopped without a solution"),
         };
         self.tree.reveal = Some(k);
+        if self.truncated {
+            // What the page does not draw one by one, folded into one node.
+            let drawn = self.tree.nodes.len() as u64;
+            self.tree.nodes.push(TreeNode {
+                parent: Some(0).filter(|_| drawn > 0),
+                label: format!("… {} more", self.generated.saturating_sub(drawn)),
+                title: "generated after the page's cap: counted, not drawn".into(),
+                shown: k,
+                mark: Mark::Pruned,
+                ..TreeNode::default()
+            });
+        }
         self.steps.push(last.counters(self.counters()));
         let mut scene = self.tree.svg();
         if let Some(above) = above {
