@@ -21,7 +21,7 @@ const ROMANIA: &str = include_str!("../../../../examples/graphs/romania.graph");
   resolu graph examples/graphs/romania.graph --algo greedy --format json
 
 File format: one directive per line, '#' starts a comment:
-  start NAME | goal NAME... | edge A B [COST] | arc A B [COST] | node NAME [h=VALUE]")]
+  start NAME | goal NAME... | edge A B [COST] | arc A B [COST] | node NAME [h=VALUE] [x=X y=Y] (x, y: where --html draws it)")]
 pub struct Args {
     /// The graph file.
     pub file: PathBuf,
@@ -139,8 +139,11 @@ fn isolated_notes(graph: &Graph) -> Vec<String> {
         .collect()
 }
 
+/// A heuristic chosen at run time.
+type GraphH<'g> = Box<dyn Fn(&u32) -> f64 + 'g>;
+
 /// The heuristic the flags choose: the file's `h` values, or zero.
-fn heuristic<'g>(graph: &'g Graph, args: &Args) -> Box<dyn Fn(&u32) -> f64 + 'g> {
+fn heuristic<'g>(graph: &'g Graph, args: &Args) -> GraphH<'g> {
     match args.heuristic {
         GraphHeuristic::File => Box::new(graph.file_heuristic()),
         GraphHeuristic::Zero => Box::new(|_: &u32| 0.0),
@@ -148,7 +151,7 @@ fn heuristic<'g>(graph: &'g Graph, args: &Args) -> Box<dyn Fn(&u32) -> f64 + 'g>
 }
 
 /// A runner with the flags' settings.
-fn runner<'g>(graph: &'g Graph, args: &Args) -> Runner<'g, Graph, Box<dyn Fn(&u32) -> f64 + 'g>> {
+fn runner<'g>(graph: &'g Graph, args: &Args) -> Runner<'g, Graph, GraphH<'g>> {
     Runner::new(graph)
         .heuristic(heuristic(graph, args))
         .limits(args.limits.limits())

@@ -13,10 +13,13 @@ use resolu_view::record::{Both, SearchRecorder};
 use std::path::PathBuf;
 
 /// With `--html`: the recorder of the command's own search, and its outcome once run.
-type Recording<'p> = Option<(
+type Recording<'p> = Option<Recorder<'p>>;
+
+/// The recorder of a search and its outcome once run.
+type Recorder<'p> = (
     SearchRecorder<'p, Vec<u8>, Move>,
     Option<Outcome<Vec<u8>, Move>>,
-)>;
+);
 
 /// The course's instance: 5 moves from the spiral goal.
 pub const COURSE_START: &str = "b h c / a f d / g _ e";
@@ -244,10 +247,7 @@ fn write_page(
     path: &std::path::Path,
     solver: &Solver,
     puzzle: &SlidingPuzzle,
-    (recorder, outcome): (
-        SearchRecorder<'_, Vec<u8>, Move>,
-        Option<Outcome<Vec<u8>, Move>>,
-    ),
+    (recorder, outcome): Recorder<'_>,
 ) -> Result<(), CliError> {
     let label = solver.heuristic_label();
     let Some(outcome) = outcome else {

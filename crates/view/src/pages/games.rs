@@ -52,6 +52,9 @@ impl<G: Game> Game for Bounded<'_, G> {
     }
 }
 
+/// Draws a position, the move that led to it highlighted.
+pub type Picture<'a, S, M> = &'a dyn Fn(&S, Option<&M>) -> Svg;
+
 /// How a game page draws its positions and moves.
 pub struct GameView<'a, G: Game> {
     /// A position as text (a `/` starts a new line: a small board).
@@ -59,7 +62,7 @@ pub struct GameView<'a, G: Game> {
     /// A move as text.
     pub show_move: &'a dyn Fn(&G::Move) -> String,
     /// A position drawn, the move that led to it highlighted.
-    pub picture: &'a dyn Fn(&G::State, Option<&G::Move>) -> Svg,
+    pub picture: Picture<'a, G::State, G::Move>,
 }
 
 /// Perfect play from `start`, by the games crate's solver: each side plays its best move

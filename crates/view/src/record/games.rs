@@ -16,11 +16,14 @@ enum Entry {
     Fold(usize),
 }
 
+/// Writes a value as text (a position, a move).
+type Show<'a, T> = Box<dyn Fn(&T) -> String + 'a>;
+
 /// A game tree recorded from minimax or alpha-beta.
 pub struct GameRecorder<'a, G: Game> {
     game: &'a G,
-    show_state: Box<dyn Fn(&G::State) -> String + 'a>,
-    show_move: Box<dyn Fn(&G::Move) -> String + 'a>,
+    show_state: Show<'a, G::State>,
+    show_move: Show<'a, G::Move>,
     pruning: bool,
     tree: Tree,
     steps: Vec<Step>,

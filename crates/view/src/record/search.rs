@@ -24,6 +24,8 @@ pub struct SearchRecorder<'a, S, A> {
     ids: HashMap<S, usize>,
     /// The state of each node.
     states: Vec<S>,
+    /// The nodes expanded along the current path, with their g.
+    path: Vec<(usize, f64)>,
     /// The nodes on the frontier now.
     open: Vec<bool>,
     open_count: usize,
@@ -62,6 +64,7 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
             steps: vec![Step::new("start: nothing expanded yet")],
             ids: HashMap::new(),
             states: Vec::new(),
+            path: Vec::new(),
             open: Vec::new(),
             open_count: 0,
             closed: 0,
@@ -289,14 +292,22 @@ impl<S: Clone + Eq + Hash, A> Observer<S, A> for SearchRecorder<'_, S, A> {
         }
         // A root joins the frontier at the step before its expansion (the start, or the
         // start of an iteration), so that the frontier drawn there holds it.
+        // The path of expansions so far (an engine that reports no generation, as the
+        // in-place IDA*, expands depth first: the parent is the last node expanded with a
+        // smaller g).
+        while self.path.last().is_some_and(|&(_, pg)| pg >= g) {
+            self.path.pop();
+        }
         let id = match self.ids.get(state) {
             Some(&id) if self.tree.nodes[id].done.is_none() => id,
             _ => {
                 let id = self.root(state, g, h);
+                self.tree.nodes[id].parent = self.path.last().map(|&(p, _)| p);
                 self.refresh_counters();
                 id
             }
         };
+        self.path.push((id, g));
         let k = self.steps.len();
         let text = (self.show_state)(state);
         self.steps.push(
@@ -401,6 +412,7 @@ impl<S: Clone + Eq + Hash, A> Observer<S, A> for SearchRecorder<'_, S, A> {
             self.drop_node(id);
         }
         self.ids.clear();
+        self.path.clear();
         self.closed = 0;
         self.refresh_counters();
     }
