@@ -685,3 +685,36 @@ fn depth(stack: &[((usize, usize), usize)], style: WalkStyle) -> usize {
         WalkStyle::Queens => stack.len(),
     }
 }
+
+/// A cube's net (`n` x `n` faces): `cells` are (row, column, face letter U R F D L B) of
+/// the cross U above F, then L F R B, then D below F; each face coloured as the standard
+/// scheme colours it.
+pub fn cube_net(n: usize, cells: &[(usize, usize, char)]) -> Svg {
+    let cell = 30;
+    let gap = 6;
+    let width = 4 * n * cell + 3 * gap + 20;
+    let height = 3 * n * cell + 2 * gap + 20;
+    let mut s = String::from("<rect width=\"100%\" height=\"100%\" fill=\"#f4f4f4\"/>\n");
+    for &(r, c, face) in cells {
+        let x = 10 + c * cell + (c / n.max(1)) * gap;
+        let y = 10 + r * cell + (r / n.max(1)) * gap;
+        let colour = match face {
+            'U' => "#ffffff",
+            'R' => "#c41e3a",
+            'F' => "#009e60",
+            'D' => "#ffd500",
+            'L' => "#ff5800",
+            'B' => "#0051ba",
+            _ => "#808080",
+        };
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" rx=\"3\" fill=\"{colour}\" stroke=\"#222\" stroke-width=\"1.5\"><title>{face}</title></rect>"
+        );
+    }
+    Svg {
+        width: width as f64,
+        height: height as f64,
+        body: s,
+    }
+}
