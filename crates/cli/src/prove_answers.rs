@@ -3,6 +3,7 @@
 //! stops (a limit, Ctrl-C, halt/0,1) in words and in JSON.
 
 use crate::common::{CliError, CmdResult, Exit, Io};
+use crate::html::ProofPage;
 use resolu_logic::{
     AnswerForm, AnswerWriteError, Database, Options, ReadTerm, Solutions, SolveError,
 };
@@ -127,14 +128,20 @@ fn close_json(io: &mut Io, report: &serde_json::Value) -> std::io::Result<()> {
 
 /// `--format json`: `{"answers":[{"X":"Value",...},...],"exhausted":...,"error":...}`,
 /// each answer written (whole) as it is found, never held whole in memory.
+/// With `page` on (`--html`), each answer is also read back for the page.
 pub fn run_json(
     db: &mut Database,
     q: &ReadTerm,
     options: Options,
     limit: Option<usize>,
     io: &mut Io,
+    page: &ProofPage,
 ) -> CmdResult {
     let mut sols = db.solve(q, options);
+    if page.is_on() {
+        let page = page.clone();
+        sols.set_observer(Box::new(move |e: &resolu_logic::TraceEvent| page.event(e)));
+    }
     let mut error = serde_json::Value::Null;
     let mut exhausted = true;
     let mut exit = Exit::NoSolution;
@@ -145,13 +152,31 @@ pub fn run_json(
             exhausted = sols.is_exhausted();
             break;
         }
-        match sols.next_answer() {
+        let next = if page.is_on() {
+            sols.next().map(|r| r.map(Some))
+        } else {
+            sols.next_answer().map(|r| r.map(|()| None))
+        };
+        match next {
             None => break,
-            Some(Ok(())) => {
+            Some(Ok(read)) => {
                 if count > 0 {
                     write!(io.out, ",")?;
                 }
-                match sols.write_answer_json(io.out) {
+                let written = match read {
+                    Some(a) => {
+                        page.answer(&a);
+                        let object: serde_json::Map<String, serde_json::Value> = a
+                            .bindings
+                            .iter()
+                            .map(|(n, t)| (n.clone(), t.to_string().into()))
+                            .collect();
+                        write!(io.out, "{}", serde_json::Value::Object(object))?;
+                        Ok(())
+                    }
+                    None => sols.write_answer_json(io.out),
+                };
+                match written {
                     Ok(()) => {}
                     Err(AnswerWriteError::Stopped(e)) => {
                         // The value cut where the limit stopped it: the object closed, and

@@ -21,15 +21,19 @@
 //! assert!(s1.visited < 549_946 && s2.visited < s1.visited);
 //! ```
 
+use crate::observer::{GameObserver, NoGameObserver, ValueKind};
 use crate::tt::{Bound, TranspositionTable};
-use crate::{Game, GameStats, Value};
+use crate::{Game, GameStats, Player, Value};
 use std::time::Instant;
 
-struct Frame<S, M> {
+/// A position being searched: its moves are `moves[first..end]` of the search's one
+/// buffer (frames end in the order they start, so the buffer is a stack too).
+struct Frame<S> {
     state: S,
     key: Option<S>,
-    moves: Vec<M>,
+    first: usize,
     next: usize,
+    end: usize,
     alpha: i8,
     beta: i8,
     alpha0: i8,
@@ -41,21 +45,81 @@ struct Frame<S, M> {
 pub fn alphabeta<G: Game>(
     game: &G,
     state: &G::State,
+    table: Option<&mut TranspositionTable<G::State>>,
+) -> (Value, GameStats) {
+    alphabeta_observed(game, state, table, &mut NoGameObserver)
+}
+
+/// Tells `observer` of a position's negamax score `v` (for the player to move in `s`) found
+/// with the window (`alpha`, `beta`): exact inside it, a bound at or beyond its edges
+/// (fail-soft), given for player 1.
+fn report<G: Game, O: GameObserver<G::State, G::Move>>(
+    game: &G,
+    observer: &mut O,
+    s: &G::State,
+    v: i8,
+    (alpha, beta): (i8, i8),
+    terminal: bool,
+) {
+    let mover_kind = if terminal || (v > alpha && v < beta) {
+        ValueKind::Exact
+    } else if v >= beta {
+        ValueKind::AtLeast
+    } else {
+        ValueKind::AtMost
+    };
+    let one = game.to_move(s) == Player::One;
+    let p1 = if one { v } else { -v };
+    let kind = match (mover_kind, one) {
+        (ValueKind::Exact, _) => ValueKind::Exact,
+        (k, true) => k,
+        (ValueKind::AtLeast, false) => ValueKind::AtMost,
+        (_, false) => ValueKind::AtLeast,
+    };
+    // A bound at the end of the scale is the value itself.
+    let kind = match (kind, p1) {
+        (ValueKind::AtLeast, 1) | (ValueKind::AtMost, -1) => ValueKind::Exact,
+        (k, _) => k,
+    };
+    observer.value(s, p1, kind);
+}
+
+/// The window (alpha, beta) of the player to move in `s`, for player 1.
+fn window_p1<G: Game>(game: &G, s: &G::State, alpha: i8, beta: i8) -> (i8, i8) {
+    if game.to_move(s) == Player::One {
+        (alpha, beta)
+    } else {
+        (-beta, -alpha)
+    }
+}
+
+/// [`alphabeta`], telling `observer` each position entered (with its window), its value
+/// (a bound when the window cut it) and each cut-off with the moves it skipped.
+pub fn alphabeta_observed<G: Game, O: GameObserver<G::State, G::Move>>(
+    game: &G,
+    state: &G::State,
     mut table: Option<&mut TranspositionTable<G::State>>,
+    observer: &mut O,
 ) -> (Value, GameStats) {
     let clock = Instant::now();
     let mut stats = GameStats::default();
+    let mut moves: Vec<G::Move> = Vec::new();
     // Enters a position: Ok(score) if known at once (terminal, or settled by the table),
     // Err(frame) if its moves must be searched.
     let enter = |s: G::State,
-                 alpha: i8,
-                 beta: i8,
+                 mv: Option<&G::Move>,
+                 (alpha, beta): (i8, i8),
                  table: &mut Option<&mut TranspositionTable<G::State>>,
-                 stats: &mut GameStats|
-     -> Result<i8, Frame<G::State, G::Move>> {
+                 moves: &mut Vec<G::Move>,
+                 stats: &mut GameStats,
+                 observer: &mut O|
+     -> Result<i8, Frame<G::State>> {
         stats.visited += 1;
+        observer.enter(&s, mv, window_p1(game, &s, alpha, beta));
         if let Some(o) = game.result(&s) {
-            return Ok(Value::of_result(o, game.to_move(&s)).score());
+            let v = Value::of_result(o, game.to_move(&s)).score();
+            report(game, observer, &s, v, (alpha, beta), true);
+            return Ok(v);
         }
         let (mut a, mut b) = (alpha, beta);
         let key = match table {
@@ -64,11 +128,15 @@ pub fn alphabeta<G: Game>(
                 if let Some(e) = t.get(&key) {
                     stats.table_hits += 1;
                     match e.bound {
-                        Bound::Exact => return Ok(e.score),
+                        Bound::Exact => {
+                            report(game, observer, &s, e.score, (alpha, beta), true);
+                            return Ok(e.score);
+                        }
                         Bound::Lower => a = a.max(e.score),
                         Bound::Upper => b = b.min(e.score),
                     }
                     if a >= b {
+                        report(game, observer, &s, e.score, (alpha, beta), false);
                         return Ok(e.score);
                     }
                 }
@@ -76,21 +144,30 @@ pub fn alphabeta<G: Game>(
             }
             None => None,
         };
-        let mut moves = Vec::new();
-        game.moves(&s, &mut moves);
+        let first = moves.len();
+        game.moves(&s, moves);
         stats.expanded += 1;
         Err(Frame {
             state: s,
             key,
-            moves,
-            next: 0,
+            first,
+            next: first,
+            end: moves.len(),
             alpha: a,
             beta: b,
             alpha0: a,
             best: -2,
         })
     };
-    let mut stack = match enter(state.clone(), -1, 1, &mut table, &mut stats) {
+    let mut stack = match enter(
+        state.clone(),
+        None,
+        (-1, 1),
+        &mut table,
+        &mut moves,
+        &mut stats,
+        observer,
+    ) {
         Ok(score) => {
             stats.elapsed = clock.elapsed();
             return (Value::from_score(score), stats);
@@ -109,19 +186,32 @@ pub fn alphabeta<G: Game>(
             top.best = top.best.max(v);
             top.alpha = top.alpha.max(v);
             if top.alpha >= top.beta {
-                if top.next < top.moves.len() {
+                if top.next < top.end {
                     stats.cutoffs += 1;
+                    let one = game.to_move(&top.state) == Player::One;
+                    let bound = if one { top.best } else { -top.best };
+                    observer.cut(&top.state, bound, &moves[top.next..top.end]);
                 }
-                top.next = top.moves.len();
+                top.next = top.end;
             }
         }
-        if top.next < top.moves.len() {
-            let child = game.play(&top.state, &top.moves[top.next]);
+        if top.next < top.end {
+            let mv = &moves[top.next];
+            let child = game.play(&top.state, mv);
             top.next += 1;
             stats.generated += 1;
             stats.max_depth = stats.max_depth.max(depth);
             let (a, b) = (-top.beta, -top.alpha);
-            match enter(child, a, b, &mut table, &mut stats) {
+            let mv = mv.clone();
+            match enter(
+                child,
+                Some(&mv),
+                (a, b),
+                &mut table,
+                &mut moves,
+                &mut stats,
+                observer,
+            ) {
                 Ok(score) => returned = Some(score),
                 Err(frame) => stack.push(frame),
             }
@@ -137,7 +227,11 @@ pub fn alphabeta<G: Game>(
                 };
                 t.insert(key, best, bound);
             }
-            stack.pop();
+            moves.truncate(top.first);
+            let frame = stack.pop();
+            if let Some(f) = &frame {
+                report(game, observer, &f.state, best, (f.alpha0, f.beta), false);
+            }
             if stack.is_empty() {
                 stats.stored = table.as_ref().map_or(0, |t| t.len() as u64);
                 stats.elapsed = clock.elapsed();

@@ -7,6 +7,8 @@
 //! - [`minimax`]: the whole tree, scores for player 1 (the reference);
 //! - [`alphabeta`]: negamax with alpha-beta pruning, optionally with a transposition table
 //!   ([`tt`]);
+//! - [`observer`]: what minimax and alpha-beta tell a watcher (positions entered, values
+//!   and bounds, cut-offs), for traces and pages;
 //! - [`solver`]: win, loss or draw for the player to move, the moves that keep it, and the
 //!   distance to the end under perfect play (the winner hurries, the loser delays);
 //! - [`enumerate`]: every play, depth first or breadth first, and counts of plays and
@@ -39,6 +41,7 @@ pub mod iterative;
 pub mod matches;
 pub mod mcts;
 pub mod minimax;
+pub mod observer;
 pub mod player;
 mod solution;
 pub mod solver;
@@ -48,6 +51,7 @@ pub mod tt;
 pub mod tutorial;
 
 pub use game::{Game, GameResult, Player, Value};
+pub use observer::{GameObserver, NoGameObserver, ValueKind};
 pub use solution::{MoveValue, Solution, compare};
 pub use stats::GameStats;
 

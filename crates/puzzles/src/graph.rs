@@ -9,6 +9,7 @@
 //! edge Arad Sibiu 140       # undirected edge with its cost (default 1)
 //! arc Sibiu Fagaras 99      # directed edge
 //! node Arad h=366           # declares a node, optionally with its heuristic value
+//! node Arad x=91 y=492      # and its place on a map (pages draw the graph there)
 //! ```
 //!
 //! Successors come in the order their edges appear in the file, which is the order in which
@@ -60,6 +61,8 @@ pub struct Graph {
     /// Outgoing edges per node: (target, cost), in file order.
     edges: Vec<Vec<(u32, f64)>>,
     heuristic: Vec<Option<f64>>,
+    /// Where each node is drawn (`x=`, `y=`, y pointing north), if given.
+    position: Vec<(Option<f64>, Option<f64>)>,
     start: u32,
     goals: Vec<bool>,
 }
@@ -129,14 +132,21 @@ impl Graph {
                     };
                     let id = g.intern(name);
                     for &(c, attr) in &args[1..] {
-                        let Some(value) = attr.strip_prefix("h=") else {
-                            return Err(err(
-                                c,
-                                format!("unknown node attribute '{attr}' (expected h=VALUE)"),
-                            ));
+                        let (key, value) = attr.split_once('=').unwrap_or((attr, ""));
+                        let slot = match key {
+                            "h" => &mut g.heuristic[id as usize],
+                            "x" => &mut g.position[id as usize].0,
+                            "y" => &mut g.position[id as usize].1,
+                            _ => {
+                                return Err(err(
+                                    c,
+                                    format!(
+                                        "unknown node attribute '{attr}' (expected h=VALUE, x=X or y=Y)"
+                                    ),
+                                ));
+                            }
                         };
-                        g.heuristic[id as usize] =
-                            Some(parse_number(value).map_err(|m| err(c + 2, m.to_string()))?);
+                        *slot = Some(parse_number(value).map_err(|m| err(c + 2, m.to_string()))?);
                     }
                 }
                 "edge" | "arc" => {
@@ -198,6 +208,7 @@ impl Graph {
         self.index.insert(name.to_string(), id);
         self.edges.push(Vec::new());
         self.heuristic.push(None);
+        self.position.push((None, None));
         self.goals.push(false);
         id
     }
@@ -232,6 +243,20 @@ impl Graph {
     /// Whether some node has a heuristic value.
     pub fn has_heuristic(&self) -> bool {
         self.heuristic.iter().any(Option::is_some)
+    }
+
+    /// Where node `id` is drawn (`x=`, `y=` in the file, y pointing north), if both are
+    /// given.
+    pub fn position(&self, id: u32) -> Option<(f64, f64)> {
+        match self.position.get(id as usize) {
+            Some(&(Some(x), Some(y))) => Some((x, y)),
+            _ => None,
+        }
+    }
+
+    /// The heuristic value given in the file for node `id`, if any.
+    pub fn h(&self, id: u32) -> Option<f64> {
+        self.heuristic.get(id as usize).copied().flatten()
     }
 
     /// The heuristic given in the file (0 for nodes without a value).
@@ -338,7 +363,7 @@ mod tests {
         );
         assert_eq!(
             error("start a\ngoal b\nnode a g=3"),
-            "line 3, column 8: unknown node attribute 'g=3' (expected h=VALUE)"
+            "line 3, column 8: unknown node attribute 'g=3' (expected h=VALUE, x=X or y=Y)"
         );
         assert_eq!(
             error("start a\ngoal b\nnode a h=oops"),

@@ -308,20 +308,8 @@ pub enum Ground<'a> {
     Maze(&'a [Vec<bool>]),
 }
 
-/// A path over a grid of `rows` x `cols` squares, drawn as it grows: step 0 shows the
-/// start, each step adds one move, or one chunk of moves when the path has more than
-/// [`MAX_PATH_STEPS`] moves (each chunk its own polyline, so no element is huge; a note
-/// says so). `closed` adds the move back to the start at the last step.
-pub fn path_section(
-    title: &str,
-    rows: usize,
-    cols: usize,
-    ground: Ground,
-    path: &[(usize, usize)],
-    closed: bool,
-) -> Section {
-    let size = path_square(rows, cols);
-    let stroke = (size / 8.0).clamp(0.3, 3.0);
+/// The squares under a path: a chessboard (a pattern when large) or a maze's walls.
+fn ground_body(ground: Ground, rows: usize, cols: usize, size: f64) -> String {
     let mut body = String::new();
     let width = cols as f64 * size;
     let height = rows as f64 * size;
@@ -393,6 +381,26 @@ pub fn path_section(
             }
         }
     }
+    body
+}
+
+/// A path over a grid of `rows` x `cols` squares, drawn as it grows: step 0 shows the
+/// start, each step adds one move, or one chunk of moves when the path has more than
+/// [`MAX_PATH_STEPS`] moves (each chunk its own polyline, so no element is huge; a note
+/// says so). `closed` adds the move back to the start at the last step.
+pub fn path_section(
+    title: &str,
+    rows: usize,
+    cols: usize,
+    ground: Ground,
+    path: &[(usize, usize)],
+    closed: bool,
+) -> Section {
+    let size = path_square(rows, cols);
+    let stroke = (size / 8.0).clamp(0.3, 3.0);
+    let width = cols as f64 * size;
+    let height = rows as f64 * size;
+    let mut body = ground_body(ground, rows, cols, size);
     let centre = |&(r, c): &(usize, usize)| {
         (
             number((c as f64 + 0.5) * size),
@@ -442,6 +450,16 @@ pub fn path_section(
             number(stroke),
             pts.join(" ")
         );
+        if chunk == 1 && matches!(ground, Ground::Chess) && rows * cols <= 400 && to < path.len() {
+            // The knight's move number on its square, as a course draws a tour.
+            let (x, y) = centre(&points[to]);
+            let _ = write!(
+                body,
+                "<text class=\"move-number\" data-s=\"{k}\" x=\"{x}\" y=\"{y}\" style=\"font-size:{}px\">{}</text>",
+                number((size * 0.4).max(6.0)),
+                to + 1
+            );
+        }
         let (r, c) = points[to];
         let caption = if chunk == 1 {
             format!("move {to}: to ({r}, {c})")
@@ -549,7 +567,8 @@ pub fn walk_section(
                         )
                     }
                     WalkStyle::Queens => format!(
-                        "<text class=\"queen\" x=\"{}\" y=\"{}\" style=\"font-size:{}px\">♛</text>",
+                        "{}<text class=\"queen\" x=\"{}\" y=\"{}\" style=\"font-size:{}px\">♛</text>",
+                        attacks(rows, (r, c), size),
                         number(x),
                         number(y),
                         number(size * 0.8)
@@ -629,9 +648,73 @@ pub fn walk_section(
     section
 }
 
+/// The squares a queen at `(r, c)` attacks in the rows still to fill (below it): its
+/// column and its two diagonals, drawn as translucent bands (several queens' bands
+/// overlap darker), so a refused column shows why.
+fn attacks(n: usize, (r, c): (usize, usize), size: f64) -> String {
+    let below = n.saturating_sub(r + 1) as f64;
+    let (x, y) = ((c as f64 + 0.5) * size, (r as f64 + 0.5) * size);
+    let mut out = String::new();
+    for dx in [-1.0, 0.0, 1.0] {
+        // Each band stops at the board's edge.
+        let room = match dx {
+            d if d < 0.0 => c as f64,
+            d if d > 0.0 => n.saturating_sub(c + 1) as f64,
+            _ => below,
+        };
+        let len = below.min(room);
+        if len <= 0.0 {
+            continue;
+        }
+        let _ = write!(
+            out,
+            "<line class=\"attack\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" style=\"stroke-width:{}\"/>",
+            number(x),
+            number(y),
+            number(x + dx * len * size),
+            number(y + len * size),
+            number(size * 0.35)
+        );
+    }
+    out
+}
+
 fn depth(stack: &[((usize, usize), usize)], style: WalkStyle) -> usize {
     match style {
         WalkStyle::Path { .. } => stack.len().saturating_sub(1),
         WalkStyle::Queens => stack.len(),
+    }
+}
+
+/// A cube's net (`n` x `n` faces): `cells` are (row, column, face letter U R F D L B) of
+/// the cross U above F, then L F R B, then D below F; each face coloured as the standard
+/// scheme colours it.
+pub fn cube_net(n: usize, cells: &[(usize, usize, char)]) -> Svg {
+    let cell = 30;
+    let gap = 6;
+    let width = 4 * n * cell + 3 * gap + 20;
+    let height = 3 * n * cell + 2 * gap + 20;
+    let mut s = String::from("<rect width=\"100%\" height=\"100%\" fill=\"#f4f4f4\"/>\n");
+    for &(r, c, face) in cells {
+        let x = 10 + c * cell + (c / n.max(1)) * gap;
+        let y = 10 + r * cell + (r / n.max(1)) * gap;
+        let colour = match face {
+            'U' => "#ffffff",
+            'R' => "#c41e3a",
+            'F' => "#009e60",
+            'D' => "#ffd500",
+            'L' => "#ff5800",
+            'B' => "#0051ba",
+            _ => "#808080",
+        };
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" rx=\"3\" fill=\"{colour}\" stroke=\"#222\" stroke-width=\"1.5\"><title>{face}</title></rect>"
+        );
+    }
+    Svg {
+        width: width as f64,
+        height: height as f64,
+        body: s,
     }
 }

@@ -1,7 +1,9 @@
 //! Step-through pages: pure functions from states, outcomes and recorded traces to one
 //! self-contained HTML string (inline SVG, CSS and a small script; no network, no file or
 //! terminal I/O), so that the command line only writes what is returned and tests can read
-//! the page.
+//! the page. [`record`] holds the observers a command runs beside its printing one (so a
+//! page shows the very run the terminal reports), [`pages`] the pages of the commands,
+//! [`draw`] every picture.
 //!
 //! The data model is small. A [`Page`] holds [`Section`]s; each section is a sequence of
 //! [`Step`]s (a caption, the counters at that step, a text form of the state) and one SVG
@@ -25,10 +27,13 @@
 //! ```
 
 pub mod draw;
+pub mod on_problem;
+pub mod pages;
+pub mod record;
 pub mod report;
 mod tree;
 
-pub use tree::{Mark, Tree, TreeNode};
+pub use tree::{Mark, Shape, Tree, TreeNode, wrap};
 
 use std::fmt::Write as _;
 
@@ -83,6 +88,23 @@ impl Svg {
             w = number(self.width),
             h = number(self.height)
         )
+    }
+}
+
+impl Svg {
+    /// This picture with `below` under it (a map over a search tree), both left-aligned.
+    pub fn over(self, below: Svg) -> Svg {
+        let gap = 12.0;
+        Svg {
+            width: self.width.max(below.width),
+            height: self.height + gap + below.height,
+            body: format!(
+                "{}<g transform=\"translate(0 {})\">{}</g>",
+                self.body,
+                number(self.height + gap),
+                below.body
+            ),
+        }
     }
 }
 
@@ -154,6 +176,9 @@ pub struct Section {
     pub steps: Vec<Step>,
     /// Whether to list every step's caption beside the picture (an expansion log).
     pub log: bool,
+    /// Whether to list the frontier beside the picture at each step (its open nodes, in
+    /// the order the algorithm takes them, the next choice first).
+    pub frontier: bool,
 }
 
 impl Section {
@@ -225,6 +250,12 @@ impl Section {
         self
     }
 
+    /// Shows (or hides) the frontier panel (for a tree whose nodes carry `open`).
+    pub fn frontier(mut self, on: bool) -> Section {
+        self.frontier = on;
+        self
+    }
+
     /// Shows (or hides) the list of every step's caption.
     pub fn with_log(mut self, log: bool) -> Section {
         self.log = log;
@@ -248,7 +279,8 @@ impl Section {
 <button class=\"next\" title=\"step forward (→)\">▶</button>\
 <button class=\"last\" title=\"last step (End)\">▶|</button>\
 <input class=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"step\">\
-<span class=\"where\"></span></div>\n<div class=\"caption\"></div><div class=\"now-counters\"></div>\n<div class=\"body\">",
+<span class=\"where\"></span>\
+<span class=\"zoom\"><button class=\"zout\" title=\"zoom out\">−</button><button class=\"zfit\" title=\"fit the picture to the box\">fit</button><button class=\"zin\" title=\"zoom in\">+</button></span></div>\n<div class=\"caption\"></div><div class=\"now-counters\"></div>\n<div class=\"body\">",
         );
         let _ = write!(
             out,
@@ -266,6 +298,9 @@ impl Section {
                 );
             }
             out.push_str("</table>");
+        }
+        if self.frontier {
+            out.push_str("<div class=\"frontier-title\">Frontier (next choice first)</div><ol class=\"frontier\"></ol>");
         }
         if self.log {
             out.push_str("<ol class=\"log\" start=\"0\">");

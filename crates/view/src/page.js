@@ -18,9 +18,21 @@
   function setup(root) {
     var steps = JSON.parse(root.querySelector("script.steps").textContent);
     var items = [];
+    var open = [];
     root.querySelectorAll("[data-s]").forEach(function (el) {
-      items.push({ el: el, s: num(el, "data-s"), x: num(el, "data-x"), d: num(el, "data-d") });
+      var it = { el: el, s: num(el, "data-s"), x: num(el, "data-x"), d: num(el, "data-d"),
+        o: num(el, "data-o"), c: num(el, "data-c"), i: items.length };
+      if (it.o >= 0) {
+        it.p = parseFloat(el.getAttribute("data-p"));
+        it.k = el.getAttribute("data-k");
+        open.push(it);
+      }
+      items.push(it);
     });
+    var frontier = root.querySelector("ol.frontier");
+    var svg = root.querySelector(".scene svg");
+    var sceneBox = root.querySelector(".scene");
+    var zoom = setupZoom(root, svg, sceneBox);
     var logItems = Array.prototype.slice.call(root.querySelectorAll(".log li"));
     var slider = root.querySelector("input.slider");
     var label = root.querySelector(".where");
@@ -39,18 +51,16 @@
         c.toggle("off", !on);
         var done = it.d >= 0 && it.d <= k;
         c.toggle("done", on && done);
-        c.toggle("open", on && it.d >= 0 && !done);
+        var isOpen = it.o >= 0 ? on && it.o <= k && !done && (it.c < 0 || it.c > k) : on && it.d >= 0 && !done;
+        c.toggle("open", isOpen);
+        c.toggle("gone", it.o >= 0 && on && it.c >= 0 && it.c <= k);
         c.toggle("now", on && it.d === k);
         c.toggle("fresh", on && it.s === k && it.d !== k);
       });
-      var scene = root.querySelector(".scene");
       var focus = null;
       items.forEach(function (it) { if (!focus && it.d === k && it.el.getBBox) focus = it.el; });
-      if (focus && scene) {
-        var box = focus.getBBox();
-        scene.scrollLeft = Math.max(0, box.x - scene.clientWidth / 2);
-        scene.scrollTop = Math.max(0, box.y - scene.clientHeight / 2);
-      }
+      if (focus && zoom) zoom.keepInView(focus);
+      if (frontier) showFrontier(frontier, open, k);
       var current = null;
       logItems.forEach(function (li) {
         var s = parseInt(li.getAttribute("data-step"), 10);
@@ -96,6 +106,76 @@
     st.show(0);
     return st;
   }
+  // The frontier at step k: the open nodes, the one expanded at the next step first, then
+  // in the algorithm's order (data-p, ties in creation order).
+  function showFrontier(list, open, k) {
+    var now = open.filter(function (it) {
+      return it.s <= k && it.o <= k && !(it.d >= 0 && it.d <= k) && !(it.c >= 0 && it.c <= k);
+    });
+    now.sort(function (a, b) {
+      var an = a.d === k + 1 ? 0 : 1, bn = b.d === k + 1 ? 0 : 1;
+      return an - bn || a.p - b.p || a.i - b.i;
+    });
+    var html = [];
+    now.slice(0, 40).forEach(function (it, j) {
+      html.push("<li" + (j === 0 && it.d === k + 1 ? " class=\"next\"" : "") + "></li>");
+    });
+    list.innerHTML = html.join("");
+    var lis = list.querySelectorAll("li");
+    now.slice(0, 40).forEach(function (it, j) { lis[j].textContent = it.k; });
+    if (now.length > 40) {
+      var more = document.createElement("li");
+      more.className = "more";
+      more.textContent = "… " + (now.length - 40) + " more";
+      list.appendChild(more);
+    }
+    list.setAttribute("data-count", String(now.length));
+  }
+  // Fit, zoom and pan: the picture fits its box at first (never enlarged past its natural
+  // size); + and − zoom, dragging pans, and the node being expanded is kept in view.
+  function setupZoom(root, svg, box) {
+    if (!svg || !box) return null;
+    var w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
+    var scale = 1;
+    var bar = root.querySelector(".zoom");
+    // The whole picture in the box ("fit"); by default no smaller than readable (a
+    // large tree is then panned, the current node kept in view).
+    function fitScale() {
+      var bw = box.clientWidth || w;
+      return Math.min(1, bw / w, 620 / h);
+    }
+    function readableScale() {
+      return Math.max(0.6, fitScale());
+    }
+    function apply(s) {
+      scale = Math.max(0.05, Math.min(4, s));
+      svg.setAttribute("width", String(w * scale));
+      svg.setAttribute("height", String(h * scale));
+      root.setAttribute("data-zoom", scale.toFixed(3));
+    }
+    apply(readableScale());
+    if (bar) {
+      bar.querySelector(".zin").onclick = function () { apply(scale * 1.25); };
+      bar.querySelector(".zout").onclick = function () { apply(scale / 1.25); };
+      bar.querySelector(".zfit").onclick = function () { apply(fitScale()); };
+    }
+    var drag = null;
+    box.addEventListener("mousedown", function (e) { drag = { x: e.clientX, y: e.clientY, l: box.scrollLeft, t: box.scrollTop }; });
+    window.addEventListener("mouseup", function () { drag = null; });
+    box.addEventListener("mousemove", function (e) {
+      if (!drag) return;
+      box.scrollLeft = drag.l - (e.clientX - drag.x);
+      box.scrollTop = drag.t - (e.clientY - drag.y);
+    });
+    return {
+      keepInView: function (el) {
+        var r = el.getBoundingClientRect(), s = svg.getBoundingClientRect();
+        var x = r.left - s.left + r.width / 2, y = r.top - s.top + r.height / 2;
+        if (x < box.scrollLeft + 20 || x > box.scrollLeft + box.clientWidth - 20) box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+        if (y < box.scrollTop + 20 || y > box.scrollTop + box.clientHeight - 20) box.scrollTop = Math.max(0, y - box.clientHeight / 2);
+      }
+    };
+  }
   document.querySelectorAll(".stepper").forEach(function (root) { steppers.push(setup(root)); });
   active = steppers[0] || null;
   document.addEventListener("keydown", function (e) {
@@ -116,5 +196,22 @@
     steppers.forEach(function (t) { t.show(m[1] === "last" ? t.n - 1 : parseInt(m[1], 10)); });
   }
   if (/play/.test(hash)) steppers.forEach(function (t) { t.play(true); });
+  // #check (for the browser tests): how many labels drawn are wider than their node.
+  if (/check/.test(hash)) {
+    var over = 0, checked = 0;
+    document.querySelectorAll(".stepper").forEach(function (root) {
+      var rect = root.querySelector(".node rect");
+      if (!rect) return;
+      var width = parseFloat(rect.getAttribute("width"));
+      root.querySelectorAll(".node text, text.value, text.tnote").forEach(function (t) {
+        var w = t.getComputedTextLength();
+        if (w <= 0) return;
+        checked += 1;
+        if (w > width - 2) over += 1;
+      });
+    });
+    body.setAttribute("data-overflow", String(over));
+    body.setAttribute("data-checked", String(checked));
+  }
   body.setAttribute("data-ready", "yes");
 })();

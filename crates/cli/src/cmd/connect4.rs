@@ -44,6 +44,11 @@ pub struct Args {
     /// Output format.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// With solve: write a step-through page to FILE, the solver's line of perfect play
+    /// from the position, each board with every column's score (one self-contained HTML
+    /// file).
+    #[arg(long, global = true, value_parser = crate::common::output_file, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// The subcommands of `resolu connect4`.
@@ -143,7 +148,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let (game, pos) = setup(&args)?;
     match &args.command {
         None => show(&game, &pos, args.format, io),
-        Some(Command::Solve(s)) => solve(&game, &pos, s, args.format, io),
+        Some(Command::Solve(s)) => solve(&game, &pos, s, args.format, io, args.html.as_deref()),
         Some(Command::Play(p)) => play(&game, pos, p, io),
     }
 }
@@ -266,6 +271,7 @@ fn solve(
     args: &SolveArgs,
     format: Format,
     io: &mut Io,
+    html: Option<&std::path::Path>,
 ) -> CmdResult {
     let json = format == Format::Json;
     if game.result(pos).is_some() {
@@ -307,6 +313,19 @@ fn solve(
         Ok(a) => a,
         Err(stopped) => return stopped_report(game, pos, &stopped, json, io),
     };
+    if let Some(path) = html {
+        let verdict = score_words(game, pos, analysis.score);
+        let (line, note) = solver_line(game, pos, &mut solver, &analysis);
+        let page = resolu_view::pages::connect4::connect4_page(
+            game,
+            pos,
+            &verdict,
+            analysis.nodes,
+            &line,
+            note.as_deref(),
+        );
+        crate::html::write_page(path, &page)?;
+    }
     if json {
         write_json(io.out, &analysis_json(game, pos, &analysis, args.analyze))?;
         return Ok(Exit::Success);
@@ -553,3 +572,43 @@ pub fn demo(io: &mut Io) -> CmdResult {
 
 /// A 7x6 middle game the demo solves in a moment.
 const DEMO_MOVES: &str = "3276477567135243";
+
+/// The solver's line of perfect play from `pos` for `--html`, with the same solver (its
+/// table already holds the run's positions): each position's column scores and the first
+/// best column; and why it stops early, if a limit stops it.
+fn solver_line(
+    game: &Connect4,
+    pos: &Position,
+    solver: &mut Solver<'_>,
+    first: &Analysis,
+) -> (Vec<resolu_view::pages::connect4::LineStep>, Option<String>) {
+    use resolu_view::pages::connect4::LineStep;
+    let mut line = Vec::new();
+    let mut pos = *pos;
+    let mut analysis = match first.column_scores.is_empty() {
+        true => solver.analyse(&pos),
+        false => Ok(first.clone()),
+    };
+    loop {
+        let a = match analysis {
+            Ok(a) => a,
+            Err(stopped) => return (line, Some(format!("The line stops here: {stopped}."))),
+        };
+        let played = a.best_moves.first().copied();
+        line.push(LineStep {
+            column_scores: a.column_scores.clone(),
+            played,
+        });
+        let Some(col) = played else { break };
+        pos = game.play(&pos, &col);
+        if game.result(&pos).is_some() {
+            line.push(LineStep {
+                column_scores: Vec::new(),
+                played: None,
+            });
+            break;
+        }
+        analysis = solver.analyse(&pos);
+    }
+    (line, None)
+}

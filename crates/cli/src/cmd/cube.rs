@@ -773,17 +773,6 @@ fn ansi(face: Face) -> u8 {
     }
 }
 
-fn svg_colour(face: Face) -> &'static str {
-    match face {
-        Face::U => "#ffffff",
-        Face::R => "#c41e3a",
-        Face::F => "#009e60",
-        Face::D => "#ffd500",
-        Face::L => "#ff5800",
-        Face::B => "#0051ba",
-    }
-}
-
 /// The net as (row, column, face) cells: U above F, then L F R B, then D below F.
 fn net_cells(cube: &CubieCube, pocket_cube: bool) -> Vec<(usize, usize, Face)> {
     let faces = facelets::to_faces(cube);
@@ -886,28 +875,15 @@ fn html_page(
     crate::html::write_page(path, &page)
 }
 
-/// The net as a picture: a square per facelet, each face a block of the cross.
+/// The net as a picture (drawn by the view crate): a square per facelet, each face a block
+/// of the cross.
 fn net_picture(cube: &CubieCube, pocket_cube: bool) -> resolu_view::Svg {
     let n = if pocket_cube { 2 } else { 3 };
-    let cell = 30;
-    let gap = 6;
-    let width = 4 * n * cell + 3 * gap + 20;
-    let height = 3 * n * cell + 2 * gap + 20;
-    let mut s = String::from("<rect width=\"100%\" height=\"100%\" fill=\"#f4f4f4\"/>\n");
-    for (r, c, f) in net_cells(cube, pocket_cube) {
-        let x = 10 + c * cell + (c / n) * gap;
-        let y = 10 + r * cell + (r / n) * gap;
-        s.push_str(&format!(
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" rx=\"3\" fill=\"{}\" stroke=\"#222\" stroke-width=\"1.5\"><title>{}</title></rect>\n",
-            svg_colour(f),
-            f.letter()
-        ));
-    }
-    resolu_view::Svg {
-        width: width as f64,
-        height: height as f64,
-        body: s,
-    }
+    let cells: Vec<(usize, usize, char)> = net_cells(cube, pocket_cube)
+        .into_iter()
+        .map(|(r, c, f)| (r, c, f.letter()))
+        .collect();
+    resolu_view::draw::cube_net(n, &cells)
 }
 
 /// The demo: a 2x2x2 scramble solved optimally by table lookup (no large table is built).

@@ -1,12 +1,13 @@
 //! `resolu graph FILE`: search an explicit state graph read from a text file.
 
 use crate::common::{
-    AlgoArgs, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input, read_file,
-    reason_text, search_json, search_stop_text, stats_line, write_json,
+    AlgoArgs, CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input,
+    read_file, reason_text, search_json, search_stop_text, stats_line, write_json,
 };
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_puzzles::graph::Graph;
 use resolu_search::{Algorithm, Outcome, Runner, Stats};
+use resolu_view::record::{Both, SearchRecorder};
 use std::path::PathBuf;
 
 /// The road map of the demo, embedded so that `resolu demo` works from any directory.
@@ -20,7 +21,7 @@ const ROMANIA: &str = include_str!("../../../../examples/graphs/romania.graph");
   resolu graph examples/graphs/romania.graph --algo greedy --format json
 
 File format: one directive per line, '#' starts a comment:
-  start NAME | goal NAME... | edge A B [COST] | arc A B [COST] | node NAME [h=VALUE]")]
+  start NAME | goal NAME... | edge A B [COST] | arc A B [COST] | node NAME [h=VALUE] [x=X y=Y] (x, y: where --html draws it)")]
 pub struct Args {
     /// The graph file.
     pub file: PathBuf,
@@ -88,9 +89,21 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             writeln!(io.out, "{}", crate::tr!("note", note = note))?;
         }
     }
-    let exit = solve(&graph, algorithm, &args, io)?;
-    let zero_h = args.heuristic == GraphHeuristic::Zero;
-    crate::html::graph(&args.html, &graph, &args.algo, &args.limits, zero_h)?;
+    let mut recorder =
+        args.html.html.as_ref().map(|_| {
+            resolu_view::pages::search::graph_recorder(&graph, algorithm, args.algo.weight)
+        });
+    let (exit, outcome) = solve(&graph, algorithm, &args, io, recorder.as_mut())?;
+    if let (Some(path), Some(recorder)) = (&args.html.html, recorder) {
+        let run = resolu_view::pages::Recorded { recorder, outcome };
+        let runs = args.html.runs(&args.algo, run, |algorithm| {
+            let mut recorder =
+                resolu_view::pages::search::graph_recorder(&graph, algorithm, args.algo.weight);
+            let outcome = runner(&graph, &args).observer(&mut recorder).run(algorithm);
+            resolu_view::pages::Recorded { recorder, outcome }
+        })?;
+        crate::html::write_page(path, &resolu_view::pages::search::graph_page(&graph, runs))?;
+    }
     Ok(exit)
 }
 
@@ -130,37 +143,63 @@ fn isolated_notes(graph: &Graph) -> Vec<String> {
         .collect()
 }
 
-fn solve(graph: &Graph, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdResult {
-    let file_h = graph.file_heuristic();
-    let zero = |_: &u32| 0.0;
-    let h: &dyn Fn(&u32) -> f64 = match args.heuristic {
-        GraphHeuristic::File => &file_h,
-        GraphHeuristic::Zero => &zero,
-    };
-    let runner = Runner::new(graph)
-        .heuristic(h)
+/// A heuristic chosen at run time.
+type GraphH<'g> = Box<dyn Fn(&u32) -> f64 + 'g>;
+
+/// The heuristic the flags choose: the file's `h` values, or zero.
+fn heuristic<'g>(graph: &'g Graph, args: &Args) -> GraphH<'g> {
+    match args.heuristic {
+        GraphHeuristic::File => Box::new(graph.file_heuristic()),
+        GraphHeuristic::Zero => Box::new(|_: &u32| 0.0),
+    }
+}
+
+/// A runner with the flags' settings.
+fn runner<'g>(graph: &'g Graph, args: &Args) -> Runner<'g, Graph, GraphH<'g>> {
+    Runner::new(graph)
+        .heuristic(heuristic(graph, args))
         .limits(args.limits.limits())
         .weight(args.algo.weight)
         .seed(args.algo.seed)
-        .depth_limit(args.algo.depth_limit);
-    let outcome = if args.trace && args.format == Format::Text {
+        .depth_limit(args.algo.depth_limit)
+}
+
+/// Searches and reports; `recorder` (for `--html`) records the run as it goes.
+fn solve<'g>(
+    graph: &'g Graph,
+    algorithm: Algorithm,
+    args: &Args,
+    io: &mut Io,
+    recorder: Option<&mut SearchRecorder<'g, u32, u32>>,
+) -> Result<(Exit, Outcome<u32, u32>), CliError> {
+    let runner = runner(graph, args);
+    let trace = args.trace && args.format == Format::Text;
+    if trace {
         writeln!(
             io.out,
             "{}",
             crate::tr!("trace-of", algorithm = algorithm.to_string())
         )?;
-        let trace = ExpansionTrace::new(
-            &mut *io.out,
-            |s: &u32| graph.name(*s).to_string(),
-            algorithm,
-            args.algo.weight,
-        );
-        runner.observer(trace).run(algorithm)
-    } else {
-        let mut runner = runner;
-        runner.run(algorithm)
+    }
+    let show = |s: &u32| graph.name(*s).to_string();
+    let weight = args.algo.weight;
+    let outcome = match (trace, recorder) {
+        (true, Some(recorder)) => {
+            let trace = ExpansionTrace::new(&mut *io.out, show, algorithm, weight);
+            runner.observer(Both(trace, recorder)).run(algorithm)
+        }
+        (true, None) => {
+            let trace = ExpansionTrace::new(&mut *io.out, show, algorithm, weight);
+            runner.observer(trace).run(algorithm)
+        }
+        (false, Some(recorder)) => runner.observer(recorder).run(algorithm),
+        (false, None) => {
+            let mut runner = runner;
+            runner.run(algorithm)
+        }
     };
-    report(graph, algorithm, &outcome, args, io)
+    let exit = report(graph, algorithm, &outcome, args, io)?;
+    Ok((exit, outcome))
 }
 
 fn report(
@@ -241,7 +280,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
             format: Format::Text,
             html: Default::default(),
         };
-        worst = worst.worst(solve(&graph, algorithm, &args, io)?);
+        worst = worst.worst(solve(&graph, algorithm, &args, io, None)?.0);
     }
     Ok(worst)
 }

@@ -8,6 +8,7 @@ use crate::common::{
 use clap::Args as ClapArgs;
 use resolu_puzzles::hanoi::{DisksOffGoal, Hanoi, HanoiMove, OptimalMoves, Pegs, frame_stewart};
 use resolu_search::{Algorithm, Runner};
+use resolu_view::record::Both;
 
 mod expert;
 
@@ -268,7 +269,10 @@ fn optimal(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             hanoi.pegs()
         )));
     }
-    crate::html::hanoi_optimal(&args.html, hanoi)?;
+    crate::html::write_if(&args.html.html, || {
+        let moves: Vec<HanoiMove> = OptimalMoves::new(hanoi).collect();
+        resolu_view::pages::hanoi::moves_page(hanoi, &moves, None, "the recursion")
+    })?;
     if args.format == Format::Json {
         let moves = moves_json(OptimalMoves::new(hanoi));
         write_json(
@@ -321,30 +325,46 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         let how = crate::tr!("hanoi-by-search", algorithm = algorithm.to_string());
         header(hanoi, &how, io)?;
     }
-    let outcome = if args.trace && !json {
+    let mut recorder = args
+        .html
+        .html
+        .as_ref()
+        .map(|_| resolu_view::pages::hanoi::hanoi_recorder(hanoi, algorithm));
+    let trace = args.trace && !json;
+    if trace {
         writeln!(
             io.out,
             "{}",
             crate::tr!("trace-of", algorithm = algorithm.to_string())
         )?;
-        let show = |s: &Pegs| hanoi.one_line(*s);
-        runner
-            .observer(ExpansionTrace::new(
-                &mut *io.out,
-                show,
-                algorithm,
-                args.weight,
-            ))
-            .run(algorithm)
-    } else {
-        let mut runner = runner;
-        runner.run(algorithm)
+    }
+    let show = |s: &Pegs| hanoi.one_line(*s);
+    let outcome = match (trace, recorder.as_mut()) {
+        (true, Some(recorder)) => {
+            let trace = ExpansionTrace::new(&mut *io.out, show, algorithm, args.weight);
+            runner.observer(Both(trace, recorder)).run(algorithm)
+        }
+        (true, None) => {
+            let trace = ExpansionTrace::new(&mut *io.out, show, algorithm, args.weight);
+            runner.observer(trace).run(algorithm)
+        }
+        (false, Some(recorder)) => runner.observer(recorder).run(algorithm),
+        (false, None) => {
+            let mut runner = runner;
+            runner.run(algorithm)
+        }
     };
     let moves: Vec<HanoiMove> = outcome
         .path
         .as_ref()
         .map_or_else(Vec::new, |p| p.actions().copied().collect());
-    crate::html::hanoi_search(&args.html, hanoi, algorithm, args.seed, &args.limits)?;
+    if let (Some(path), Some(recorder)) = (&args.html.html, recorder) {
+        let run = resolu_view::pages::Recorded {
+            recorder,
+            outcome: outcome.clone(),
+        };
+        crate::html::write_page(path, &resolu_view::pages::hanoi::search_page(hanoi, run))?;
+    }
     if json {
         let mut value = search_json(&outcome, moves_json(moves.iter().copied()));
         if let serde_json::Value::Object(map) = &mut value {

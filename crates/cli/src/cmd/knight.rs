@@ -13,6 +13,7 @@ use resolu_puzzles::knight::{
 };
 use resolu_search::backtrack;
 use resolu_search::{Limits, StopReason};
+use resolu_view::record::Watched;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -121,7 +122,13 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let limits = args.limits.limits();
     let json = args.format == Format::Json;
     let what = describe(&opts);
-    crate::html::knight(&args.html, opts, &args.limits)?;
+    if let Some(path) = &args.html.html
+        && (args.all_starts || args.all || args.count || args.limit.is_some())
+    {
+        // These modes enumerate: the page shows the search for the first tour, run for it.
+        let mut first = KnightTour::new(opts).map_err(|e| bad_input(e.to_string()))?;
+        first_recorded(&mut first, &opts, limits, path)?;
+    }
     if args.all_starts {
         return all_starts(opts, limits, json, io);
     }
@@ -154,7 +161,10 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         }
         return Ok(exit);
     }
-    let outcome = backtrack::first(&mut tour, limits);
+    let outcome = match &args.html.html {
+        Some(path) => first_recorded(&mut tour, &opts, limits, path)?,
+        None => backtrack::first(&mut tour, limits),
+    };
     let solved = outcome.reason == StopReason::Solved;
     if let Some(path) = &args.svg {
         write_svg(path, &tour.svg())?;
@@ -432,4 +442,30 @@ fn all_starts(opts: TourOptions, limits: Limits, json: bool, io: &mut Io) -> Cmd
     } else {
         Exit::Limit
     })
+}
+
+/// The first tour, the run recorded for `--html` and its page written to `path`.
+fn first_recorded(
+    tour: &mut KnightTour,
+    opts: &TourOptions,
+    limits: resolu_search::Limits,
+    path: &std::path::Path,
+) -> Result<resolu_search::backtrack::BacktrackOutcome, CliError> {
+    let mut watched = Watched::new(&mut *tour, |t: &KnightTour| {
+        t.path().last().copied().unwrap_or((0, 0))
+    });
+    let outcome = backtrack::first(&mut watched, limits);
+    let events = watched.finish();
+    let solved = outcome.reason == StopReason::Solved;
+    let run = resolu_view::pages::walk::KnightRun {
+        size: (opts.rows, opts.cols),
+        start: opts.start,
+        method: opts.method.as_str(),
+        closed: opts.closed,
+        tour: solved.then(|| tour.path()),
+        events,
+        stats: outcome.stats,
+    };
+    crate::html::write_page(path, &resolu_view::pages::walk::knight_page(&run))?;
+    Ok(outcome)
 }

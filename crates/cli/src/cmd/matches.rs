@@ -301,7 +301,9 @@ fn or_list(l: &[u32]) -> String {
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let setup = args.game.setup()?;
     let format = args.game.format;
-    crate::html::matches(&args.game.html, &setup.game, &setup.start)?;
+    crate::html::write_if(&args.game.html, || {
+        resolu_view::pages::games::matches_page(&setup.game, &setup.start)
+    })?;
     match args.command {
         None => model(&setup, io),
         Some(Command::States { limit }) => states(&setup, limit, format, io),

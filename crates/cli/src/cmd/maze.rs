@@ -8,6 +8,7 @@ use crate::common::{
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_puzzles::maze::{Maze, MazeWalk};
 use resolu_search::{Algorithm, Limits, Runner, StopReason, backtrack};
+use resolu_view::record::Watched;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -73,13 +74,13 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     {
         writeln!(io.out, "{}: {note}", args.file.display())?;
     }
-    crate::html::maze(&args.html, &maze, args.algo.name(), &args.limits)?;
     solve(
         &maze,
         args.algo,
         args.limits.limits(),
         args.format == Format::Json,
         io,
+        args.html.html.as_deref(),
     )
 }
 
@@ -102,11 +103,38 @@ fn ragged_note(text: &str) -> Option<String> {
     ))
 }
 
-fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -> CmdResult {
+/// Solves and reports; with `html`, the run is recorded and its page written there.
+fn solve(
+    maze: &Maze,
+    algo: MazeAlgo,
+    limits: Limits,
+    json: bool,
+    io: &mut Io,
+    html: Option<&std::path::Path>,
+) -> CmdResult {
     let (path, stats, stats_text, reason, exit) = match algo {
         MazeAlgo::Backtrack => {
             let mut walk = MazeWalk::new(maze);
-            let outcome = backtrack::first(&mut walk, limits);
+            let outcome = match html {
+                Some(file) => {
+                    let mut watched = Watched::new(&mut walk, |w: &MazeWalk| {
+                        w.path().last().copied().unwrap_or((0, 0))
+                    });
+                    let outcome = backtrack::first(&mut watched, limits);
+                    let (events, cut) = watched.finish();
+                    let found = (outcome.reason == StopReason::Solved).then(|| walk.path());
+                    let page = resolu_view::pages::maze::backtrack_page(
+                        maze,
+                        &events,
+                        cut,
+                        &outcome.stats,
+                        found.as_deref(),
+                    );
+                    crate::html::write_page(file, &page)?;
+                    outcome
+                }
+                None => backtrack::first(&mut walk, limits),
+            };
             let path = (outcome.reason == StopReason::Solved).then(|| walk.path());
             (
                 path,
@@ -123,10 +151,26 @@ fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -
             } else {
                 Algorithm::Astar
             };
-            let outcome = Runner::new(&problem)
+            let runner = Runner::new(&problem)
                 .heuristic(problem.manhattan())
-                .limits(limits)
-                .run(algorithm);
+                .limits(limits);
+            let outcome = match html {
+                Some(file) => {
+                    let mut recorder = resolu_view::pages::maze::maze_recorder(&problem, algorithm);
+                    let outcome = runner.observer(&mut recorder).run(algorithm);
+                    let run = resolu_view::pages::Recorded {
+                        recorder,
+                        outcome: outcome.clone(),
+                    };
+                    let page = resolu_view::pages::maze::search_page(maze, &problem, run);
+                    crate::html::write_page(file, &page)?;
+                    outcome
+                }
+                None => {
+                    let mut runner = runner;
+                    runner.run(algorithm)
+                }
+            };
             let path = outcome
                 .path
                 .as_ref()
@@ -175,8 +219,15 @@ fn solve(maze: &Maze, algo: MazeAlgo, limits: Limits, json: bool, io: &mut Io) -
 /// `resolu demo`: the embedded maze by backtracking, then by BFS.
 pub fn demo(io: &mut Io) -> CmdResult {
     let maze = Maze::parse(DEMO_MAZE).map_err(|e| bad_input(format!("demo maze: {e}")))?;
-    let walked = solve(&maze, MazeAlgo::Backtrack, Limits::default(), false, io)?;
+    let walked = solve(
+        &maze,
+        MazeAlgo::Backtrack,
+        Limits::default(),
+        false,
+        io,
+        None,
+    )?;
     writeln!(io.out)?;
-    let shortest = solve(&maze, MazeAlgo::Bfs, Limits::default(), false, io)?;
+    let shortest = solve(&maze, MazeAlgo::Bfs, Limits::default(), false, io, None)?;
     Ok(walked.worst(shortest))
 }

@@ -4,6 +4,7 @@ use crate::common::{
     CliError, CmdResult, Exit, Format, Io, bad_input, default_memory_bytes, parse_seconds,
     read_file, write_json,
 };
+use crate::html::ProofPage;
 use crate::progress::{ClearingWriter, MONITOR};
 use crate::prove_answers::{
     exit_soon, form, halt_json, halt_now, limit_message, print_answer, run_json, stop_json,
@@ -335,28 +336,18 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     // term or character wanted (a query that reads nothing never waits). The query mode
     // reads nothing else from it.
     db.set_input_reader(std::io::stdin());
-    if args.html.html.is_some() {
-        // The page replays the query on a database of its own, loaded as the first was
-        // (which already ran the directives within the limits and showed their output).
-        let mut fresh = match load_or_stop(io, ProgramOutput::Discard)? {
-            Ok(db) => db,
-            Err(exit) => return Ok(exit),
-        };
-        crate::html::prove(
-            &args.html,
-            &mut fresh,
-            &q,
-            query,
-            options.clone(),
-            args.limit,
-        )?;
-    }
-    if json {
+    // --html records the query's own run (its calls, exits, failures, redos and answers).
+    let mut options = options;
+    let page = ProofPage::new(&args.html, &mut options);
+    let exit = if json {
         // As before: the query's own output is not part of the JSON.
         ProgramOutput::Discard.attach(&mut db);
-        return run_json(&mut db, &q, options, args.limit, io);
-    }
-    run_text(&mut db, &q, options, &args, io)
+        run_json(&mut db, &q, options, args.limit, io, &page)?
+    } else {
+        run_text(&mut db, &q, options, &args, io, &page)?
+    };
+    page.write(&args.html, query)?;
+    Ok(exit)
 }
 
 /// `--trace course` or `--syntax course`: the lab's notation and DAT trace (the first
@@ -426,9 +417,9 @@ fn run_course(
             ..Options::default()
         };
         if args.format == Format::Json {
-            return run_json(&mut db, &q, options, args.limit, io);
+            return run_json(&mut db, &q, options, args.limit, io, &ProofPage::default());
         }
-        return run_text(&mut db, &q, options, args, io);
+        return run_text(&mut db, &q, options, args, io, &ProofPage::default());
     }
     let limits = resolu_logic::course::DatLimits {
         max_inferences: match args.max_inferences {
@@ -559,12 +550,15 @@ fn proof_lines(a: &Answer) -> Vec<String> {
 
 type Shared = std::rc::Rc<std::cell::RefCell<Vec<String>>>;
 
-fn attach_trace(sols: &mut Solutions<'_>, style: Option<TraceStyle>) -> Shared {
+fn attach_trace(sols: &mut Solutions<'_>, style: Option<TraceStyle>, page: &ProofPage) -> Shared {
     let lines: Shared = Default::default();
-    if style.is_some() {
-        let sink = lines.clone();
+    if style.is_some() || page.is_on() {
+        let (sink, page) = (lines.clone(), page.clone());
         sols.set_observer(Box::new(move |e: &TraceEvent| {
-            sink.borrow_mut().push(trace_line(e))
+            if style.is_some() {
+                sink.borrow_mut().push(trace_line(e))
+            }
+            page.event(e);
         }));
     }
     lines
@@ -583,9 +577,10 @@ fn run_text(
     options: Options,
     args: &Args,
     io: &mut Io,
+    page: &ProofPage,
 ) -> CmdResult {
     let mut sols = db.solve(q, options);
-    let trace = attach_trace(&mut sols, args.trace);
+    let trace = attach_trace(&mut sols, args.trace, page);
     let form = form(args.whole_answers);
     let mut count = 0usize;
     let mut exit = Exit::NoSolution;
@@ -597,7 +592,7 @@ fn run_text(
         io.out.flush()?;
         // With --explain the answer is read back with its proof tree; else it is written
         // straight from the prover's heap.
-        let next = match args.explain {
+        let next = match args.explain || page.is_on() {
             true => sols.next().map(|r| r.map(Some)),
             false => sols.next_answer().map(|r| r.map(|()| None)),
         };
@@ -612,9 +607,12 @@ fn run_text(
                     writeln!(io.out, "success")?;
                 }
                 if let Some(a) = read {
-                    writeln!(io.out, "proof:")?;
-                    for l in proof_lines(&a) {
-                        writeln!(io.out, "{l}")?;
+                    page.answer(&a);
+                    if args.explain {
+                        writeln!(io.out, "proof:")?;
+                        for l in proof_lines(&a) {
+                            writeln!(io.out, "{l}")?;
+                        }
                     }
                     writeln!(io.out, "{}", a.text(form))?;
                 } else if print_answer(&mut sols, form, io)?.is_some() {
@@ -623,6 +621,7 @@ fn run_text(
                 }
             }
             Some(Err(e)) if e.is_limit() => {
+                page.stopped(limit_message(&e));
                 write_stop(io.out, &limit_message(&e))?;
                 if e == SolveError::Interrupted {
                     let n = sols.inferences();
@@ -754,7 +753,7 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
             }
         };
         let mut sols = db.solve(&q, options.clone());
-        let trace = attach_trace(&mut sols, args.trace);
+        let trace = attach_trace(&mut sols, args.trace, &ProofPage::default());
         loop {
             io.out.flush()?;
             let watch = Watch::start();

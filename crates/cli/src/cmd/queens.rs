@@ -54,8 +54,12 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let mut queens = Queens::new(args.n).map_err(|e| bad_input(e.to_string()))?;
     let limits = args.limits.limits();
     let json = args.format == Format::Json;
-    crate::html::queens(&args.html, args.n, &args.limits)?;
     if args.all || args.count || args.limit.is_some() {
+        if let Some(path) = &args.html.html {
+            // These modes enumerate: the page shows the search for the first solution.
+            let mut first = Queens::new(args.n).map_err(|e| bad_input(e.to_string()))?;
+            first_recorded(&mut first, limits, path)?;
+        }
         let mode = Enumerate {
             count_only: args.count,
             limit: args.limit,
@@ -76,11 +80,21 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             Ok(())
         });
     }
-    first(&mut queens, limits, json, io)
+    first(&mut queens, limits, json, io, args.html.html.as_deref())
 }
 
-fn first(queens: &mut Queens, limits: Limits, json: bool, io: &mut Io) -> CmdResult {
-    let outcome = backtrack::first(queens, limits);
+/// The first solution; with `html`, the run is recorded and its page written there.
+fn first(
+    queens: &mut Queens,
+    limits: Limits,
+    json: bool,
+    io: &mut Io,
+    html: Option<&std::path::Path>,
+) -> CmdResult {
+    let outcome = match html {
+        Some(path) => first_recorded(queens, limits, path)?,
+        None => backtrack::first(queens, limits),
+    };
     let solved = outcome.reason == StopReason::Solved;
     if json {
         write_json(
@@ -114,7 +128,7 @@ fn first(queens: &mut Queens, limits: Limits, json: bool, io: &mut Io) -> CmdRes
 /// `resolu demo`: the first solution of the 8 queens, and the count of all of them.
 pub fn demo(io: &mut Io) -> CmdResult {
     let mut queens = Queens::new(8).map_err(|e| bad_input(e.to_string()))?;
-    let exit = first(&mut queens, Limits::default(), false, io)?;
+    let exit = first(&mut queens, Limits::default(), false, io, None)?;
     let mut queens = Queens::new(8).map_err(|e| bad_input(e.to_string()))?;
     let outcome = backtrack::count(&mut queens, Limits::default());
     writeln!(
@@ -130,4 +144,32 @@ pub fn demo(io: &mut Io) -> CmdResult {
         StopReason::Exhausted => StopReason::Solved,
         r => r,
     })))
+}
+
+/// The first solution, the run recorded for `--html` and its page written to `path`.
+fn first_recorded(
+    queens: &mut Queens,
+    limits: Limits,
+    path: &std::path::Path,
+) -> Result<backtrack::BacktrackOutcome, crate::common::CliError> {
+    let mut watched = resolu_view::record::Watched::new(&mut *queens, |q: &Queens| {
+        let cols = q.columns();
+        (
+            cols.len().saturating_sub(1),
+            cols.last().map_or(0, |&c| c as usize),
+        )
+    });
+    let outcome = backtrack::first(&mut watched, limits);
+    let (events, cut) = watched.finish();
+    let solution: Option<Vec<usize>> = (outcome.reason == StopReason::Solved)
+        .then(|| queens.columns().iter().map(|&c| c as usize).collect());
+    let page = resolu_view::pages::walk::queens_page(
+        queens.n(),
+        &events,
+        cut,
+        &outcome.stats,
+        solution.as_deref(),
+    );
+    crate::html::write_page(path, &page)?;
+    Ok(outcome)
 }

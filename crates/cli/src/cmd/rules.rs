@@ -13,6 +13,7 @@ use resolu_rules::{
     Cycle, Engine, Origin, ParseStop, RuleBase, Step, Stop, Strategy, WorkingMemory,
 };
 use resolu_search::StopReason;
+use resolu_view::record::RulesRecorder;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -122,9 +123,14 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         }
         base.facts.push(read.term);
     }
-    crate::html::rules(&args.html, &text, &base.facts, strategy, args.max_cycles)?;
+    // --html records the run's own cycles.
+    let page = args
+        .html
+        .html
+        .as_ref()
+        .map(|_| RulesRecorder::new(&base.facts));
     let engine = Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
-    execute(engine, &origin, &args, started, io)
+    execute(engine, &origin, &args, started, io, page)
 }
 
 /// A limit reached while reading the rule base: the run stops before its first cycle,
@@ -159,6 +165,7 @@ fn execute(
     args: &Args,
     started: Instant,
     io: &mut Io,
+    mut page: Option<RulesRecorder>,
 ) -> CmdResult {
     // The fact to explain is read before the run, so that a typo costs no run.
     let explain_fact = match args.explain.as_deref() {
@@ -178,7 +185,7 @@ fn execute(
     };
     engine.set_max_inferences(max_inferences);
     engine.set_seed(args.seed);
-    engine.set_record_conflict_sets(args.trace);
+    engine.set_record_conflict_sets(args.trace || page.is_some());
     let json = args.format == Format::Json;
     if !json {
         writeln!(
@@ -205,6 +212,9 @@ fn execute(
             Ok(Step::Stopped(stop)) => break Ok(stop),
             Err(e) => break Err(e),
         };
+        if let Some(page) = page.as_mut() {
+            page.cycle(&cycle);
+        }
         if json {
             let text = cycle_json(&cycle, args.trace).to_string();
             fired_bytes += text.capacity() + std::mem::size_of::<String>();
@@ -221,6 +231,11 @@ fn execute(
     };
     drop(watch);
     let stop = result.map_err(|e| bad_input(format!("{origin}: {e}")))?;
+    if let (Some(path), Some(page)) = (&args.html.html, page) {
+        let rules: Vec<String> = engine.rule_names().iter().map(|r| r.to_string()).collect();
+        let strategy = engine.strategy().to_string();
+        crate::html::write_page(path, &page.page(&strategy, &rules, stop))?;
+    }
     let conclusions = conclusions(engine.memory());
     let memory = engine.memory();
     let explained = explain_fact.as_ref().map(|t| find_fact(memory, t));
@@ -461,5 +476,6 @@ pub fn demo(io: &mut Io) -> CmdResult {
         &args,
         Instant::now(),
         io,
+        None,
     )
 }

@@ -8,7 +8,18 @@ use clap::Args as ClapArgs;
 use resolu_puzzles::sliding::heuristics::HeuristicName;
 use resolu_puzzles::sliding::{Goal, Grid, Move, SlidingPuzzle, SolveSettings};
 use resolu_search::{Algorithm, Outcome};
+use resolu_view::pages::Recorded;
+use resolu_view::record::{Both, SearchRecorder};
 use std::path::PathBuf;
+
+/// With `--html`: the recorder of the command's own search, and its outcome once run.
+type Recording<'p> = Option<Recorder<'p>>;
+
+/// The recorder of a search and its outcome once run.
+type Recorder<'p> = (
+    SearchRecorder<'p, Vec<u8>, Move>,
+    Option<Outcome<Vec<u8>, Move>>,
+);
 
 /// The course's instance: 5 moves from the spiral goal.
 pub const COURSE_START: &str = "b h c / a f d / g _ e";
@@ -190,6 +201,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = match args.threads {
+        // A page records the run the text reports: one thread, so that its every event
+        // is the run's.
+        _ if args.html.html.is_some() => 1,
         0 => cores,
         n => n.min(cores),
     };
@@ -212,9 +226,51 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     if let Some(exit) = solver.prepare(&puzzle, io)? {
         return Ok(exit);
     }
-    let exit = solver.solve_and_report(&puzzle, io)?;
-    crate::html::taquin(&args.html, &puzzle, &args.algo, &args.limits, heuristic)?;
+    let mut recording: Recording = args.html.html.as_ref().map(|_| {
+        let recorder =
+            resolu_view::pages::search::taquin_recorder(&puzzle, algorithm, args.algo.weight);
+        (recorder, None)
+    });
+    let exit = solver.solve_and_report(&puzzle, io, &mut recording)?;
+    if let (Some(path), Some(recorded)) = (&args.html.html, recording) {
+        write_page(path, &solver, &puzzle, recorded)?;
+    }
     Ok(exit)
+}
+
+/// `--html FILE`: the page of the command's own search (and of the other algorithms of
+/// `--compare`, run for it), or of the parity test when no search ran.
+fn write_page(
+    path: &std::path::Path,
+    solver: &Solver,
+    puzzle: &SlidingPuzzle,
+    (recorder, outcome): Recorder<'_>,
+) -> Result<(), CliError> {
+    let label = solver.heuristic_label();
+    let Some(outcome) = outcome else {
+        let page = resolu_view::pages::search::taquin_unsolvable(puzzle, &label);
+        return crate::html::write_page(path, &page);
+    };
+    let html = &solver.args.html;
+    let runs = html.runs(
+        &solver.args.algo,
+        Recorded { recorder, outcome },
+        |algorithm| {
+            let mut recorder = resolu_view::pages::search::taquin_recorder(
+                puzzle,
+                algorithm,
+                solver.args.algo.weight,
+            );
+            let settings = SolveSettings {
+                algorithm,
+                ..solver.settings()
+            };
+            let outcome = puzzle.solve_observed(&settings, &mut recorder);
+            Recorded { recorder, outcome }
+        },
+    )?;
+    let page = resolu_view::pages::search::taquin_page(puzzle, &label, runs);
+    crate::html::write_page(path, &page)
 }
 
 /// `--census`: the boards at each distance from the goal.
@@ -362,9 +418,9 @@ impl Solver<'_> {
         }
     }
 
-    /// Searches with the flags' settings (and the trace they ask for).
-    fn search(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> Outcome<Vec<u8>, Move> {
-        let settings = SolveSettings {
+    /// The settings of a run, from the flags.
+    fn settings(&self) -> SolveSettings {
+        SolveSettings {
             algorithm: self.algorithm,
             heuristic: self.heuristic,
             limits: self.args.limits.limits(),
@@ -372,21 +428,47 @@ impl Solver<'_> {
             seed: self.args.algo.seed,
             depth_limit: self.args.algo.depth_limit,
             threads: self.threads,
-        };
-        if self.args.trace && self.args.format == Format::Text {
+        }
+    }
+
+    /// Searches with the flags' settings (and the trace they ask for), recorded for the
+    /// page when `recording` holds a recorder.
+    fn search(
+        &self,
+        puzzle: &SlidingPuzzle,
+        io: &mut Io,
+        recording: &mut Recording,
+    ) -> Outcome<Vec<u8>, Move> {
+        let settings = self.settings();
+        let trace = self.args.trace && self.args.format == Format::Text;
+        if trace {
             let _ = writeln!(
                 io.out,
                 "{}",
                 crate::tr!("trace-of", algorithm = self.algorithm.to_string())
             );
-            let show = |tiles: &Vec<u8>| puzzle.grid_of(tiles).one_line();
-            puzzle.solve_observed(
-                &settings,
-                ExpansionTrace::new(&mut *io.out, show, self.algorithm, self.args.algo.weight),
-            )
-        } else {
-            puzzle.solve(&settings)
         }
+        let show = |tiles: &Vec<u8>| puzzle.grid_of(tiles).one_line();
+        let (algorithm, weight) = (self.algorithm, self.args.algo.weight);
+        let outcome = match (trace, recording.as_mut()) {
+            (true, Some((recorder, _))) => puzzle.solve_observed(
+                &settings,
+                Both(
+                    ExpansionTrace::new(&mut *io.out, show, algorithm, weight),
+                    recorder,
+                ),
+            ),
+            (true, None) => puzzle.solve_observed(
+                &settings,
+                ExpansionTrace::new(&mut *io.out, show, algorithm, weight),
+            ),
+            (false, Some((recorder, _))) => puzzle.solve_observed(&settings, recorder),
+            (false, None) => puzzle.solve(&settings),
+        };
+        if let Some((_, recorded)) = recording {
+            *recorded = Some(outcome.clone());
+        }
+        outcome
     }
 
     /// When the default goal (the snail, on 3x3) makes a board unsolvable that the standard
@@ -413,7 +495,12 @@ impl Solver<'_> {
         }
     }
 
-    fn solve_and_report(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> CmdResult {
+    fn solve_and_report(
+        &self,
+        puzzle: &SlidingPuzzle,
+        io: &mut Io,
+        recording: &mut Recording,
+    ) -> CmdResult {
         let json = self.args.format == Format::Json;
         let lang = crate::i18n::lang();
         let solvable = puzzle.is_solvable();
@@ -443,7 +530,7 @@ impl Solver<'_> {
                 )
             )?;
         }
-        let outcome = self.search(puzzle, io);
+        let outcome = self.search(puzzle, io, recording);
         if json {
             write_json(io.out, &taquin_json(puzzle, &outcome, self.heuristic))?;
             return Ok(Exit::from_reason(outcome.reason));
@@ -592,7 +679,7 @@ fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
             Ok(puzzle) => {
                 let outcome = match outcome {
                     Some(o) => o,
-                    None => solver.search(puzzle, io),
+                    None => solver.search(puzzle, io, &mut None),
                 };
                 (
                     taquin_json(puzzle, &outcome, solver.heuristic),
@@ -645,7 +732,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
     let course = Grid::parse(COURSE_START).map_err(|e| bad_input(e.to_string()))?;
     let puzzle =
         SlidingPuzzle::new(&course, Goal::Default).map_err(|e| bad_input(e.to_string()))?;
-    let solved = solver.solve_and_report(&puzzle, io)?;
+    let solved = solver.solve_and_report(&puzzle, io, &mut None)?;
     writeln!(io.out, "\n{}", crate::tr!("taquin-demo-question"))?;
     let question = Grid::parse("a b c / g _ d / h f e").map_err(|e| bad_input(e.to_string()))?;
     let puzzle =

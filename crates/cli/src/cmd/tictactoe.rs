@@ -75,7 +75,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         Some(b) => TicTacToe::parse(b).map_err(|e| bad_input(format!("--board: {e}")))?,
         None => Board::default(),
     };
-    crate::html::tictactoe(&args.html, start)?;
+    crate::html::write_if(&args.html, || {
+        resolu_view::pages::games::tictactoe_page(start)
+    })?;
     match args.command {
         None => overview(start, args.format, io),
         Some(Command::Solve) => solve(start, args.format, io),

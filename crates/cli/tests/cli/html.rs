@@ -190,13 +190,15 @@ fn colours(png_bytes: &[u8]) -> usize {
 #[test]
 fn taquin_page_steps_from_the_start_to_the_solved_board_in_the_browser() {
     let (path, html) = page("taquin.html", &["taquin"], 0);
-    // The page holds the search's counters: the expansions of the text output; the page
-    // records the generic engine, which also generates each move back to the parent (4
-    // more here), where the text output's in-place A* leaves them out.
+    // The page is made from the run the text reports: the same counters.
     let (_, text, _) = run(&["taquin"]);
-    assert!(text.contains("expanded 5, generated 11"), "{text}");
+    assert!(
+        text.contains("expanded 5, generated 11, duplicates 0"),
+        "{text}"
+    );
     assert!(html.contains("<th>expanded</th><td>5</td>"));
-    assert!(html.contains("<th>generated</th><td>15</td>"));
+    assert!(html.contains("<th>generated</th><td>11</td>"));
+    assert!(html.contains("<th>duplicates</th><td>0</td>"));
     assert!(html.contains("Move 5: h"));
     let Some(browser) = Browser::find() else {
         return;

@@ -93,7 +93,24 @@ impl SlidingPuzzle {
     ) -> Outcome<Vec<u8>, Move> {
         let problem = self.problem::<C>();
         let heuristic = TileHeuristic::new(settings.heuristic, self);
-        if settings.algorithm == Algorithm::IdaStar && observer.is_none() {
+        if settings.algorithm == Algorithm::IdaStar
+            && let Some(inner) = observer
+        {
+            // Observed runs (traces, pages) take the same in-place IDA* as the plain run,
+            // on one thread, so that they count what the plain run counts.
+            let mut unpacking = Unpacking {
+                puzzle: self,
+                inner,
+            };
+            let outcome = resolu_search::idastar::idastar_in_place(
+                &problem,
+                &heuristic,
+                settings.limits,
+                &mut unpacking,
+            );
+            return outcome.map_states(|board| self.tiles(&board));
+        }
+        if settings.algorithm == Algorithm::IdaStar {
             // The in-place IDA*, instantiated for each heuristic, so that its update is
             // inlined in the loop (through the enum it was a call per move).
             let (limits, threads) = (settings.limits, settings.threads);

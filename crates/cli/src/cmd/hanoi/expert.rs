@@ -209,7 +209,10 @@ pub(super) fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
     };
     let trace = args.trace && !json;
     let run = run_moves(hanoi, &origin, &mut engine, trace, replay.as_mut(), io)?;
-    crate::html::hanoi_moves(&args.html, hanoi, &run.moves, Some(&run.fired), "the rules")?;
+    crate::html::write_if(&args.html.html, || {
+        let fired = Some(run.fired.as_slice());
+        resolu_view::pages::hanoi::moves_page(hanoi, &run.moves, fired, "the rules")
+    })?;
     let cycles = engine.cycles();
     let max_inferences = Some(resolu_rules::DEFAULT_MAX_INFERENCES);
     let stop_said = stop_message(run.stop, &engine, max_inferences);

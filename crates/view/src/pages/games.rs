@@ -1,0 +1,192 @@
+//! The game pages: perfect play drawn move by move, then the minimax and alpha-beta trees
+//! as the games crate's algorithms ran them (through its observer).
+
+use crate::record::GameRecorder;
+use crate::{Frame, Page, Section, Svg, draw};
+use resolu_games::alphabeta::alphabeta_observed;
+use resolu_games::matches::{Matches, Position, Take};
+use resolu_games::minimax::minimax_observed;
+use resolu_games::solver::Solver;
+use resolu_games::tictactoe::{Board, TicTacToe};
+use resolu_games::{Game, GameResult, Player, Value};
+use std::cell::Cell;
+
+/// The most positions a page's minimax may visit; a bigger tree is not traversed (the page
+/// says so and draws perfect play only).
+pub const MAX_GAME_NODES: u64 = 3_000_000;
+
+/// A game whose positions stop having moves once `budget` positions were expanded, so that
+/// a traversal for a page ends in bounded time; `exceeded` says whether it happened.
+struct Bounded<'g, G> {
+    game: &'g G,
+    expanded: Cell<u64>,
+    budget: u64,
+}
+
+impl<G> Bounded<'_, G> {
+    fn exceeded(&self) -> bool {
+        self.expanded.get() > self.budget
+    }
+}
+
+impl<G: Game> Game for Bounded<'_, G> {
+    type State = G::State;
+    type Move = G::Move;
+    fn start(&self) -> G::State {
+        self.game.start()
+    }
+    fn to_move(&self, s: &G::State) -> Player {
+        self.game.to_move(s)
+    }
+    fn moves(&self, s: &G::State, out: &mut Vec<G::Move>) {
+        self.expanded.set(self.expanded.get() + 1);
+        if !self.exceeded() {
+            self.game.moves(s, out);
+        }
+    }
+    fn play(&self, s: &G::State, mv: &G::Move) -> G::State {
+        self.game.play(s, mv)
+    }
+    fn result(&self, s: &G::State) -> Option<GameResult> {
+        self.game.result(s)
+    }
+}
+
+/// Draws a position, the move that led to it highlighted.
+pub type Picture<'a, S, M> = &'a dyn Fn(&S, Option<&M>) -> Svg;
+
+/// How a game page draws its positions and moves.
+pub struct GameView<'a, G: Game> {
+    /// A position as text (a `/` starts a new line: a small board).
+    pub show_state: &'a dyn Fn(&G::State) -> String,
+    /// A move as text.
+    pub show_move: &'a dyn Fn(&G::Move) -> String,
+    /// A position drawn, the move that led to it highlighted.
+    pub picture: Picture<'a, G::State, G::Move>,
+}
+
+/// Perfect play from `start`, by the games crate's solver: each side plays its best move
+/// (best value, the fastest win or draw, the slowest loss; the first in move order among
+/// equals).
+fn perfect_play<G: Game>(game: &G, start: &G::State, view: &GameView<'_, G>) -> Option<Section> {
+    let mut solver = Solver::new(game).max_positions(Some(2_000_000));
+    let first = solver.solve(start).ok()?;
+    let show = view.show_state;
+    let mut frames = vec![Frame::new(
+        (view.picture)(start, None),
+        format!("start: {}", show(start)),
+        show(start),
+    )];
+    let mut state = start.clone();
+    let mut i = 0;
+    while let Ok(solution) = solver.solve(&state) {
+        let Some(mv) = solution.best_move().cloned() else {
+            break;
+        };
+        state = game.play(&state, &mv);
+        i += 1;
+        frames.push(Frame::new(
+            (view.picture)(&state, Some(&mv)),
+            format!("Move {i}: {}", (view.show_move)(&mv)),
+            show(&state),
+        ));
+    }
+    let verdict = match first.value {
+        Value::Win => "the player to move wins",
+        Value::Loss => "the player to move loses",
+        Value::Draw => "a draw",
+    };
+    Some(Section::frames(format!("Perfect play: {verdict}"), frames).note(
+        "Each player picks the move of best value: the fastest win, the slowest loss (the first in move order among equals).",
+    ))
+}
+
+/// The minimax tree, then the alpha-beta tree, as the games crate's algorithms ran them.
+fn game_trees<G: Game>(
+    game: &G,
+    start: &G::State,
+    view: &GameView<'_, G>,
+) -> Option<(Section, Section)> {
+    let bounded = Bounded {
+        game,
+        expanded: Cell::new(0),
+        budget: MAX_GAME_NODES,
+    };
+    let mut minimax = GameRecorder::new(&bounded, false, view.show_state, view.show_move);
+    let (_, mm_stats) = minimax_observed(&bounded, start, &mut minimax);
+    if bounded.exceeded() {
+        return None;
+    }
+    let mut alphabeta = GameRecorder::new(&bounded, true, view.show_state, view.show_move);
+    let (_, ab_stats) = alphabeta_observed(&bounded, start, None, &mut alphabeta);
+    Some((minimax.section(&mm_stats), alphabeta.section(&ab_stats)))
+}
+
+/// A game page: perfect play, then the minimax and alpha-beta trees.
+pub fn game_page<G: Game>(
+    title: &str,
+    intro: String,
+    game: &G,
+    start: &G::State,
+    view: &GameView<'_, G>,
+) -> Page {
+    let mut page = Page::new(title).intro(intro);
+    if let Some(section) = perfect_play(game, start, view) {
+        page = page.section(section);
+    }
+    match game_trees(game, start, view) {
+        Some((minimax, alphabeta)) => page.section(minimax).section(alphabeta),
+        None => page.intro(format!(
+            "The game tree from this position has more than {MAX_GAME_NODES} nodes: too big to draw here; start from a later position."
+        )),
+    }
+}
+
+/// `resolu matches --html`.
+pub fn matches_page(game: &Matches, start: &Position) -> Page {
+    let several = start.heaps.len() > 1;
+    let show_move = |t: &Take| {
+        if several {
+            format!("heap {}: take {}", t.heap + 1, t.count)
+        } else {
+            format!("take {}", t.count)
+        }
+    };
+    let view = GameView::<Matches> {
+        show_state: &|p: &Position| p.to_string(),
+        show_move: &show_move,
+        picture: &|p: &Position, _| draw::matches(&p.heaps),
+    };
+    game_page(
+        "resolu matches",
+        format!("Start {start}: a state is (matches left, player to move)."),
+        game,
+        start,
+        &view,
+    )
+}
+
+/// `resolu tictactoe --html`.
+pub fn tictactoe_page(start: Board) -> Page {
+    let cells = |b: &Board| -> Vec<char> {
+        (0..9)
+            .map(|i| match b.cell(i) {
+                Some(Player::One) => 'x',
+                Some(Player::Two) => 'o',
+                None => '.',
+            })
+            .collect()
+    };
+    let view = GameView::<TicTacToe> {
+        show_state: &|b: &Board| b.to_string(),
+        show_move: &|m: &u8| format!("({}, {})", m / 3 + 1, m % 3 + 1),
+        picture: &|b: &Board, m: Option<&u8>| draw::tictactoe(&cells(b), m.map(|&m| m as usize)),
+    };
+    game_page(
+        "resolu tictactoe",
+        format!("Start {start}; X is player 1."),
+        &TicTacToe,
+        &start,
+        &view,
+    )
+}
