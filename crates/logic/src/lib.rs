@@ -320,6 +320,8 @@ pub struct Database {
     /// running many small queries (the rule engine) then skips allocating and faulting
     /// in the reserved headroom each time.
     pub(crate) spare: Option<Box<machine::Spare>>,
+    /// Its op/3 table and `double_quotes` flag, handed to every reader it makes.
+    pub(crate) syntax: Rc<ops::Syntax>,
 }
 
 /// Program text being loaded clause by clause into a database: see
@@ -443,10 +445,8 @@ impl Database {
             input: stream::Input::default(),
             output: None,
             spare: None,
+            syntax: Rc::default(),
         };
-        // The reader's settings on this thread start afresh with each database.
-        ops::reset_user_ops();
-        reader::set_double_quotes("string");
         for ((name, arity), r) in builtin_table() {
             db.index.insert((Atom::new(name), arity), r);
         }
@@ -476,7 +476,7 @@ impl Database {
         text: &str,
         options: &Options,
     ) -> Result<Consulted, ConsultError> {
-        let mut clauses = reader::ClauseReader::new(text)?;
+        let mut clauses = self.clause_reader(text)?;
         let mut loading = self.loading(options);
         while let Some(c) = clauses.next_clause()? {
             loading.add(&c)?;
@@ -710,8 +710,31 @@ impl Database {
 
     /// Parses `text` as a query and runs it.
     pub fn query(&mut self, text: &str) -> Result<Solutions<'_>, ParseError> {
-        let q = parse_query(text)?;
+        let q = self.parse_query(text)?;
         Ok(self.solve(&q, Options::default()))
+    }
+
+    /// Reads a query with this database's operators and `double_quotes` flag (what its
+    /// op/3 directives defined reads as they say).
+    ///
+    /// ```
+    /// use resolu_logic::{Database, Term};
+    /// let mut db = Database::new();
+    /// db.consult(":- op(700, xfx, likes). john likes mary.").unwrap();
+    /// let q = db.parse_query("X likes mary").unwrap();
+    /// assert!(matches!(&q.term, Term::Compound(f, args) if f.name() == "likes" && args.len() == 2));
+    /// // Read on its own, the text has the standard operators only.
+    /// assert!(resolu_logic::parse_query("X likes mary").is_err());
+    /// ```
+    pub fn parse_query(&self, text: &str) -> Result<ReadTerm, ParseError> {
+        reader::parse_term_with(text, Rc::clone(&self.syntax))
+    }
+
+    /// A reader of program text with this database's operators and `double_quotes` flag,
+    /// shared with the database: a directive that [`Database::loading`] runs changes how
+    /// the rest of the text reads.
+    pub fn clause_reader(&self, text: &str) -> Result<ClauseReader, ParseError> {
+        reader::ClauseReader::with_syntax(text, Rc::clone(&self.syntax))
     }
 
     /// The predicate to change for `name/arity`, created if needed; built-ins and control
@@ -875,7 +898,8 @@ impl Database {
             }
         }
         if name == "double_quotes" {
-            reader::set_double_quotes(atom_value.unwrap_or("codes"));
+            self.syntax
+                .set_double_quotes(ops::DoubleQuotes::from_name(atom_value.unwrap_or("codes")));
         }
         Ok(())
     }
@@ -996,6 +1020,7 @@ impl Iterator for Solutions<'_> {
     type Item = Result<Answer, SolveError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        ops::write_with(&self.m.db.syntax);
         match self.m.next_solution() {
             Ok(true) => Some(self.m.answer()),
             Ok(false) => None,

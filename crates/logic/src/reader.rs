@@ -1,9 +1,10 @@
 //! Reading Prolog text: a tokenizer and a Pratt parser over the standard operator table.
 //! Errors are values with the line, column and offending text; nothing here panics on input.
 
-use crate::ops::{self, OpType};
+use crate::ops::{self, DoubleQuotes, OpType, Syntax};
 use crate::term::{Atom, Term, atoms};
 use crate::write::is_symbol_char;
+use std::rc::Rc;
 
 /// A syntax error: where it is and what was found there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -500,12 +501,15 @@ struct Parser {
     /// Peeked token after `tok`, if any.
     ahead: Option<Lexeme>,
     var_names: Vec<String>,
+    /// The operators and `double_quotes` flag of the database reading (the standard
+    /// ones for a text read on its own).
+    syntax: Rc<Syntax>,
 }
 
 /// What may follow a prefix operator for it to be applied rather than read as an atom.
-fn starts_term(t: &Tok) -> bool {
+fn starts_term(t: &Tok, syntax: &Syntax) -> bool {
     match t {
-        Tok::Name(n) => !(ops::infix(n).is_some() && ops::prefix(n).is_none()),
+        Tok::Name(n) => !(syntax.infix(n).is_some() && syntax.prefix(n).is_none()),
         Tok::Punct(c) => "([{".contains(*c),
         Tok::End | Tok::Eof => false,
         _ => true,
@@ -513,7 +517,7 @@ fn starts_term(t: &Tok) -> bool {
 }
 
 impl Parser {
-    fn new(src: &str) -> PResult<Self> {
+    fn new(src: &str, syntax: Rc<Syntax>) -> PResult<Self> {
         let mut lex = Lexer::new(src);
         let tok = lex.next()?;
         Ok(Parser {
@@ -521,6 +525,7 @@ impl Parser {
             tok,
             ahead: None,
             var_names: Vec::new(),
+            syntax,
         })
     }
 
@@ -535,7 +540,7 @@ impl Parser {
     /// Whether the current token begins a term: an operand, an opening bracket, or a name
     /// in functional notation (`-is(a)` is `-(is(a))`).
     fn starts_term_here(&mut self) -> PResult<bool> {
-        if starts_term(&self.tok.tok) {
+        if starts_term(&self.tok.tok, &self.syntax) {
             return Ok(true);
         }
         if matches!(self.tok.tok, Tok::Name(_) | Tok::QName(_)) {
@@ -581,7 +586,7 @@ impl Parser {
     /// The infix operator the current token denotes, if any.
     fn infix_op(&self) -> Option<(String, u32, OpType)> {
         match &self.tok.tok {
-            Tok::Name(n) | Tok::QName(n) => ops::infix(n).map(|(p, t)| (n.clone(), p, t)),
+            Tok::Name(n) | Tok::QName(n) => self.syntax.infix(n).map(|(p, t)| (n.clone(), p, t)),
             Tok::Punct(',') => Some((",".into(), 1000, OpType::Xfy)),
             // SWI-Prolog 7 reads `a | b` as `'|'(a, b)` (a body calls it as `;`).
             Tok::Punct('|') => Some(("|".into(), 1100, OpType::Xfy)),
@@ -652,7 +657,7 @@ impl Parser {
                     }
                     Tok::Str(s) => {
                         self.advance()?;
-                        break (double_quoted(&s), 0);
+                        break (double_quoted(&s, self.syntax.double_quotes()), 0);
                     }
                     Tok::BackQ(s) => {
                         self.advance()?;
@@ -753,7 +758,7 @@ impl Parser {
                             }
                         }
                         if !quoted
-                            && let Some((p, ty)) = ops::prefix(&name)
+                            && let Some((p, ty)) = self.syntax.prefix(&name)
                             && self.starts_term_here()?
                         {
                             // `a = \+ b`: a prefix operator above the priority allowed
@@ -769,10 +774,12 @@ impl Parser {
                             max = ops::prefix_arg_prec(p, ty);
                             continue;
                         }
-                        let prec = if ops::is_op(&name) && !quoted {
-                            let p = ops::infix(&name)
+                        let prec = if self.syntax.is_op(&name) && !quoted {
+                            let p = self
+                                .syntax
+                                .infix(&name)
                                 .map(|o| o.0)
-                                .max(ops::prefix(&name).map(|o| o.0))
+                                .max(self.syntax.prefix(&name).map(|o| o.0))
                                 .unwrap_or(0);
                             if p <= max { p } else { 0 }
                         } else {
@@ -960,7 +967,12 @@ impl Parser {
 /// assert_eq!((e.line, e.column), (1, 5));
 /// ```
 pub fn parse_term(text: &str) -> Result<ReadTerm, ParseError> {
-    let mut p = Parser::new(text)?;
+    parse_term_with(text, Rc::default())
+}
+
+/// [`parse_term`] with a database's operators and `double_quotes` flag.
+pub(crate) fn parse_term_with(text: &str, syntax: Rc<Syntax>) -> Result<ReadTerm, ParseError> {
+    let mut p = Parser::new(text, syntax)?;
     match p.read(true)? {
         None => Err(p.err("empty query")),
         Some(t) => {
@@ -977,37 +989,19 @@ pub fn parse_query(text: &str) -> Result<ReadTerm, ParseError> {
     parse_term(text)
 }
 
-thread_local! {
-    /// How the reader reads "text": the `double_quotes` flag of the database that set it
-    /// last on this thread (0 codes, 1 chars, 2 atom, 3 string, SWI-Prolog's default).
-    static DOUBLE_QUOTES: std::cell::Cell<u8> = const { std::cell::Cell::new(3) };
-}
-
-/// Sets how the reader reads double-quoted text on this thread: `codes`, `chars`, `atom`
-/// or `string` (the `double_quotes` flag; set_prolog_flag/2 calls it).
-pub(crate) fn set_double_quotes(mode: &str) {
-    let v = match mode {
-        "codes" => 0,
-        "chars" => 1,
-        "atom" => 2,
-        _ => 3,
-    };
-    DOUBLE_QUOTES.with(|d| d.set(v));
-}
-
 /// Double-quoted text as the `double_quotes` flag says.
-fn double_quoted(s: &str) -> Term {
-    match DOUBLE_QUOTES.with(|d| d.get()) {
-        0 => Term::list(
+fn double_quoted(s: &str, mode: DoubleQuotes) -> Term {
+    match mode {
+        DoubleQuotes::Codes => Term::list(
             s.chars().map(|c| Term::Int(c as i64)).collect(),
             Term::nil(),
         ),
-        1 => Term::list(
+        DoubleQuotes::Chars => Term::list(
             s.chars().map(|c| Term::atom(&c.to_string())).collect(),
             Term::nil(),
         ),
-        2 => Term::atom(s),
-        _ => Term::string(s),
+        DoubleQuotes::Atom => Term::atom(s),
+        DoubleQuotes::String => Term::string(s),
     }
 }
 
@@ -1114,10 +1108,20 @@ pub struct ClauseReader {
 }
 
 impl ClauseReader {
-    /// A reader at the start of `text` (an error if its first token cannot be read).
+    /// A reader at the start of `text` (an error if its first token cannot be read), with
+    /// the standard operators; [`Database::clause_reader`] gives one that reads with a
+    /// database's.
+    ///
+    /// [`Database::clause_reader`]: crate::Database::clause_reader
     pub fn new(text: &str) -> Result<ClauseReader, ParseError> {
+        ClauseReader::with_syntax(text, Rc::default())
+    }
+
+    /// A reader of `text` with this syntax (a database's, shared: what its directives
+    /// change, the rest of the text reads with).
+    pub(crate) fn with_syntax(text: &str, syntax: Rc<Syntax>) -> Result<ClauseReader, ParseError> {
         Ok(ClauseReader {
-            p: Parser::new(text)?,
+            p: Parser::new(text, syntax)?,
             failed: false,
         })
     }

@@ -8,7 +8,6 @@ use crate::progress::{ClearingWriter, MONITOR};
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_logic::{
     Answer, Database, Options, ReadTerm, Solutions, SolveError, Term, TraceEvent, Unknown,
-    parse_query,
 };
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -239,8 +238,8 @@ pub fn load(
     Ok(db)
 }
 
-fn parse_user_query(text: &str) -> Result<ReadTerm, CliError> {
-    parse_query(text).map_err(|p| {
+fn parse_user_query(db: &Database, text: &str) -> Result<ReadTerm, CliError> {
+    db.parse_query(text).map_err(|p| {
         bad_input(format!(
             "query:{}:{}: syntax error: {} (near `{}`)",
             p.line, p.column, p.message, p.near
@@ -322,7 +321,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         drop(watch);
         return toplevel(&mut db, &options, &args, io);
     };
-    let q = parse_user_query(query)?;
+    let q = parse_user_query(&db, query)?;
     // read/1 and get_char/1 read standard input as they need it, never ahead of the
     // term or character wanted (a query that reads nothing never waits). The query mode
     // reads nothing else from it.
@@ -393,7 +392,7 @@ fn run_course(
                 return Ok(Exit::Limit);
             }
         };
-        let q = parse_user_query(query)?;
+        let q = parse_user_query(&db, query)?;
         let goals = resolu_logic::course::conjuncts(&q.term);
         (db, goals, q.var_names)
     };
@@ -409,7 +408,7 @@ fn run_course(
             term,
             var_names,
             line: 1,
-            ..parse_user_query("true")?
+            ..parse_user_query(&db, "true")?
         };
         let options = Options {
             max_inferences: Some(args.max_inferences.unwrap_or(DEFAULT_MAX_INFERENCES))
@@ -862,7 +861,7 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
             // Echo the query so that a scripted session reads like a terminal one.
             writeln!(io.out, "{text}")?;
         }
-        let q = match parse_query(text) {
+        let q = match db.parse_query(text) {
             Ok(q) => q,
             Err(p) => {
                 writeln!(
@@ -962,7 +961,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         "The car-diagnosis base (examples/prolog/car.pl), backward chaining:"
     )?;
     writeln!(io.out, "?- voiture_OK.")?;
-    let q = parse_user_query("voiture_OK")?;
+    let q = parse_user_query(&db, "voiture_OK")?;
     let options = Options {
         explain: true,
         ..Options::default()

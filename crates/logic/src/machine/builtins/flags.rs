@@ -86,7 +86,7 @@ impl Machine<'_> {
         }
         if let Some(ty) = ty {
             for a in atoms_ {
-                crate::ops::define(a.name(), p, ty);
+                self.db.syntax.define(a.name(), p, ty);
             }
         }
         Ok(true)
@@ -94,7 +94,10 @@ impl Machine<'_> {
 
     /// '$op_list'(L): L is the list of op(Priority, Type, Name) in effect.
     fn op_list(&mut self, args: u32) -> Res {
-        let ops: Vec<Term> = crate::ops::all()
+        let ops: Vec<Term> = self
+            .db
+            .syntax
+            .all()
             .into_iter()
             .map(|(p, t, n)| {
                 let ty = match t {

@@ -59,7 +59,8 @@ impl Machine<'_> {
     fn read_term(&mut self, args: u32) -> Res {
         // What the program wrote (a prompt) is out before the input is waited for.
         self.flush_output()?;
-        let next = self.db.input.next_term(self.budget);
+        let syntax = std::rc::Rc::clone(&self.db.syntax);
+        let next = self.db.input.next_term(self.budget, syntax);
         let next = next.map_err(|e| self.input_error(e))?;
         self.check_atom_table()?;
         let (term, bindings) = match next {

@@ -457,7 +457,8 @@ impl Machine<'_> {
         &self,
         text: &str,
     ) -> Result<crate::reader::ReadTerm, Stop> {
-        let r = crate::reader::parse_term(text).map_err(|e| {
+        let syntax = std::rc::Rc::clone(&self.db.syntax);
+        let r = crate::reader::parse_term_with(text, syntax).map_err(|e| {
             Stop::ball(error_term(Term::compound(
                 "syntax_error",
                 vec![Term::atom(&e.message)],
