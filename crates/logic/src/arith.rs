@@ -470,20 +470,35 @@ pub(crate) fn cmp_num(a: &Num, b: &Num) -> std::cmp::Ordering {
     }
 }
 
-/// Evaluates the arithmetic expression `c`.
+/// A step of [`eval`]'s walk of an expression: an operand to visit, or a function to
+/// apply to the values on top of the value stack.
+pub(crate) enum EvalStep {
+    Visit(Cell),
+    Apply(Atom, u32),
+}
+
+/// The two stacks of [`eval`], kept by the caller from one evaluation to the next so
+/// that an evaluation allocates nothing once they have grown to the expressions' depth.
+#[derive(Default)]
+pub(crate) struct EvalStacks {
+    todo: Vec<EvalStep>,
+    vals: Vec<Num>,
+}
+
+/// Evaluates the arithmetic expression `c`, with `stacks` as scratch space.
 /// Big-integer operations look at the clock against `deadline` (past it: [`interrupted`]).
 pub(crate) fn eval(
     heap: &[Cell],
     c: Cell,
     read: &dyn Fn(Cell) -> Term,
     deadline: Option<Instant>,
+    stacks: &mut EvalStacks,
 ) -> Result<Num, Term> {
-    enum Step {
-        Visit(Cell),
-        Apply(Atom, u32),
-    }
-    let mut todo = vec![Step::Visit(c)];
-    let mut vals: Vec<Num> = Vec::new();
+    use EvalStep as Step;
+    let EvalStacks { todo, vals } = stacks;
+    todo.clear();
+    vals.clear();
+    todo.push(Step::Visit(c));
     while let Some(step) = todo.pop() {
         match step {
             Step::Visit(c) => match deref(heap, c) {
@@ -552,8 +567,10 @@ pub(crate) fn eval(
                         continue;
                     }
                 }
-                let args = vals.split_off(vals.len() - n as usize);
-                vals.push(apply(f.name(), &args, deadline)?);
+                let first = vals.len() - n as usize;
+                let r = apply(f.name(), &vals[first..], deadline)?;
+                vals.truncate(first);
+                vals.push(r);
             }
         }
     }

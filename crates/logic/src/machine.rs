@@ -10,6 +10,7 @@
 
 use crate::arith::{self, Num, error_term, instantiation_error, type_error};
 use crate::db::{Clause, ClauseList, packed_key_of_cell};
+pub use crate::options::Options;
 use crate::store::{Cell, build, deref, read_back, read_back_bounded};
 use crate::term::{Atom, Term, atoms};
 use crate::{Answer, Database, Observer, Proof, ProofNode, SolveError, TraceEvent};
@@ -206,32 +207,6 @@ impl From<Term> for Stop {
 
 type Res = Result<bool, Stop>;
 
-/// Limits and switches of one run.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Stop with [`SolveError::InferenceLimit`] after this many inferences (calls).
-    pub max_inferences: Option<u64>,
-    /// Stop with [`SolveError::Timeout`] after this long.
-    pub timeout: Option<Duration>,
-    /// Record a proof tree for each answer ([`Answer::proof`]).
-    pub explain: bool,
-    /// Report call/exit/redo/fail ports to the observer (the course-style steps are always
-    /// reported when an observer is set).
-    pub ports: bool,
-    /// A memory budget in bytes for the query's heap, stacks and findall/3 buffers: past
-    /// it the query raises `resource_error(memory)` (catchable; uncaught, the query ends
-    /// with [`SolveError::MemoryLimit`]). Without one, memory is limited by what the
-    /// system grants: a refused allocation raises the same error rather than aborting.
-    pub max_memory: Option<u64>,
-    /// Stop with [`SolveError::Timeout`] at this instant (a deadline shared by several
-    /// queries, as the rule engine's run; the earlier of it and `timeout` applies).
-    pub deadline: Option<Instant>,
-    /// Asked at each clock check (every few thousand inferences) with the inferences so
-    /// far: `true` stops the query with [`SolveError::Interrupted`] (a Ctrl-C handler
-    /// raises the flag that it reads; it may also publish the count).
-    pub interrupt: Option<fn(u64) -> bool>,
-}
-
 /// The buffers a finished query leaves to the next one on the same database (emptied,
 /// their capacity kept). Only buffers of about the size the first limit check reserves
 /// (at most twice the headroom) are kept, so a big query's memory is still freed when it
@@ -304,6 +279,8 @@ pub(crate) struct Machine<'a> {
     pub(crate) halted: Option<i32>,
     /// Where the output captured by with_output_to/2 starts in `output`, innermost last.
     pub(crate) captures: Vec<usize>,
+    /// The scratch stacks of arithmetic evaluation, kept from one to the next.
+    eval_stacks: std::cell::Cell<arith::EvalStacks>,
 }
 
 impl Drop for Machine<'_> {
@@ -387,6 +364,7 @@ impl<'a> Machine<'a> {
             done: false,
             halted: None,
             captures: Vec::new(),
+            eval_stacks: std::cell::Cell::default(),
         };
         let mut vars: FxHashMap<u32, Cell> = FxHashMap::default();
         let goal_cell = m.put_term_with(goal, &mut vars);

@@ -9,6 +9,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use resolu_logic::{
     Answer, Database, Options, ReadTerm, Solutions, SolveError, Term, TraceEvent, Unknown,
 };
+use resolu_search::{Limits, StopReason};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -259,21 +260,26 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     if course_syntax || args.trace == Some(TraceStyle::Course) {
         return run_course(&text, &origin, course_syntax, &args, io);
     }
-    let options = Options {
-        max_inferences: match args.max_inferences {
-            None => Some(DEFAULT_MAX_INFERENCES),
-            Some(0) => None,
-            n => n,
-        },
-        timeout: args.timeout,
-        explain: args.explain,
-        ports: args.trace == Some(TraceStyle::Ports),
-        max_memory: Some(
+    // The limits every engine takes (the inferences are the prover's nodes); Ctrl-C
+    // raises the monitor's flag.
+    let mut limits = Limits::new()
+        .max_memory_bytes(
             args.max_memory
                 .map_or_else(default_memory_bytes, |mb| mb << 20),
-        ),
-        deadline: None,
-        interrupt: Some(interrupted),
+        )
+        .monitor(&MONITOR);
+    match args.max_inferences {
+        None => limits = limits.max_nodes(DEFAULT_MAX_INFERENCES),
+        Some(0) => {}
+        Some(n) => limits = limits.max_nodes(n),
+    }
+    if let Some(t) = args.timeout {
+        limits = limits.timeout(t);
+    }
+    let options = Options {
+        explain: args.explain,
+        ports: args.trace == Some(TraceStyle::Ports),
+        ..Options::from_limits(&limits)
     };
     let directives = Options {
         explain: false,
@@ -435,13 +441,6 @@ fn run_course(
     crate::course_trace::run(&mut db, &goals, &var_names, &limits, lang, args.format, io)
 }
 
-/// The prover's look at Ctrl-C, at each of its clock checks: publishes the inferences
-/// (the progress line) and tells whether the flag is raised.
-fn interrupted(inferences: u64) -> bool {
-    MONITOR.publish(inferences, 0);
-    MONITOR.is_interrupted()
-}
-
 /// Counts the prover's run as one the Ctrl-C handler stops cleanly, while it lives.
 struct Watch;
 
@@ -472,13 +471,8 @@ fn halt_json(answers: Vec<serde_json::Value>, code: i32) -> serde_json::Value {
 
 /// The `reason` word of a stop, as the searches say it.
 fn stop_reason(e: &SolveError) -> &'static str {
-    match e {
-        SolveError::InferenceLimit(_) => "inference-limit",
-        SolveError::Timeout(_) => "time-limit",
-        SolveError::Interrupted => "interrupted",
-        // The budget, or memory the system refused (a resource error).
-        _ => "memory-limit",
-    }
+    // The budget, or memory the system refused (a resource error).
+    e.stop_reason().map_or("memory-limit", StopReason::as_str)
 }
 
 /// The JSON of a run stopped by a limit or Ctrl-C: the answers so far, the error as

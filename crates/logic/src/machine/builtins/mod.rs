@@ -152,7 +152,10 @@ impl Machine<'_> {
             }
             _ => {}
         }
-        arith::eval(&self.heap, c, &|c| self.read(c), self.deadline).map_err(|e| {
+        let mut stacks = self.eval_stacks.take();
+        let r = arith::eval(&self.heap, c, &|c| self.read(c), self.deadline, &mut stacks);
+        self.eval_stacks.set(stacks);
+        r.map_err(|e| {
             if e == arith::interrupted() {
                 self.timeout_stop()
             } else {

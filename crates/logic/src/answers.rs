@@ -1,0 +1,42 @@
+//! What a query gives back: the bindings of an answer and its proof tree.
+
+use crate::term::Term;
+
+/// One answer: the bindings of the query's named variables (in the order they appear in
+/// the query, `_`-variables left out), unbound variables numbered `_G1`, `_G2`, ... in
+/// this answer; and the proof tree when [`Options::explain`] is set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// `(name, value)` pairs.
+    pub bindings: Vec<(String, Term)>,
+    /// The proof, with `Options::explain`.
+    pub proof: Option<Proof>,
+}
+
+impl Answer {
+    /// The value of the variable called `name`.
+    pub fn get(&self, name: &str) -> Option<&Term> {
+        self.bindings
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t)
+    }
+}
+
+/// A proof tree, flattened in pre-order: each node's children follow it, one level deeper.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proof {
+    /// The nodes in pre-order.
+    pub nodes: Vec<ProofNode>,
+}
+
+/// One goal of a proof and how it was proved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProofNode {
+    /// Depth in the tree (0 for the query's goals).
+    pub depth: usize,
+    /// The goal, with the answer's bindings applied.
+    pub goal: Term,
+    /// The clause used (as written in the program), or `None` for a built-in.
+    pub clause: Option<Term>,
+}
