@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 mod builtins;
 pub(crate) mod code;
-use builtins::{BuiltinId, Redo};
+use builtins::{BuiltinId, Resume};
 pub(crate) use builtins::{Comparison, builtin_table};
 use limits::{build_cap_error, term_cells};
 mod answer;
@@ -158,11 +158,8 @@ enum CpKind {
     Dead,
     /// Resume a nondeterministic built-in (between/3 ...) with its state.
     Retry {
-        redo: Redo,
-        args: u32,
+        at: Resume,
         state: i64,
-        depth: u32,
-        proof: u32,
     },
 }
 

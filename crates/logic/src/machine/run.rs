@@ -320,20 +320,14 @@ impl Machine<'_> {
                         goal: g,
                     });
                 }
-                CpKind::Retry {
-                    redo,
-                    args,
-                    state,
-                    depth,
-                    proof,
-                } => {
-                    let (redo, args, state, depth, proof) = (*redo, *args, *state, *depth, *proof);
+                CpKind::Retry { at, state } => {
+                    let (at, state) = (*at, *state);
                     self.restore();
                     self.pop_cp();
                     // Each further solution of a built-in is an inference (SWI counts the
                     // redo), so `between(1, inf, X), fail` meets the limits.
                     self.count_inference()?;
-                    if redo(self, args, state, depth, proof)? {
+                    if (at.redo)(self, at, state)? {
                         return Ok(true);
                     }
                 }

@@ -60,8 +60,23 @@ impl Comparison {
 pub(crate) type Run = fn(&mut Machine<'_>, u32, Frame) -> Res;
 
 /// The code that resumes a nondeterministic built-in from its choicepoint: the machine,
-/// the arguments' address, the saved state, the goal's depth and proof node.
-pub(crate) type Redo = fn(&mut Machine<'_>, u32, i64, u32, u32) -> Res;
+/// where the built-in resumes, and the state it saved.
+pub(crate) type Redo = fn(&mut Machine<'_>, Resume, i64) -> Res;
+
+/// Where a nondeterministic built-in resumes on backtracking: its code and the address
+/// of the goal's arguments.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Resume {
+    pub(crate) redo: Redo,
+    pub(crate) args: u32,
+}
+
+impl Resume {
+    /// The built-in `redo` of the goal whose arguments are at `args`.
+    pub(crate) fn of(redo: Redo, args: u32) -> Resume {
+        Resume { redo, args }
+    }
+}
 
 /// One entry of a family's table: a built-in predicate by name and arity.
 pub(crate) struct Def {
@@ -527,17 +542,17 @@ impl Machine<'_> {
         Ok(self.unify(out, list))
     }
 
-    /// Nondeterministic built-ins: try from `state` (the redo function leaves a
-    /// choicepoint for the next solution).
-    pub(super) fn retry(
-        &mut self,
-        redo: Redo,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        redo(self, args, state, depth, proof)
+    /// A nondeterministic built-in, the goal with arguments at `args`: its first try,
+    /// `redo` from `state` (which calls [`Machine::retry_later`] while more solutions may
+    /// follow).
+    pub(super) fn retry(&mut self, redo: Redo, args: u32, state: i64) -> Res {
+        redo(self, Resume::of(redo, args), state)
+    }
+
+    /// Leaves the choicepoint that resumes the built-in `at` from `state` on
+    /// backtracking (each resumption counts as an inference).
+    pub(super) fn retry_later(&mut self, at: Resume, state: i64) {
+        self.push_cp(CpKind::Retry { at, state });
     }
 
     pub(super) fn conjunction(&mut self, goals: &[Cell]) -> Cell {
@@ -558,7 +573,8 @@ impl Machine<'_> {
     /// retract/1: removes the first clause matching `head :- body` at or after position
     /// `start`, leaving a choicepoint to remove the next matching one on backtracking (as
     /// SWI does, so `retract(p(_)), fail` empties p/1).
-    pub(super) fn retract(&mut self, args: u32, start: usize, depth: u32, proof: u32) -> Res {
+    pub(super) fn retract(&mut self, at: Resume, start: usize) -> Res {
+        let args = at.args;
         let (head, body) = self.clause_term_parts(self.heap[args as usize])?;
         let (name, arity, _) = self.goal_parts(head)?;
         let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
@@ -575,13 +591,7 @@ impl Machine<'_> {
             let more = i < v.len();
             self.db.preds[p].clauses = Rc::new(v);
             if more {
-                self.push_cp(CpKind::Retry {
-                    redo: |m, a, s, d, p| m.redo_retract(a, s, d, p),
-                    args,
-                    state: i as i64,
-                    depth,
-                    proof,
-                });
+                self.retry_later(at, i as i64);
             }
             return Ok(self.unify_clause(cl, head, body));
         }
