@@ -81,6 +81,7 @@
 mod answers;
 mod arith;
 mod bigint;
+mod compile;
 pub mod course;
 mod database;
 mod db;

@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 mod builtins;
 pub(crate) mod code;
+pub(crate) use builtins::builtin_table;
 use builtins::{BuiltinId, Resume};
-pub(crate) use builtins::{Comparison, builtin_table};
 use limits::{build_cap_error, term_cells};
 mod answer;
 mod call;

@@ -28,32 +28,7 @@ mod sub_text;
 mod terms;
 mod text;
 
-/// How two values compare: the six comparisons of arithmetic (`=:=`, `=\=`, `<`, `>`,
-/// `=<`, `>=`) and of the standard order of terms (`==`, `\==`, `@<`, `@>`, `@=<`, `@>=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Comparison {
-    Equal,
-    NotEqual,
-    Less,
-    Greater,
-    LessOrEqual,
-    GreaterOrEqual,
-}
-
-impl Comparison {
-    /// Whether two values ordered as `o` satisfy the comparison.
-    #[inline]
-    pub(crate) fn holds(self, o: Ordering) -> bool {
-        match self {
-            Comparison::Equal => o == Ordering::Equal,
-            Comparison::NotEqual => o != Ordering::Equal,
-            Comparison::Less => o == Ordering::Less,
-            Comparison::Greater => o == Ordering::Greater,
-            Comparison::LessOrEqual => o != Ordering::Greater,
-            Comparison::GreaterOrEqual => o != Ordering::Less,
-        }
-    }
-}
+pub(crate) use crate::compile::arith::Comparison;
 
 /// A built-in predicate's code: the machine, the heap address of the goal's first
 /// argument, and the goal's frame (cut barrier, depth, proof node). `Ok(false)` fails.
