@@ -29,7 +29,10 @@
 //! a new one raises `resource_error(atoms)`. [`Options`] bound a query: inferences
 //! (every call, and every redo of a built-in), a timeout or deadline, and a memory budget
 //! past which the query raises `resource_error(memory)` (catchable; uncaught it is
-//! [`SolveError::MemoryLimit`]); allocations are reserved ahead with `try_reserve`, so even
+//! [`SolveError::MemoryLimit`]); [`Options::from_limits`] takes them from the
+//! `resolu_search::Limits` every engine of the workspace takes, and
+//! [`SolveError::stop_reason`] names a stop in the words they all use. Allocations are
+//! reserved ahead with `try_reserve`, so even
 //! without a budget, memory the system refuses is that error rather than an abort. Cyclic
 //! terms (`X = f(X)`) unify, compare and copy without looping, and read back cut where
 //! they loop (`f(...)`).
@@ -41,7 +44,10 @@
 //! [`Database::solve`] runs a goal and returns a lazy iterator of answers ([`Solutions`]):
 //! each item is an [`Answer`] (the bindings of the query's variables as owned [`Term`]s)
 //! or a [`SolveError`] (an uncaught Prolog error such as an existence error, or a limit).
-//! [`unify`] and [`match_term`] work on owned terms without a database.
+//! [`unify`] and [`match_term`] work on owned terms without a database. Each database
+//! has its own operators (op/3) and `double_quotes` flag: [`Database::parse_query`] and
+//! [`Database::clause_reader`] read with them, the free [`parse_query`] with the standard
+//! ones; databases in one thread do not see each other's.
 //!
 //! ```
 //! use resolu_logic::{Database, Options, Term, parse_query, parse_term};

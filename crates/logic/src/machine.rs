@@ -7,6 +7,14 @@
 //! - the trail records which variables were bound since a choicepoint.
 //!
 //! Nothing recurses on the Rust stack, so a million nested calls only cost heap memory.
+//!
+//! This module holds the machine's types and state; its work is split by responsibility:
+//! `stacks` (the heap, trail, unification and choicepoints), `run` (the solve loop,
+//! backtracking, catch/3 and limits' stops), `call` (what a goal names and dispatching
+//! to it), `resolve` (clause selection and heads), `code` and `inline` (running the
+//! compiled clauses), `control` (the control constructs), `builtins` (the built-in
+//! predicates), `limits` (inference, time and memory checks), `gc`, `order`, `format`,
+//! `output`, `answer` and `host` (answers for the rule engine).
 
 use crate::arith::{self, Num, error_term, instantiation_error, type_error};
 use crate::db::{Clause, ClauseList};

@@ -5,12 +5,17 @@
 //! tables; the control constructs (`,`, `;`, `->`, call/N, findall/3, catch/3) are the
 //! engine's own (`super::control`).
 //!
+//! A nondeterministic built-in starts with [`Machine::retry`] and, while more solutions
+//! may follow, leaves its choicepoint with [`Machine::retry_later`]: its redo function
+//! resumes from the state it saved.
+//!
 //! | module | family |
 //! | --- | --- |
 //! | `control` | throw/1, halt/0,1, the DCG body translation |
 //! | `terms` | unification, comparison, type tests, functor/arg/univ, copy_term/2 |
-//! | `atoms` | atoms, strings, characters and codes |
-//! | `arith` | is/2, numeric comparison, between/3, succ/2, plus/3 |
+//! | `text` | atoms, strings, characters and codes, atom_concat/3 |
+//! | `sub_text` | sub_atom/5 and sub_string/5 |
+//! | `arithmetic` | is/2, numeric comparison, between/3, succ/2, plus/3 |
 //! | `lists` | length/2 and sorting |
 //! | `database` | assert, retract, abolish, clause/2, dynamic/1 |
 //! | `io` | write family, nl/0, tab/1, format/1,2,3, read_term/2, get_char/1, peek_char/1, the output capture of with_output_to/2 |
