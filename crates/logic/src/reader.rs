@@ -303,7 +303,7 @@ impl Parser {
                 if self.tok.tok == Tok::Punct(']') {
                     self.advance()?;
                     // `[](X)`: the functor is the empty list, not `'[]'`.
-                    return Ok(self.args_or(st, atoms::NIL, Term::nil())?);
+                    return self.args_or(st, atoms::NIL, Term::nil());
                 }
                 st.open(
                     |outer_max, outer_ctx| Frame::List {
@@ -321,7 +321,7 @@ impl Parser {
                 self.advance()?;
                 if self.tok.tok == Tok::Punct('}') {
                     self.advance()?;
-                    return Ok(self.args_or(st, atoms::CURLY, Term::Atom(atoms::CURLY))?);
+                    return self.args_or(st, atoms::CURLY, Term::Atom(atoms::CURLY));
                 }
                 st.open(
                     |outer_max, outer_ctx| Frame::Curly {

@@ -1,6 +1,8 @@
 //! The prover under the contract every engine shares: the one `Limits` value in, one
 //! `StopReason` out, and a `Monitor` that interrupts it and sees its counters.
 
+#![allow(clippy::unwrap_used)]
+
 use resolu_logic::{Database, Options, SolveError};
 use resolu_search::{Limits, Monitor, StopReason};
 use std::time::Duration;

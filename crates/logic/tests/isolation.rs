@@ -1,6 +1,8 @@
 //! Databases share nothing hidden: each reads with its own operators and flags, however
 //! many others a thread creates or runs.
 
+#![allow(clippy::unwrap_used)]
+
 use resolu_logic::{Database, Options, Term};
 
 fn answers(db: &mut Database, query: &str) -> Vec<String> {
