@@ -4,7 +4,7 @@ use crate::term::Term;
 
 /// One answer: the bindings of the query's named variables (in the order they appear in
 /// the query, `_`-variables left out), unbound variables numbered `_G1`, `_G2`, ... in
-/// this answer; and the proof tree when [`Options::explain`] is set.
+/// this answer; and the proof tree when [`crate::Options::explain`] is set.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Answer {
     /// `(name, value)` pairs.

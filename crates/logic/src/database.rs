@@ -181,7 +181,7 @@ impl Database {
         }
     }
 
-    /// Runs a query read by [`parse_query`]: a lazy iterator of its answers.
+    /// Runs a query read by [`Database::parse_query`] (or [`crate::parse_query`]): a lazy iterator of its answers.
     pub fn solve(&mut self, query: &ReadTerm, options: Options) -> Solutions<'_> {
         self.solve_goal(&query.term, &query.var_names, options)
     }

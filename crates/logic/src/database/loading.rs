@@ -115,7 +115,7 @@ impl Database {
     }
 
     /// Starts loading clauses that the caller reads itself, one at a time (with a
-    /// [`ClauseReader`], say, among items of its own): [`Loading::add`] adds each clause
+    /// [`crate::ClauseReader`], say, among items of its own): [`Loading::add`] adds each clause
     /// or runs each directive as [`Database::consult_with`] does, and
     /// [`Loading::finish`] ends the text.
     ///
