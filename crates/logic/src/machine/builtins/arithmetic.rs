@@ -1,6 +1,9 @@
 //! Arithmetic: is/2, the comparisons, between/3, succ/2, plus/3.
 
-use super::*;
+use super::{
+    Cell, Comparison, Def, Frame, Machine, Num, Ordering, Res, Resume, Stop, arith, def,
+    instantiation_error, type_error,
+};
 
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[

@@ -1,6 +1,9 @@
 //! The database: assert, retract, abolish, clause/2, dynamic/1.
 
-use super::*;
+use super::{
+    Cell, Def, Frame, Machine, PredRef, Rc, Res, Resume, Stop, Term, atoms, def,
+    instantiation_error, type_error,
+};
 
 /// Which of the predicates sharing this implementation was called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,9 @@
 //! Flags and global variables: set_prolog_flag/2, nb_setval/2, nb_getval/2.
 
-use super::*;
+use super::{
+    Cell, Def, Frame, Machine, Res, Stop, Term, atoms, def, error_term, instantiation_error,
+    type_error,
+};
 use crate::ops::OpType;
 
 /// The built-ins of this family, by name and arity.

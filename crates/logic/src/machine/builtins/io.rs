@@ -1,7 +1,10 @@
 //! Input and output: write/1 and its family, nl, tab, format/1,2,3; read_term/2,
 //! get_char/1, peek_char/1; the capture behind with_output_to/2.
 
-use super::*;
+use super::{
+    Cell, Def, Frame, Machine, Num, Res, Stop, Term, def, error_term, instantiation_error,
+    type_error,
+};
 use crate::stream::InputError;
 use crate::write::WriteOptions;
 

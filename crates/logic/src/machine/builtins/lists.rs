@@ -1,6 +1,9 @@
 //! Lists: length/2 and sorting (msort/2, sort/2,4, keysort/2).
 
-use super::*;
+use super::{
+    Cell, Def, Frame, MAX_BUILD, Machine, Num, Res, Resume, Stop, Term, atoms, build_cap_error,
+    def, error_term, instantiation_error, type_error,
+};
 
 /// Which of the predicates sharing this implementation was called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! by bytes (the enumeration state remembers whether it is, so that a 5 MB atom is
 //! scanned once, not once per solution).
 
-use super::*;
+use super::{Cell, Machine, Res, Resume, Stop, instantiation_error};
 
 /// The state's flag: whether the text is known to be ASCII (then [`ASCII_YES`] says it).
 const ASCII_KNOWN: i64 = 1 << 62;

@@ -1,6 +1,9 @@
 //! Terms: unification and comparison, type tests, inspection and construction (functor/3, arg/3, =../2, copy_term/2, term_variables/2).
 
-use super::*;
+use super::{
+    CYCLE_CHECK_AFTER, Cell, Comparison, Def, Frame, MAX_BUILD, Machine, Ordering, Res, Resume,
+    Stop, Term, atoms, build_cap_error, compare, def, error_term, instantiation_error, type_error,
+};
 use crate::bigint::is_big;
 
 /// Whether the cell is an atomic value kept as a structure: a big integer or a string.

@@ -1,6 +1,9 @@
 //! Atoms and strings: conversions to and from codes, characters and numbers, concatenation, sub_atom/5, char_type/2.
 
-use super::*;
+use super::{
+    Atom, Cell, Def, Frame, Machine, Res, Resume, Stop, Term, atoms, def, instantiation_error,
+    type_error,
+};
 
 /// Which of the predicates sharing this implementation was called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
