@@ -22,13 +22,9 @@ pub fn halt_json(answers: Vec<serde_json::Value>, code: i32) -> serde_json::Valu
 
 /// The `reason` word of a stop, as the searches say it.
 fn stop_reason(e: &SolveError) -> &'static str {
-    match e {
-        SolveError::InferenceLimit(_) => "inference-limit",
-        SolveError::Timeout(_) => "time-limit",
-        SolveError::Interrupted => "interrupted",
-        // The budget, or memory the system refused (a resource error).
-        _ => "memory-limit",
-    }
+    // The budget, or memory the system refused (a resource error).
+    e.stop_reason()
+        .map_or("memory-limit", resolu_search::StopReason::as_str)
 }
 
 /// The JSON of a run stopped by a limit or Ctrl-C: the answers so far, the error as

@@ -303,6 +303,53 @@ fn float_to_big(x: f64) -> Result<Num, Term> {
         .ok_or_else(|| eval_error("undefined"))
 }
 
+/// `//`, `mod`, `rem` or `div` (named `name`) on small integers.
+fn int_division(name: &str, a: i64, b: i64) -> Result<i64, Term> {
+    if b == 0 {
+        return Err(eval_error("zero_divisor"));
+    }
+    Ok(match name {
+        "//" => a.checked_div(b).ok_or_else(overflow)?,
+        // Wrapping only for min_int and -1, where it gives the true 0.
+        "rem" => a.wrapping_rem(b),
+        "mod" => {
+            let r = a.wrapping_rem_euclid(b);
+            if b < 0 && r != 0 { r + b } else { r }
+        }
+        _ => a
+            .checked_div_euclid(b)
+            .map(|q| {
+                if b < 0 && a.rem_euclid(b) != 0 {
+                    q + 1
+                } else {
+                    q
+                }
+            })
+            .ok_or_else(overflow)?,
+    })
+}
+
+/// `a ** b` or `a ^ b` on small integers.
+fn int_power(a: i64, b: i64) -> Result<Num, Term> {
+    use Num::{F, I};
+    Ok(if b < 0 {
+        if a == 1 {
+            I(1)
+        } else if a == -1 {
+            I(if b % 2 == 0 { 1 } else { -1 })
+        } else if a == 0 {
+            return Err(eval_error("zero_divisor"));
+        } else {
+            // SWI-Prolog (prefer_rationals false): a float, for ^ as for **;
+            // the standard raises type_error(float, A) for ^.
+            F((a as f64).powf(b as f64))
+        }
+    } else {
+        let e = u32::try_from(b).map_err(|_| overflow())?;
+        I(a.checked_pow(e).ok_or_else(overflow)?)
+    })
+}
+
 fn apply_small(name: &str, args: &[Num]) -> Result<Num, Term> {
     use Num::{F, I};
     let r = match (name, args) {
@@ -333,49 +380,8 @@ fn apply_small(name: &str, args: &[Num]) -> Result<Num, Term> {
             }
             check_float(a.f() / b.f())?
         }
-        ("//" | "mod" | "rem" | "div", [a, b]) => {
-            let (a, b) = (int_of(a)?, int_of(b)?);
-            if b == 0 {
-                return Err(eval_error("zero_divisor"));
-            }
-            I(match name {
-                "//" => a.checked_div(b).ok_or_else(overflow)?,
-                // Wrapping only for min_int and -1, where it gives the true 0.
-                "rem" => a.wrapping_rem(b),
-                "mod" => {
-                    let r = a.wrapping_rem_euclid(b);
-                    if b < 0 && r != 0 { r + b } else { r }
-                }
-                _ => a
-                    .checked_div_euclid(b)
-                    .map(|q| {
-                        if b < 0 && a.rem_euclid(b) != 0 {
-                            q + 1
-                        } else {
-                            q
-                        }
-                    })
-                    .ok_or_else(overflow)?,
-            })
-        }
-        ("**", [I(a), I(b)]) | ("^", [I(a), I(b)]) => {
-            if *b < 0 {
-                if *a == 1 {
-                    I(1)
-                } else if *a == -1 {
-                    I(if b % 2 == 0 { 1 } else { -1 })
-                } else if *a == 0 {
-                    return Err(eval_error("zero_divisor"));
-                } else {
-                    // SWI-Prolog (prefer_rationals false): a float, for ^ as for **;
-                    // the standard raises type_error(float, A) for ^.
-                    F((*a as f64).powf(*b as f64))
-                }
-            } else {
-                let e = u32::try_from(*b).map_err(|_| overflow())?;
-                I(a.checked_pow(e).ok_or_else(overflow)?)
-            }
-        }
+        ("//" | "mod" | "rem" | "div", [a, b]) => I(int_division(name, int_of(a)?, int_of(b)?)?),
+        ("**", [I(a), I(b)]) | ("^", [I(a), I(b)]) => int_power(*a, *b)?,
         ("**" | "^", [a, b]) => check_float(a.f().powf(b.f()))?,
         ("sqrt", [a]) => {
             if a.f() < 0.0 {
@@ -470,20 +476,35 @@ pub(crate) fn cmp_num(a: &Num, b: &Num) -> std::cmp::Ordering {
     }
 }
 
-/// Evaluates the arithmetic expression `c`.
+/// A step of [`eval`]'s walk of an expression: an operand to visit, or a function to
+/// apply to the values on top of the value stack.
+pub(crate) enum EvalStep {
+    Visit(Cell),
+    Apply(Atom, u32),
+}
+
+/// The two stacks of [`eval`], kept by the caller from one evaluation to the next so
+/// that an evaluation allocates nothing once they have grown to the expressions' depth.
+#[derive(Default)]
+pub(crate) struct EvalStacks {
+    todo: Vec<EvalStep>,
+    vals: Vec<Num>,
+}
+
+/// Evaluates the arithmetic expression `c`, with `stacks` as scratch space.
 /// Big-integer operations look at the clock against `deadline` (past it: [`interrupted`]).
 pub(crate) fn eval(
     heap: &[Cell],
     c: Cell,
     read: &dyn Fn(Cell) -> Term,
     deadline: Option<Instant>,
+    stacks: &mut EvalStacks,
 ) -> Result<Num, Term> {
-    enum Step {
-        Visit(Cell),
-        Apply(Atom, u32),
-    }
-    let mut todo = vec![Step::Visit(c)];
-    let mut vals: Vec<Num> = Vec::new();
+    use EvalStep as Step;
+    let EvalStacks { todo, vals } = stacks;
+    todo.clear();
+    vals.clear();
+    todo.push(Step::Visit(c));
     while let Some(step) = todo.pop() {
         match step {
             Step::Visit(c) => match deref(heap, c) {
@@ -552,8 +573,10 @@ pub(crate) fn eval(
                         continue;
                     }
                 }
-                let args = vals.split_off(vals.len() - n as usize);
-                vals.push(apply(f.name(), &args, deadline)?);
+                let first = vals.len() - n as usize;
+                let r = apply(f.name(), &vals[first..], deadline)?;
+                vals.truncate(first);
+                vals.push(r);
             }
         }
     }

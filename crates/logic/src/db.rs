@@ -1,8 +1,7 @@
 //! The clause database: predicates, their compiled clauses and first-argument keys.
 
-use crate::machine::Comparison;
-use crate::machine::code::{HeadOp, PutOp, compile_bodies, compile_head, head_vars};
-use crate::machine::inline::ArithGoal;
+use crate::compile::arith::{ArithGoal, ArithOp};
+use crate::compile::code::{HeadOp, PutOp, compile_bodies, compile_head, head_vars};
 use crate::store::{Cell, Key, build};
 use crate::term::{Atom, Term, atoms};
 use rustc_hash::FxHashMap;
@@ -37,36 +36,6 @@ pub(crate) struct Clause {
     /// The body's construction, compiled once for each number of `arith` goals that
     /// may run at clause entry (element `d` builds the goals from `body[d]` on).
     pub(crate) body_code: Box<[Box<[PutOp]>]>,
-}
-
-/// An arithmetic built-in a clause body may open with: is/2 or one of the six numeric
-/// comparisons.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ArithOp {
-    Is,
-    Compare(Comparison),
-}
-
-impl ArithOp {
-    /// The built-in a body goal calls, if it is one of these.
-    fn of(goal: &Term) -> Option<ArithOp> {
-        let Term::Compound(f, args) = goal else {
-            return None;
-        };
-        if args.len() != 2 {
-            return None;
-        }
-        Some(match f.name() {
-            "is" => ArithOp::Is,
-            "=:=" => ArithOp::Compare(Comparison::Equal),
-            "=\\=" => ArithOp::Compare(Comparison::NotEqual),
-            "<" => ArithOp::Compare(Comparison::Less),
-            ">" => ArithOp::Compare(Comparison::Greater),
-            "=<" => ArithOp::Compare(Comparison::LessOrEqual),
-            ">=" => ArithOp::Compare(Comparison::GreaterOrEqual),
-            _ => return None,
-        })
-    }
 }
 
 pub(crate) type ClauseList = Rc<ClauseSet>;
@@ -346,7 +315,7 @@ pub(crate) fn compile(head: &Term, body: Option<&Term>, source: Term) -> Clause 
     let arith_lhs: Vec<Option<u32>> = arith
         .iter()
         .map(|g| match g.lhs {
-            crate::machine::inline::ArithLhs::IsFirst(v) => Some(v),
+            crate::compile::arith::ArithLhs::IsFirst(v) => Some(v),
             _ => None,
         })
         .collect();

@@ -16,6 +16,7 @@
 
 pub use crate::reader::ParseError;
 use crate::term::{Term, atoms};
+use resolu_search::StopReason;
 
 /// An error that ended a query: an uncaught Prolog exception or a limit.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -62,6 +63,20 @@ impl SolveError {
                 SolveError::Thrown(args.pop().unwrap_or(Term::nil()))
             }
             other => SolveError::Thrown(other),
+        }
+    }
+
+    /// Which limit stopped the query, in the words every engine uses: inferences, time,
+    /// memory (the budget, memory the system refused, or an internal capacity) or an
+    /// interruption; `None` when the program stopped itself (an uncaught error, halt).
+    /// `Some` exactly when [`SolveError::is_limit`].
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self {
+            SolveError::InferenceLimit(_) => Some(StopReason::InferenceLimit),
+            SolveError::Timeout(_) => Some(StopReason::TimeLimit),
+            SolveError::Interrupted => Some(StopReason::Interrupted),
+            _ if self.is_limit() => Some(StopReason::MemoryLimit),
+            _ => None,
         }
     }
 

@@ -1,4 +1,9 @@
-//! The standard operator table (SWI-Prolog's defaults), shared by the reader and writer.
+//! Operators: the standard table (SWI-Prolog's defaults) and a database's own syntax
+//! ([`Syntax`]: its op/3 definitions and `double_quotes` flag), read by its readers and,
+//! for the database that ran last on the thread, by the writer.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 /// The associativity of an operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,41 +116,63 @@ impl OpDefs {
 
 /// Operators defined or removed by op/3 (priority 0 removes one): infix ones, prefix ones.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct UserOps {
+struct UserOps {
     infix: OpDefs,
     prefix: OpDefs,
 }
 
-thread_local! {
-    /// The op/3 table of the database that consulted or ran a query last on this thread:
-    /// the reader and the writer see it (reading a query takes no database).
-    static USER_OPS: std::cell::RefCell<UserOps> = std::cell::RefCell::new(UserOps::default());
+/// How double-quoted text reads (the `double_quotes` flag).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum DoubleQuotes {
+    /// A list of character codes.
+    Codes,
+    /// A list of one-character atoms.
+    Chars,
+    /// An atom.
+    Atom,
+    /// A string (SWI-Prolog's default).
+    #[default]
+    String,
 }
 
-/// Forgets every op/3 definition on this thread (a new database starts from the
-/// standard table).
-pub(crate) fn reset_user_ops() {
-    USER_OPS.with(|u| *u.borrow_mut() = UserOps::default());
+impl DoubleQuotes {
+    /// The mode a flag value names (anything else reads as codes, the standard's default).
+    pub(crate) fn from_name(name: &str) -> DoubleQuotes {
+        match name {
+            "chars" => DoubleQuotes::Chars,
+            "atom" => DoubleQuotes::Atom,
+            "string" => DoubleQuotes::String,
+            _ => DoubleQuotes::Codes,
+        }
+    }
 }
 
-/// op/3 for one name: `(priority, type)`, priority 0 to remove the definition.
-pub(crate) fn define(name: &str, priority: u32, t: OpType) {
-    USER_OPS.with(|u| {
-        let mut u = u.borrow_mut();
+/// One database's syntax: its op/3 table over the standard one and its `double_quotes`
+/// flag. The database owns it and hands it to every reader it makes (a clause reader
+/// lives beside a database being loaded, and directives change the syntax between two
+/// reads, hence the cells).
+#[derive(Debug, Default)]
+pub(crate) struct Syntax {
+    ops: RefCell<UserOps>,
+    double_quotes: Cell<DoubleQuotes>,
+}
+
+impl Syntax {
+    /// op/3 for one name: `(priority, type)`, priority 0 to remove the definition.
+    pub(crate) fn define(&self, name: &str, priority: u32, t: OpType) {
+        let mut u = self.ops.borrow_mut();
         let defs = if matches!(t, OpType::Fx | OpType::Fy) {
             &mut u.prefix
         } else {
             &mut u.infix
         };
         defs.define(name, priority, t);
-    });
-}
+    }
 
-/// Every operator in effect, `(priority, type, name)`, for current_op/3.
-pub(crate) fn all() -> Vec<(u32, OpType, String)> {
-    let mut v = Vec::new();
-    USER_OPS.with(|u| {
-        let u = u.borrow();
+    /// Every operator in effect, `(priority, type, name)`, for current_op/3.
+    pub(crate) fn all(&self) -> Vec<(u32, OpType, String)> {
+        let mut v = Vec::new();
+        let u = self.ops.borrow();
         for (list, user) in [(INFIX, &u.infix), (PREFIX, &u.prefix)] {
             for &(n, p, t) in list {
                 if user.get(n).is_none() {
@@ -158,45 +185,79 @@ pub(crate) fn all() -> Vec<(u32, OpType, String)> {
                 }
             }
         }
+        v
+    }
+
+    /// The infix definition of `name`: priority and type.
+    pub(crate) fn infix(&self, name: &str) -> Option<(u32, OpType)> {
+        match self.ops.borrow().infix.get(name) {
+            Some((p, t)) => (p > 0).then_some((p, t)),
+            None => standard(INFIX, name),
+        }
+    }
+
+    /// The prefix definition of `name`: priority and type.
+    pub(crate) fn prefix(&self, name: &str) -> Option<(u32, OpType)> {
+        match self.ops.borrow().prefix.get(name) {
+            Some((p, t)) => (p > 0).then_some((p, t)),
+            None => standard(PREFIX, name),
+        }
+    }
+
+    /// Whether `name` is an operator of any kind.
+    pub(crate) fn is_op(&self, name: &str) -> bool {
+        self.infix(name).is_some() || self.prefix(name).is_some()
+    }
+
+    /// How double-quoted text reads.
+    pub(crate) fn double_quotes(&self) -> DoubleQuotes {
+        self.double_quotes.get()
+    }
+
+    /// Sets how double-quoted text reads.
+    pub(crate) fn set_double_quotes(&self, mode: DoubleQuotes) {
+        self.double_quotes.set(mode);
+    }
+}
+
+/// `name`'s definition in a standard table.
+fn standard(list: &[(&str, u32, OpType)], name: &str) -> Option<(u32, OpType)> {
+    list.iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, p, t)| (p, t))
+}
+
+thread_local! {
+    /// The syntax the writer sees: that of the database that ran last on this thread
+    /// (writeq/1 and the answers a host prints take no database). Only the writer reads
+    /// it; every reader is handed its database's syntax.
+    static WRITING: RefCell<Rc<Syntax>> = RefCell::new(Rc::default());
+}
+
+/// Makes `syntax` the one the writer sees on this thread (a database does it when it
+/// loads text or runs a query).
+pub(crate) fn write_with(syntax: &Rc<Syntax>) {
+    WRITING.with(|w| {
+        if !Rc::ptr_eq(&w.borrow(), syntax) {
+            *w.borrow_mut() = Rc::clone(syntax);
+        }
     });
-    v
 }
 
-/// The op/3 definition of `name` in `pick`'s table, if any: `Some(None)` when it was
-/// removed (priority 0).
-fn user_def(name: &str, pick: fn(&UserOps) -> &OpDefs) -> Option<Option<(u32, OpType)>> {
-    USER_OPS.with(|u| {
-        let u = u.borrow();
-        pick(&u).get(name).map(|(p, t)| (p > 0).then_some((p, t)))
-    })
-}
-
-/// The infix definition of `name`: priority and type.
+/// The infix definition of `name` for the writer: priority and type.
 pub fn infix(name: &str) -> Option<(u32, OpType)> {
-    if let Some(d) = user_def(name, |u| &u.infix) {
-        return d;
-    }
-    // ':' is 200 xfy in SWI; kept here for module-qualified goals.
-    INFIX
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|&(_, p, t)| (p, t))
+    WRITING.with(|w| w.borrow().infix(name))
 }
 
-/// The prefix definition of `name`: priority and type.
+/// The prefix definition of `name` for the writer: priority and type.
 pub fn prefix(name: &str) -> Option<(u32, OpType)> {
-    if let Some(d) = user_def(name, |u| &u.prefix) {
-        return d;
-    }
-    PREFIX
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|&(_, p, t)| (p, t))
+    WRITING.with(|w| w.borrow().prefix(name))
 }
 
-/// Whether `name` is an operator of any kind (such atoms are bracketed as arguments).
+/// Whether `name` is an operator of any kind for the writer (such atoms are bracketed
+/// as arguments).
 pub fn is_op(name: &str) -> bool {
-    infix(name).is_some() || prefix(name).is_some()
+    WRITING.with(|w| w.borrow().is_op(name))
 }
 
 /// The maximum priorities of the left and right arguments of an infix operator.

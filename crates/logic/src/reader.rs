@@ -1,9 +1,9 @@
 //! Reading Prolog text: a tokenizer and a Pratt parser over the standard operator table.
 //! Errors are values with the line, column and offending text; nothing here panics on input.
 
-use crate::ops::{self, OpType};
+use crate::ops::{self, DoubleQuotes, OpType, Syntax};
 use crate::term::{Atom, Term, atoms};
-use crate::write::is_symbol_char;
+use std::rc::Rc;
 
 /// A syntax error: where it is and what was found there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,438 +46,10 @@ impl ReadTerm {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-enum Tok {
-    Name(String),
-    /// A quoted atom (never a functional-notation-only name, but still an operator).
-    QName(String),
-    Var(String),
-    Int(i64),
-    /// An integer beyond 64 bits.
-    Big(num_bigint::BigInt),
-    Float(f64),
-    Str(String),
-    /// Back-quoted text: a code list.
-    BackQ(String),
-    Punct(char),
-    End,
-    Eof,
-}
-
-#[derive(Clone, Debug)]
-struct Lexeme {
-    tok: Tok,
-    line: usize,
-    col: usize,
-    /// Whether layout (space or comment) precedes the token.
-    layout: bool,
-    text: String,
-}
-
-/// Cloned to look ahead (see `TokensAhead`): the text is shared, not copied.
-#[derive(Clone)]
-struct Lexer {
-    chars: std::sync::Arc<[char]>,
-    pos: usize,
-    line: usize,
-    col: usize,
-}
+mod lexer;
+use lexer::{Lexeme, Lexer, Tok};
 
 type PResult<T> = Result<T, ParseError>;
-
-impl Lexer {
-    fn new(src: &str) -> Self {
-        Lexer {
-            chars: src.chars().collect::<Vec<char>>().into(),
-            pos: 0,
-            line: 1,
-            col: 1,
-        }
-    }
-
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
-    }
-    fn peek_at(&self, k: usize) -> Option<char> {
-        self.chars.get(self.pos + k).copied()
-    }
-    fn bump(&mut self) -> Option<char> {
-        let c = self.chars.get(self.pos).copied()?;
-        self.pos += 1;
-        if c == '\n' {
-            self.line += 1;
-            self.col = 1;
-        } else {
-            self.col += 1;
-        }
-        Some(c)
-    }
-
-    fn error(&self, line: usize, col: usize, message: &str, near: &str) -> ParseError {
-        ParseError {
-            line,
-            column: col,
-            message: message.to_string(),
-            near: near.to_string(),
-        }
-    }
-
-    /// Skips layout and comments; tells whether any was skipped.
-    fn skip_layout(&mut self) -> PResult<bool> {
-        let mut any = false;
-        loop {
-            match self.peek() {
-                Some(c) if c.is_whitespace() => {
-                    self.bump();
-                    any = true;
-                }
-                Some('%') => {
-                    while let Some(c) = self.peek() {
-                        if c == '\n' {
-                            break;
-                        }
-                        self.bump();
-                    }
-                    any = true;
-                }
-                Some('/') if self.peek_at(1) == Some('*') => {
-                    let (l, c) = (self.line, self.col);
-                    self.bump();
-                    self.bump();
-                    loop {
-                        match self.peek() {
-                            None => {
-                                return Err(self.error(l, c, "unterminated block comment", "/*"));
-                            }
-                            Some('*') if self.peek_at(1) == Some('/') => {
-                                self.bump();
-                                self.bump();
-                                break;
-                            }
-                            _ => {
-                                self.bump();
-                            }
-                        }
-                    }
-                    any = true;
-                }
-                _ => return Ok(any),
-            }
-        }
-    }
-
-    fn next(&mut self) -> PResult<Lexeme> {
-        let layout = self.skip_layout()?;
-        let (line, col, start) = (self.line, self.col, self.pos);
-        let Some(c) = self.peek() else {
-            return Ok(Lexeme {
-                tok: Tok::Eof,
-                line,
-                col,
-                layout,
-                text: "end of text".into(),
-            });
-        };
-        let tok = if c.is_ascii_digit() {
-            self.number()?
-        } else if c == '_' || c.is_uppercase() {
-            let mut s = String::new();
-            while let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
-                s.push(c);
-                self.bump();
-            }
-            Tok::Var(s)
-        } else if c.is_alphabetic() {
-            let mut s = String::new();
-            while let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
-                s.push(c);
-                self.bump();
-            }
-            Tok::Name(s)
-        } else if c == '\'' {
-            self.bump();
-            Tok::QName(self.quoted('\'', line, col)?)
-        } else if c == '"' {
-            self.bump();
-            Tok::Str(self.quoted('"', line, col)?)
-        } else if c == '`' {
-            self.bump();
-            Tok::BackQ(self.quoted('`', line, col)?)
-        } else if "()[]{},|".contains(c) {
-            self.bump();
-            if c == '|' && self.peek() == Some('|') {
-                self.bump();
-                Tok::Name("||".into())
-            } else {
-                Tok::Punct(c)
-            }
-        } else if c == '!' || c == ';' {
-            self.bump();
-            Tok::Name(c.to_string())
-        } else if c == '.'
-            && self
-                .peek_at(1)
-                .is_none_or(|n| n.is_whitespace() || n == '%')
-        {
-            self.bump();
-            Tok::End
-        } else if is_symbol_char(c) {
-            let mut s = String::new();
-            while let Some(c) = self.peek().filter(|c| is_symbol_char(*c)) {
-                s.push(c);
-                self.bump();
-            }
-            Tok::Name(s)
-        } else {
-            self.bump();
-            return Err(self.error(line, col, "unexpected character", &c.to_string()));
-        };
-        let text: String = self.chars[start..self.pos].iter().collect();
-        Ok(Lexeme {
-            tok,
-            line,
-            col,
-            layout,
-            text,
-        })
-    }
-
-    fn number(&mut self) -> PResult<Tok> {
-        let (line, col) = (self.line, self.col);
-        if self.peek() == Some('0') {
-            match self.peek_at(1) {
-                Some('\'') => {
-                    self.bump();
-                    self.bump();
-                    let c = match self.bump() {
-                        Some('\\') => self.escape(line, col)?,
-                        Some('\'') if self.peek() == Some('\'') => {
-                            self.bump();
-                            '\''
-                        }
-                        Some(c) => c,
-                        None => {
-                            return Err(self.error(line, col, "unterminated character code", "0'"));
-                        }
-                    };
-                    return Ok(Tok::Int(c as i64));
-                }
-                Some(b @ ('x' | 'o' | 'b')) => {
-                    let radix = match b {
-                        'x' => 16,
-                        'o' => 8,
-                        _ => 2,
-                    };
-                    if self.peek_at(2).is_some_and(|d| d.is_digit(radix)) {
-                        self.bump();
-                        self.bump();
-                        let mut s = String::new();
-                        while let Some(d) = self.peek().filter(|d| d.is_digit(radix) || *d == '_') {
-                            if d != '_' {
-                                s.push(d);
-                            }
-                            self.bump();
-                        }
-                        return match i64::from_str_radix(&s, radix) {
-                            Ok(n) => Ok(Tok::Int(n)),
-                            Err(_) => num_bigint::BigInt::parse_bytes(s.as_bytes(), radix)
-                                .map(Tok::Big)
-                                .ok_or_else(|| self.error(line, col, "bad integer", &s)),
-                        };
-                    }
-                }
-                _ => {}
-            }
-        }
-        let mut s = String::new();
-        loop {
-            match self.peek() {
-                Some(d) if d.is_ascii_digit() => s.push(d),
-                Some('_') if self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => {}
-                // SWI-Prolog's digit groups: `1 000 000` (one space between digits).
-                Some(' ') if self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => {}
-                _ => break,
-            }
-            self.bump();
-        }
-        // `16'ff`: an integer in radix 2 to 36 (SWI-Prolog, Edinburgh syntax).
-        if self.peek() == Some('\'')
-            && let Ok(radix @ 2..=36) = s.parse::<u32>()
-            && self.peek_at(1).is_some_and(|d| d.is_digit(radix))
-        {
-            self.bump();
-            let mut digits = String::new();
-            while let Some(d) = self.peek().filter(|d| d.is_digit(radix)) {
-                digits.push(d);
-                self.bump();
-            }
-            return num_bigint::BigInt::parse_bytes(digits.as_bytes(), radix)
-                .map(|n| match i64::try_from(&n) {
-                    Ok(i) => Tok::Int(i),
-                    Err(_) => Tok::Big(n),
-                })
-                .ok_or_else(|| self.error(line, col, "bad integer", &digits));
-        }
-        let mut float = false;
-        if self.peek() == Some('.') && self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) {
-            float = true;
-            s.push('.');
-            self.bump();
-            while let Some(d) = self.peek().filter(|d| d.is_ascii_digit()) {
-                s.push(d);
-                self.bump();
-            }
-        }
-        if matches!(self.peek(), Some('e' | 'E')) {
-            let k = if matches!(self.peek_at(1), Some('+' | '-')) {
-                2
-            } else {
-                1
-            };
-            if self.peek_at(k).is_some_and(|d| d.is_ascii_digit()) {
-                float = true;
-                for _ in 0..k {
-                    if let Some(c) = self.bump() {
-                        s.push(c);
-                    }
-                }
-                while let Some(d) = self.peek().filter(|d| d.is_ascii_digit()) {
-                    s.push(d);
-                    self.bump();
-                }
-            }
-        }
-        if float {
-            let x = s
-                .parse::<f64>()
-                .map_err(|_| self.error(line, col, "bad float", &s))?;
-            // SWI-Prolog's special floats: `1.0Inf`, `1.5NaN` (as it writes them).
-            let special = |l: &Self, word: &str| {
-                word.chars()
-                    .enumerate()
-                    .all(|(k, c)| l.peek_at(k) == Some(c))
-                    && !l
-                        .peek_at(word.len())
-                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
-            };
-            if special(self, "Inf") && x >= 1.0 {
-                for _ in 0..3 {
-                    self.bump();
-                }
-                return Ok(Tok::Float(f64::INFINITY));
-            }
-            if special(self, "NaN") && (1.0..2.0).contains(&x) && x != 1.0 {
-                for _ in 0..3 {
-                    self.bump();
-                }
-                return Ok(Tok::Float(f64::NAN));
-            }
-            Ok(Tok::Float(x))
-        } else {
-            match s.parse::<i64>() {
-                Ok(n) => Ok(Tok::Int(n)),
-                Err(_) => s
-                    .parse::<num_bigint::BigInt>()
-                    .map(Tok::Big)
-                    .map_err(|_| self.error(line, col, "bad integer", &s)),
-            }
-        }
-    }
-
-    fn escape(&mut self, line: usize, col: usize) -> PResult<char> {
-        let c = self
-            .bump()
-            .ok_or_else(|| self.error(line, col, "unterminated escape", "\\"))?;
-        Ok(match c {
-            'n' => '\n',
-            't' => '\t',
-            'r' => '\r',
-            'a' => '\x07',
-            'b' => '\x08',
-            'f' => '\x0c',
-            'v' => '\x0b',
-            'e' => '\x1b',
-            'u' | 'U' => {
-                // \uXXXX and \UXXXXXXXX: a character by its code point.
-                let n = if c == 'u' { 4 } else { 8 };
-                let mut s = String::new();
-                for _ in 0..n {
-                    match self.peek().filter(|d| d.is_ascii_hexdigit()) {
-                        Some(d) => {
-                            s.push(d);
-                            self.bump();
-                        }
-                        None => return Err(self.error(line, col, "bad \\u escape", &s)),
-                    }
-                }
-                u32::from_str_radix(&s, 16)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| self.error(line, col, "bad \\u escape", &s))?
-            }
-            '0'..='7' => {
-                // An octal escape, closed by a backslash (ISO 6.4.2.1).
-                let mut s = String::from(c);
-                while let Some(d) = self.peek().filter(|d| d.is_digit(8)) {
-                    s.push(d);
-                    self.bump();
-                }
-                // The closing backslash is optional, as in SWI-Prolog.
-                if self.peek() == Some('\\') {
-                    self.bump();
-                }
-                u32::from_str_radix(&s, 8)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| self.error(line, col, "bad octal escape", &s))?
-            }
-            's' => ' ',
-            'x' => {
-                let mut s = String::new();
-                while let Some(d) = self.peek().filter(|d| d.is_ascii_hexdigit()) {
-                    s.push(d);
-                    self.bump();
-                }
-                if self.peek() == Some('\\') {
-                    self.bump();
-                }
-                u32::from_str_radix(&s, 16)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| self.error(line, col, "bad \\x escape", &s))?
-            }
-            '\\' | '\'' | '"' | '`' => c,
-            other => return Err(self.error(line, col, "unknown escape", &format!("\\{other}"))),
-        })
-    }
-
-    fn quoted(&mut self, q: char, line: usize, col: usize) -> PResult<String> {
-        let mut s = String::new();
-        loop {
-            match self.bump() {
-                None => {
-                    return Err(self.error(line, col, "unterminated quoted text", &q.to_string()));
-                }
-                Some(c) if c == q => {
-                    if self.peek() == Some(q) {
-                        self.bump();
-                        s.push(q);
-                    } else {
-                        return Ok(s);
-                    }
-                }
-                Some('\\') => {
-                    if self.peek() == Some('\n') {
-                        self.bump();
-                        continue;
-                    }
-                    s.push(self.escape(line, col)?);
-                }
-                Some(c) => s.push(c),
-            }
-        }
-    }
-}
 
 /// Where a term is being read: what a bare `,` or `|` means there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -494,18 +66,97 @@ enum Ctx {
 /// reads any term there (`f(a :- b)` is `f((a:-b))`), the comma and bar being separators.
 const ARG_MAX: u32 = 1200;
 
+/// A construct the parser is inside of, waiting for the rest of it.
+enum Frame {
+    /// Waiting for the right operand of an infix operator.
+    Infix {
+        name: String,
+        left: Term,
+        prec: u32,
+        outer_max: u32,
+    },
+    /// Waiting for the operand of a prefix operator.
+    Prefix {
+        name: String,
+        prec: u32,
+        outer_max: u32,
+    },
+    /// Inside `( ... )`.
+    Paren { outer_max: u32, outer_ctx: Ctx },
+    /// Inside `name( ... )`, arguments so far.
+    Args {
+        name: Atom,
+        args: Vec<Term>,
+        outer_max: u32,
+        outer_ctx: Ctx,
+    },
+    /// Inside `[ ... ]`, items so far; `tail` once `|` was read.
+    List {
+        items: Vec<Term>,
+        tail: bool,
+        outer_max: u32,
+        outer_ctx: Ctx,
+    },
+    /// Inside `{ ... }`.
+    Curly { outer_max: u32, outer_ctx: Ctx },
+}
+
+/// The work of one `Parser::parse` in progress: the frames open, innermost last, and the
+/// priority and context of the term being read.
+struct Pending {
+    stack: Vec<Frame>,
+    max: u32,
+    ctx: Ctx,
+}
+
+impl Pending {
+    /// Opens a frame (made from the priority and context it interrupts) and reads its
+    /// inside at `max` in `ctx`.
+    fn open(&mut self, frame: impl FnOnce(u32, Ctx) -> Frame, max: u32, ctx: Ctx) {
+        self.stack.push(frame(self.max, self.ctx));
+        (self.max, self.ctx) = (max, ctx);
+    }
+
+    /// Opens the arguments of a compound named `name`.
+    fn open_args(&mut self, name: Atom) {
+        self.open(
+            |outer_max, outer_ctx| Frame::Args {
+                name,
+                args: Vec::new(),
+                outer_max,
+                outer_ctx,
+            },
+            ARG_MAX,
+            Ctx::Arg,
+        );
+    }
+}
+
+/// What closing a frame gave.
+enum Closed {
+    /// The whole term: no frame was open.
+    Done(Term),
+    /// A term (with its priority), the operand of what encloses it.
+    Term(Term, u32),
+    /// The frame stays open for its next operand (an argument, a list item).
+    Operand,
+}
+
 struct Parser {
     lex: Lexer,
     tok: Lexeme,
     /// Peeked token after `tok`, if any.
     ahead: Option<Lexeme>,
     var_names: Vec<String>,
+    /// The operators and `double_quotes` flag of the database reading (the standard
+    /// ones for a text read on its own).
+    syntax: Rc<Syntax>,
 }
 
 /// What may follow a prefix operator for it to be applied rather than read as an atom.
-fn starts_term(t: &Tok) -> bool {
+fn starts_term(t: &Tok, syntax: &Syntax) -> bool {
     match t {
-        Tok::Name(n) => !(ops::infix(n).is_some() && ops::prefix(n).is_none()),
+        Tok::Name(n) => !(syntax.infix(n).is_some() && syntax.prefix(n).is_none()),
         Tok::Punct(c) => "([{".contains(*c),
         Tok::End | Tok::Eof => false,
         _ => true,
@@ -513,7 +164,7 @@ fn starts_term(t: &Tok) -> bool {
 }
 
 impl Parser {
-    fn new(src: &str) -> PResult<Self> {
+    fn new(src: &str, syntax: Rc<Syntax>) -> PResult<Self> {
         let mut lex = Lexer::new(src);
         let tok = lex.next()?;
         Ok(Parser {
@@ -521,6 +172,7 @@ impl Parser {
             tok,
             ahead: None,
             var_names: Vec::new(),
+            syntax,
         })
     }
 
@@ -535,7 +187,7 @@ impl Parser {
     /// Whether the current token begins a term: an operand, an opening bracket, or a name
     /// in functional notation (`-is(a)` is `-(is(a))`).
     fn starts_term_here(&mut self) -> PResult<bool> {
-        if starts_term(&self.tok.tok) {
+        if starts_term(&self.tok.tok, &self.syntax) {
             return Ok(true);
         }
         if matches!(self.tok.tok, Tok::Name(_) | Tok::QName(_)) {
@@ -581,7 +233,7 @@ impl Parser {
     /// The infix operator the current token denotes, if any.
     fn infix_op(&self) -> Option<(String, u32, OpType)> {
         match &self.tok.tok {
-            Tok::Name(n) | Tok::QName(n) => ops::infix(n).map(|(p, t)| (n.clone(), p, t)),
+            Tok::Name(n) | Tok::QName(n) => self.syntax.infix(n).map(|(p, t)| (n.clone(), p, t)),
             Tok::Punct(',') => Some((",".into(), 1000, OpType::Xfy)),
             // SWI-Prolog 7 reads `a | b` as `'|'(a, b)` (a body calls it as `;`).
             Tok::Punct('|') => Some(("|".into(), 1100, OpType::Xfy)),
@@ -593,331 +245,302 @@ impl Parser {
     /// operator loop climbs priorities. Nesting of brackets and prefix operators uses an
     /// explicit stack of pending frames so that deep text cannot overflow the Rust stack.
     fn parse(&mut self, max: u32) -> PResult<Term> {
-        enum Frame {
-            /// Waiting for the right operand of an infix operator.
-            Infix {
-                name: String,
-                left: Term,
-                prec: u32,
-                outer_max: u32,
-            },
-            /// Waiting for the operand of a prefix operator.
-            Prefix {
-                name: String,
-                prec: u32,
-                outer_max: u32,
-            },
-            /// Inside `( ... )`.
-            Paren { outer_max: u32, outer_ctx: Ctx },
-            /// Inside `name( ... )`, arguments so far.
-            Args {
-                name: Atom,
-                args: Vec<Term>,
-                outer_max: u32,
-                outer_ctx: Ctx,
-            },
-            /// Inside `[ ... ]`, items so far; `tail` once `|` was read.
-            List {
-                items: Vec<Term>,
-                tail: bool,
-                outer_max: u32,
-                outer_ctx: Ctx,
-            },
-            /// Inside `{ ... }`.
-            Curly { outer_max: u32, outer_ctx: Ctx },
-        }
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut max = max;
-        let mut ctx = Ctx::Free;
+        let mut st = Pending {
+            stack: Vec::new(),
+            max,
+            ctx: Ctx::Free,
+        };
         'operand: loop {
             // Read one primary (possibly opening frames), giving (term, prec).
             let (mut left, mut left_prec) = loop {
-                let tok = self.tok.clone();
-                match tok.tok {
-                    Tok::Int(n) => {
-                        self.advance()?;
-                        break (Term::Int(n), 0);
-                    }
-                    Tok::Big(n) => {
-                        self.advance()?;
-                        break (crate::bigint::to_term(&n), 0);
-                    }
-                    Tok::Float(x) => {
-                        self.advance()?;
-                        break (Term::Float(x), 0);
-                    }
-                    Tok::Var(name) => {
-                        self.advance()?;
-                        break (self.var(&name), 0);
-                    }
-                    Tok::Str(s) => {
-                        self.advance()?;
-                        break (double_quoted(&s), 0);
-                    }
-                    Tok::BackQ(s) => {
-                        self.advance()?;
-                        let codes = s.chars().map(|c| Term::Int(c as i64)).collect();
-                        break (Term::list(codes, Term::nil()), 0);
-                    }
-                    Tok::Punct('(') => {
-                        self.advance()?;
-                        stack.push(Frame::Paren {
-                            outer_max: max,
-                            outer_ctx: ctx,
-                        });
-                        (max, ctx) = (1200, Ctx::Free);
-                        continue;
-                    }
-                    Tok::Punct('[') => {
-                        self.advance()?;
-                        if self.tok.tok == Tok::Punct(']') {
-                            self.advance()?;
-                            if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
-                                self.advance()?;
-                                // `[](X)`: the functor is the empty list, not `'[]'`.
-                                stack.push(Frame::Args {
-                                    name: atoms::NIL,
-                                    args: Vec::new(),
-                                    outer_max: max,
-                                    outer_ctx: ctx,
-                                });
-                                (max, ctx) = (ARG_MAX, Ctx::Arg);
-                                continue;
-                            }
-                            break (Term::nil(), 0);
-                        }
-                        stack.push(Frame::List {
-                            items: Vec::new(),
-                            tail: false,
-                            outer_max: max,
-                            outer_ctx: ctx,
-                        });
-                        (max, ctx) = (ARG_MAX, Ctx::Item);
-                        continue;
-                    }
-                    Tok::Punct('{') => {
-                        self.advance()?;
-                        if self.tok.tok == Tok::Punct('}') {
-                            self.advance()?;
-                            if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
-                                self.advance()?;
-                                stack.push(Frame::Args {
-                                    name: atoms::CURLY,
-                                    args: Vec::new(),
-                                    outer_max: max,
-                                    outer_ctx: ctx,
-                                });
-                                (max, ctx) = (ARG_MAX, Ctx::Arg);
-                                continue;
-                            }
-                            break (Term::Atom(atoms::CURLY), 0);
-                        }
-                        stack.push(Frame::Curly {
-                            outer_max: max,
-                            outer_ctx: ctx,
-                        });
-                        (max, ctx) = (1200, Ctx::Free);
-                        continue;
-                    }
-                    Tok::Name(ref name) | Tok::QName(ref name) => {
-                        let quoted = matches!(tok.tok, Tok::QName(_));
-                        let name = name.clone();
-                        self.advance()?;
-                        if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
-                            self.advance()?;
-                            stack.push(Frame::Args {
-                                name: Atom::new(&name),
-                                args: Vec::new(),
-                                outer_max: max,
-                                outer_ctx: ctx,
-                            });
-                            (max, ctx) = (ARG_MAX, Ctx::Arg);
-                            continue;
-                        }
-                        if name == "-" && !quoted && !self.tok.layout {
-                            match self.tok.tok {
-                                Tok::Int(n) => {
-                                    self.advance()?;
-                                    break (Term::Int(-n), 0);
-                                }
-                                Tok::Big(ref n) => {
-                                    let t = crate::bigint::to_term(&-n.clone());
-                                    self.advance()?;
-                                    break (t, 0);
-                                }
-                                Tok::Float(x) => {
-                                    self.advance()?;
-                                    break (Term::Float(-x), 0);
-                                }
-                                _ => {}
-                            }
-                        }
-                        if !quoted
-                            && let Some((p, ty)) = ops::prefix(&name)
-                            && self.starts_term_here()?
-                        {
-                            // `a = \+ b`: a prefix operator above the priority allowed
-                            // here is a clash, as in SWI-Prolog and the standard.
-                            if p > max {
-                                return Err(self.err("operator priority clash"));
-                            }
-                            stack.push(Frame::Prefix {
-                                name,
-                                prec: p,
-                                outer_max: max,
-                            });
-                            max = ops::prefix_arg_prec(p, ty);
-                            continue;
-                        }
-                        let prec = if ops::is_op(&name) && !quoted {
-                            let p = ops::infix(&name)
-                                .map(|o| o.0)
-                                .max(ops::prefix(&name).map(|o| o.0))
-                                .unwrap_or(0);
-                            if p <= max { p } else { 0 }
-                        } else {
-                            0
-                        };
-                        break (Term::atom(&name), prec);
-                    }
-                    Tok::Punct(_) | Tok::End | Tok::Eof => {
-                        return Err(self.err("term expected"));
-                    }
+                if let Some(primary) = self.primary(&mut st)? {
+                    break primary;
                 }
             };
             // Operator loop and closing of frames.
             loop {
-                if let Some((name, p, ty)) = self.infix_op() {
-                    let (lp, rp) = ops::infix_arg_prec(p, ty);
-                    // Like SWI, an argument or list element may be any term but a bare
-                    // comma (or bar, in a list): `f(a :- b)`, `[a;b]`, `f(a|b)`; the comma
-                    // ends it even inside the right operand, `f(a :- b, c)`.
-                    let separator = match self.tok.tok {
-                        Tok::Punct(',') => ctx != Ctx::Free,
-                        Tok::Punct('|') => ctx == Ctx::Item,
-                        _ => false,
-                    };
-                    if !separator && p <= max && left_prec <= lp {
-                        self.advance()?;
-                        stack.push(Frame::Infix {
-                            name,
-                            left,
-                            prec: p,
-                            outer_max: max,
-                        });
-                        max = rp;
-                        continue 'operand;
-                    }
-                }
-                match stack.pop() {
-                    None => return Ok(left),
-                    Some(Frame::Infix {
-                        name,
-                        left: l,
-                        prec,
-                        outer_max,
-                    }) => {
-                        left = Term::compound(&name, vec![l, left]);
-                        left_prec = prec;
-                        max = outer_max;
-                    }
-                    Some(Frame::Prefix {
-                        name,
-                        prec,
-                        outer_max,
-                    }) => {
-                        left = Term::compound(&name, vec![left]);
-                        left_prec = prec;
-                        max = outer_max;
-                    }
-                    Some(Frame::Paren {
-                        outer_max,
-                        outer_ctx,
-                    }) => {
-                        self.expect(')')?;
-                        left_prec = 0;
-                        (max, ctx) = (outer_max, outer_ctx);
-                    }
-                    Some(Frame::Curly {
-                        outer_max,
-                        outer_ctx,
-                    }) => {
-                        self.expect('}')?;
-                        left = Term::Compound(atoms::CURLY, vec![left].into());
-                        left_prec = 0;
-                        (max, ctx) = (outer_max, outer_ctx);
-                    }
-                    Some(Frame::Args {
-                        name,
-                        mut args,
-                        outer_max,
-                        outer_ctx,
-                    }) => {
-                        args.push(left);
-                        if self.tok.tok == Tok::Punct(',') {
-                            self.advance()?;
-                            stack.push(Frame::Args {
-                                name,
-                                args,
-                                outer_max,
-                                outer_ctx,
-                            });
-                            max = ARG_MAX;
-                            continue 'operand;
-                        }
-                        self.expect(')')?;
-                        left = Term::new(name, args);
-                        left_prec = 0;
-                        (max, ctx) = (outer_max, outer_ctx);
-                    }
-                    Some(Frame::List {
-                        mut items,
-                        tail,
-                        outer_max,
-                        outer_ctx,
-                    }) => {
-                        if tail {
-                            self.expect(']')?;
-                            left = Term::list(items, left);
-                            left_prec = 0;
-                            (max, ctx) = (outer_max, outer_ctx);
-                            continue;
-                        }
-                        items.push(left);
-                        match self.tok.tok {
-                            Tok::Punct(',') => {
-                                self.advance()?;
-                                stack.push(Frame::List {
-                                    items,
-                                    tail: false,
-                                    outer_max,
-                                    outer_ctx,
-                                });
-                                max = ARG_MAX;
-                                continue 'operand;
-                            }
-                            Tok::Punct('|') => {
-                                self.advance()?;
-                                stack.push(Frame::List {
-                                    items,
-                                    tail: true,
-                                    outer_max,
-                                    outer_ctx,
-                                });
-                                max = ARG_MAX;
-                                continue 'operand;
-                            }
-                            _ => {
-                                self.expect(']')?;
-                                left = Term::list(items, Term::nil());
-                                left_prec = 0;
-                                (max, ctx) = (outer_max, outer_ctx);
-                            }
-                        }
-                    }
+                left = match self.infix(&mut st, left, left_prec)? {
+                    None => continue 'operand,
+                    Some(left) => left,
+                };
+                match self.close(&mut st, left)? {
+                    Closed::Done(t) => return Ok(t),
+                    Closed::Operand => continue 'operand,
+                    Closed::Term(t, p) => (left, left_prec) = (t, p),
                 }
             }
         }
+    }
+
+    /// Reads a primary term with its priority, or opens a frame (a bracket, the
+    /// arguments of a compound, a prefix operator) and gives `None`.
+    fn primary(&mut self, st: &mut Pending) -> PResult<Option<(Term, u32)>> {
+        let tok = self.tok.clone();
+        let term = match tok.tok {
+            Tok::Int(n) => Term::Int(n),
+            Tok::Big(n) => crate::bigint::to_term(&n),
+            Tok::Float(x) => Term::Float(x),
+            Tok::Var(name) => self.var(&name),
+            Tok::Str(s) => double_quoted(&s, self.syntax.double_quotes()),
+            Tok::BackQ(s) => {
+                let codes = s.chars().map(|c| Term::Int(c as i64)).collect();
+                Term::list(codes, Term::nil())
+            }
+            Tok::Punct('(') => {
+                self.advance()?;
+                st.open(
+                    |outer_max, outer_ctx| Frame::Paren {
+                        outer_max,
+                        outer_ctx,
+                    },
+                    1200,
+                    Ctx::Free,
+                );
+                return Ok(None);
+            }
+            Tok::Punct('[') => {
+                self.advance()?;
+                if self.tok.tok == Tok::Punct(']') {
+                    self.advance()?;
+                    // `[](X)`: the functor is the empty list, not `'[]'`.
+                    return self.args_or(st, atoms::NIL, Term::nil());
+                }
+                st.open(
+                    |outer_max, outer_ctx| Frame::List {
+                        items: Vec::new(),
+                        tail: false,
+                        outer_max,
+                        outer_ctx,
+                    },
+                    ARG_MAX,
+                    Ctx::Item,
+                );
+                return Ok(None);
+            }
+            Tok::Punct('{') => {
+                self.advance()?;
+                if self.tok.tok == Tok::Punct('}') {
+                    self.advance()?;
+                    return self.args_or(st, atoms::CURLY, Term::Atom(atoms::CURLY));
+                }
+                st.open(
+                    |outer_max, outer_ctx| Frame::Curly {
+                        outer_max,
+                        outer_ctx,
+                    },
+                    1200,
+                    Ctx::Free,
+                );
+                return Ok(None);
+            }
+            Tok::Name(ref name) | Tok::QName(ref name) => {
+                let quoted = matches!(tok.tok, Tok::QName(_));
+                self.advance()?;
+                return self.name_primary(st, name.clone(), quoted);
+            }
+            Tok::Punct(_) | Tok::End | Tok::Eof => {
+                return Err(self.err("term expected"));
+            }
+        };
+        self.advance()?;
+        Ok(Some((term, 0)))
+    }
+
+    /// After `[]` or `{}` (taken): the functor of a compound when `(` follows at once
+    /// (opens its arguments, `None`), else the atom `alone`.
+    fn args_or(
+        &mut self,
+        st: &mut Pending,
+        name: Atom,
+        alone: Term,
+    ) -> PResult<Option<(Term, u32)>> {
+        if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
+            self.advance()?;
+            st.open_args(name);
+            return Ok(None);
+        }
+        Ok(Some((alone, 0)))
+    }
+
+    /// After a name (taken): a compound's functor, a negative number, a prefix operator
+    /// applied, or an atom (with its priority when it is an operator).
+    fn name_primary(
+        &mut self,
+        st: &mut Pending,
+        name: String,
+        quoted: bool,
+    ) -> PResult<Option<(Term, u32)>> {
+        if self.tok.tok == Tok::Punct('(') && !self.tok.layout {
+            self.advance()?;
+            st.open_args(Atom::new(&name));
+            return Ok(None);
+        }
+        if name == "-" && !quoted && !self.tok.layout {
+            let negative = match self.tok.tok {
+                Tok::Int(n) => Some(Term::Int(-n)),
+                Tok::Big(ref n) => Some(crate::bigint::to_term(&-n.clone())),
+                Tok::Float(x) => Some(Term::Float(-x)),
+                _ => None,
+            };
+            if let Some(t) = negative {
+                self.advance()?;
+                return Ok(Some((t, 0)));
+            }
+        }
+        if !quoted
+            && let Some((p, ty)) = self.syntax.prefix(&name)
+            && self.starts_term_here()?
+        {
+            // `a = \+ b`: a prefix operator above the priority allowed
+            // here is a clash, as in SWI-Prolog and the standard.
+            if p > st.max {
+                return Err(self.err("operator priority clash"));
+            }
+            st.stack.push(Frame::Prefix {
+                name,
+                prec: p,
+                outer_max: st.max,
+            });
+            st.max = ops::prefix_arg_prec(p, ty);
+            return Ok(None);
+        }
+        let prec = if self.syntax.is_op(&name) && !quoted {
+            let p = self
+                .syntax
+                .infix(&name)
+                .map(|o| o.0)
+                .max(self.syntax.prefix(&name).map(|o| o.0))
+                .unwrap_or(0);
+            if p <= st.max { p } else { 0 }
+        } else {
+            0
+        };
+        Ok(Some((Term::atom(&name), prec)))
+    }
+
+    /// After an operand `left` of priority `left_prec`: when an infix operator that may
+    /// take it follows, takes the operator and waits for its right operand (`None`);
+    /// otherwise gives `left` back.
+    fn infix(&mut self, st: &mut Pending, left: Term, left_prec: u32) -> PResult<Option<Term>> {
+        let Some((name, p, ty)) = self.infix_op() else {
+            return Ok(Some(left));
+        };
+        let (lp, rp) = ops::infix_arg_prec(p, ty);
+        // Like SWI, an argument or list element may be any term but a bare
+        // comma (or bar, in a list): `f(a :- b)`, `[a;b]`, `f(a|b)`; the comma
+        // ends it even inside the right operand, `f(a :- b, c)`.
+        let separator = match self.tok.tok {
+            Tok::Punct(',') => st.ctx != Ctx::Free,
+            Tok::Punct('|') => st.ctx == Ctx::Item,
+            _ => false,
+        };
+        if separator || p > st.max || left_prec > lp {
+            return Ok(Some(left));
+        }
+        self.advance()?;
+        st.stack.push(Frame::Infix {
+            name,
+            left,
+            prec: p,
+            outer_max: st.max,
+        });
+        st.max = rp;
+        Ok(None)
+    }
+
+    /// Ends the innermost frame with `left`, its last operand: what the frame built, or
+    /// the frame kept open for its next argument or item.
+    fn close(&mut self, st: &mut Pending, left: Term) -> PResult<Closed> {
+        let (term, outer_max, outer_ctx) = match st.stack.pop() {
+            None => return Ok(Closed::Done(left)),
+            Some(Frame::Infix {
+                name,
+                left: l,
+                prec,
+                outer_max,
+            }) => {
+                st.max = outer_max;
+                return Ok(Closed::Term(Term::compound(&name, vec![l, left]), prec));
+            }
+            Some(Frame::Prefix {
+                name,
+                prec,
+                outer_max,
+            }) => {
+                st.max = outer_max;
+                return Ok(Closed::Term(Term::compound(&name, vec![left]), prec));
+            }
+            Some(Frame::Paren {
+                outer_max,
+                outer_ctx,
+            }) => {
+                self.expect(')')?;
+                (left, outer_max, outer_ctx)
+            }
+            Some(Frame::Curly {
+                outer_max,
+                outer_ctx,
+            }) => {
+                self.expect('}')?;
+                let t = Term::Compound(atoms::CURLY, vec![left].into());
+                (t, outer_max, outer_ctx)
+            }
+            Some(Frame::Args {
+                name,
+                mut args,
+                outer_max,
+                outer_ctx,
+            }) => {
+                args.push(left);
+                if self.tok.tok == Tok::Punct(',') {
+                    self.advance()?;
+                    st.stack.push(Frame::Args {
+                        name,
+                        args,
+                        outer_max,
+                        outer_ctx,
+                    });
+                    st.max = ARG_MAX;
+                    return Ok(Closed::Operand);
+                }
+                self.expect(')')?;
+                (Term::new(name, args), outer_max, outer_ctx)
+            }
+            Some(Frame::List {
+                mut items,
+                tail,
+                outer_max,
+                outer_ctx,
+            }) => {
+                if tail {
+                    self.expect(']')?;
+                    (Term::list(items, left), outer_max, outer_ctx)
+                } else {
+                    items.push(left);
+                    let tail = match self.tok.tok {
+                        Tok::Punct(',') => false,
+                        Tok::Punct('|') => true,
+                        _ => {
+                            self.expect(']')?;
+                            let t = Term::list(items, Term::nil());
+                            (st.max, st.ctx) = (outer_max, outer_ctx);
+                            return Ok(Closed::Term(t, 0));
+                        }
+                    };
+                    self.advance()?;
+                    st.stack.push(Frame::List {
+                        items,
+                        tail,
+                        outer_max,
+                        outer_ctx,
+                    });
+                    st.max = ARG_MAX;
+                    return Ok(Closed::Operand);
+                }
+            }
+        };
+        (st.max, st.ctx) = (outer_max, outer_ctx);
+        Ok(Closed::Term(term, 0))
     }
 
     /// Reads one clause or query ending with `.` (or at the end of text when `end_optional`).
@@ -960,7 +583,12 @@ impl Parser {
 /// assert_eq!((e.line, e.column), (1, 5));
 /// ```
 pub fn parse_term(text: &str) -> Result<ReadTerm, ParseError> {
-    let mut p = Parser::new(text)?;
+    parse_term_with(text, Rc::default())
+}
+
+/// [`parse_term`] with a database's operators and `double_quotes` flag.
+pub(crate) fn parse_term_with(text: &str, syntax: Rc<Syntax>) -> Result<ReadTerm, ParseError> {
+    let mut p = Parser::new(text, syntax)?;
     match p.read(true)? {
         None => Err(p.err("empty query")),
         Some(t) => {
@@ -977,37 +605,19 @@ pub fn parse_query(text: &str) -> Result<ReadTerm, ParseError> {
     parse_term(text)
 }
 
-thread_local! {
-    /// How the reader reads "text": the `double_quotes` flag of the database that set it
-    /// last on this thread (0 codes, 1 chars, 2 atom, 3 string, SWI-Prolog's default).
-    static DOUBLE_QUOTES: std::cell::Cell<u8> = const { std::cell::Cell::new(3) };
-}
-
-/// Sets how the reader reads double-quoted text on this thread: `codes`, `chars`, `atom`
-/// or `string` (the `double_quotes` flag; set_prolog_flag/2 calls it).
-pub(crate) fn set_double_quotes(mode: &str) {
-    let v = match mode {
-        "codes" => 0,
-        "chars" => 1,
-        "atom" => 2,
-        _ => 3,
-    };
-    DOUBLE_QUOTES.with(|d| d.set(v));
-}
-
 /// Double-quoted text as the `double_quotes` flag says.
-fn double_quoted(s: &str) -> Term {
-    match DOUBLE_QUOTES.with(|d| d.get()) {
-        0 => Term::list(
+fn double_quoted(s: &str, mode: DoubleQuotes) -> Term {
+    match mode {
+        DoubleQuotes::Codes => Term::list(
             s.chars().map(|c| Term::Int(c as i64)).collect(),
             Term::nil(),
         ),
-        1 => Term::list(
+        DoubleQuotes::Chars => Term::list(
             s.chars().map(|c| Term::atom(&c.to_string())).collect(),
             Term::nil(),
         ),
-        2 => Term::atom(s),
-        _ => Term::string(s),
+        DoubleQuotes::Atom => Term::atom(s),
+        DoubleQuotes::String => Term::string(s),
     }
 }
 
@@ -1114,10 +724,20 @@ pub struct ClauseReader {
 }
 
 impl ClauseReader {
-    /// A reader at the start of `text` (an error if its first token cannot be read).
+    /// A reader at the start of `text` (an error if its first token cannot be read), with
+    /// the standard operators; [`Database::clause_reader`] gives one that reads with a
+    /// database's.
+    ///
+    /// [`Database::clause_reader`]: crate::Database::clause_reader
     pub fn new(text: &str) -> Result<ClauseReader, ParseError> {
+        ClauseReader::with_syntax(text, Rc::default())
+    }
+
+    /// A reader of `text` with this syntax (a database's, shared: what its directives
+    /// change, the rest of the text reads with).
+    pub(crate) fn with_syntax(text: &str, syntax: Rc<Syntax>) -> Result<ClauseReader, ParseError> {
         Ok(ClauseReader {
-            p: Parser::new(text)?,
+            p: Parser::new(text, syntax)?,
             failed: false,
         })
     }

@@ -4,8 +4,10 @@
 //! program asks, and a source that never ends (`yes 'a.' | ...`) is read no further than
 //! the term wanted.
 
+use crate::ops::Syntax;
 use crate::reader::{self, ParseError, ReadTerm};
 use std::io::{BufRead, Read, Write};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// The most bytes asked of a reader source at once (a line, or this much of a longer one).
@@ -184,7 +186,11 @@ impl Input {
 
     /// The next term, `None` at the end of the input; the text of one term may not pass
     /// `max_bytes`.
-    pub(crate) fn next_term(&mut self, max_bytes: u64) -> Result<Option<ReadTerm>, InputError> {
+    pub(crate) fn next_term(
+        &mut self,
+        max_bytes: u64,
+        syntax: Rc<Syntax>,
+    ) -> Result<Option<ReadTerm>, InputError> {
         loop {
             if let Some(end) = self.find_end() {
                 let start = self.pos;
@@ -195,7 +201,7 @@ impl Input {
                     .filter(|c| c.is_whitespace())
                     .map_or(end + 1, |c| end + 1 + c.len_utf8());
                 self.consumed_to(next);
-                return parse_one(&self.text[start..=end]);
+                return parse_one(&self.text[start..=end], syntax);
             }
             if (self.text.len() - self.pos) as u64 > max_bytes {
                 self.consumed_to(self.text.len());
@@ -204,7 +210,7 @@ impl Input {
             if !self.fill()? {
                 let start = self.pos;
                 self.consumed_to(self.text.len());
-                return parse_one(&self.text[start..]);
+                return parse_one(&self.text[start..], syntax);
             }
         }
     }
@@ -306,11 +312,11 @@ impl Input {
 }
 
 /// Reads the one term of `text` (nothing but layout: `None`, the end of the input).
-fn parse_one(text: &str) -> Result<Option<ReadTerm>, InputError> {
+fn parse_one(text: &str, syntax: Rc<Syntax>) -> Result<Option<ReadTerm>, InputError> {
     if text.trim().is_empty() {
         return Ok(None);
     }
-    Ok(reader::ClauseReader::new(text)?.next_clause()?)
+    Ok(reader::ClauseReader::with_syntax(text, syntax)?.next_clause()?)
 }
 
 /// Where the program's output goes, and since when some of it waits in the sink's buffer
@@ -369,7 +375,7 @@ mod tests {
     fn terms(text: &'static str) -> Vec<String> {
         let mut input = from(text);
         let mut out = Vec::new();
-        while let Some(t) = input.next_term(u64::MAX).unwrap() {
+        while let Some(t) = input.next_term(u64::MAX, Rc::default()).unwrap() {
             out.push(t.term.to_string());
         }
         out
@@ -398,11 +404,16 @@ mod tests {
         let lines = Box::new(b"b.\n".as_slice().chain(endless));
         let mut input = Input::reader(lines);
         assert_eq!(
-            input.next_term(1 << 20).unwrap().unwrap().term.to_string(),
+            input
+                .next_term(1 << 20, Rc::default())
+                .unwrap()
+                .unwrap()
+                .term
+                .to_string(),
             "b"
         );
         assert!(matches!(
-            input.next_term(1 << 20),
+            input.next_term(1 << 20, Rc::default()),
             Err(InputError::TooLarge)
         ));
     }
@@ -412,7 +423,15 @@ mod tests {
         let mut input = from("ab. c.\né");
         assert_eq!(input.next_char(true).unwrap(), Some('a'));
         assert_eq!(input.next_char(false).unwrap(), Some('a'));
-        assert_eq!(input.next_term(99).unwrap().unwrap().term.to_string(), "b");
+        assert_eq!(
+            input
+                .next_term(99, Rc::default())
+                .unwrap()
+                .unwrap()
+                .term
+                .to_string(),
+            "b"
+        );
         assert_eq!(input.next_char(false).unwrap(), Some('c'));
         assert_eq!(input.next_char(false).unwrap(), Some('.'));
         assert_eq!(input.next_char(false).unwrap(), Some('\n'));
@@ -423,6 +442,9 @@ mod tests {
     #[test]
     fn bytes_that_are_not_utf8_are_an_error_not_the_end() {
         let mut input = Input::reader(Box::new(b"\xff\xfe.\n".as_slice()));
-        assert!(matches!(input.next_term(99), Err(InputError::Io(_))));
+        assert!(matches!(
+            input.next_term(99, Rc::default()),
+            Err(InputError::Io(_))
+        ));
     }
 }

@@ -20,8 +20,66 @@ use std::sync::{Arc, Mutex, OnceLock};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Atom(u32);
 
+/// The names of the atoms by id, readable without a lock: an append-only table of
+/// chunks, each twice the size of the one before, whose slots are set once. Writers
+/// (interning a new name) hold the interner's lock; readers ([`Atom::name`]) never wait.
+struct Names {
+    chunks: [OnceLock<Box<[OnceLock<&'static str>]>>; CHUNKS],
+}
+
+/// The size of the first chunk (a power of two): the names the engine predefines and
+/// the usual program's fit in it.
+const FIRST_CHUNK_BITS: u32 = 10;
+
+/// Enough chunks for every u32 id.
+const CHUNKS: usize = (33 - FIRST_CHUNK_BITS) as usize;
+
+impl Names {
+    /// The chunk and slot of id `id`: chunk `k` holds the ids from `2^(k+B) - 2^B`.
+    fn place(id: u32) -> (usize, usize) {
+        let n = id as u64 + (1u64 << FIRST_CHUNK_BITS);
+        let chunk = (63 - n.leading_zeros() - FIRST_CHUNK_BITS) as usize;
+        let slot = (n - (1u64 << (chunk as u32 + FIRST_CHUNK_BITS))) as usize;
+        (chunk, slot)
+    }
+
+    fn get(&self, id: u32) -> Option<&'static str> {
+        let (chunk, slot) = Names::place(id);
+        self.chunks.get(chunk)?.get()?.get(slot)?.get().copied()
+    }
+
+    /// Sets the name of `id` (called once per id, under the interner's lock).
+    fn set(&self, id: u32, name: &'static str) {
+        let (chunk, slot) = Names::place(id);
+        if let Some(chunk) = self.chunks.get(chunk) {
+            let slots = chunk.get_or_init(|| {
+                let len = 1usize << (Names::place(id).0 as u32 + FIRST_CHUNK_BITS);
+                (0..len).map(|_| OnceLock::new()).collect()
+            });
+            if let Some(s) = slots.get(slot) {
+                let _ = s.set(name);
+            }
+        }
+    }
+}
+
+fn names() -> &'static Names {
+    static NAMES: OnceLock<Names> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let names = Names {
+            chunks: std::array::from_fn(|_| OnceLock::new()),
+        };
+        // Fixed ids for the atoms the engine tests on its hot paths (see `atoms`).
+        for (id, name) in (0..).zip(atoms::PREDEFINED) {
+            names.set(id, name);
+        }
+        names
+    })
+}
+
+/// The ids by name (the writers' side of the table) and how many there are.
 struct Interner {
-    names: Vec<&'static str>,
+    count: usize,
     ids: FxHashMap<&'static str, u32>,
 }
 
@@ -29,13 +87,10 @@ fn interner() -> &'static Mutex<Interner> {
     static INTERNER: OnceLock<Mutex<Interner>> = OnceLock::new();
     INTERNER.get_or_init(|| {
         let mut i = Interner {
-            names: Vec::new(),
+            count: atoms::PREDEFINED.len(),
             ids: FxHashMap::default(),
         };
-        // Fixed ids for the atoms the engine tests on its hot paths (see `atoms`).
-        for name in atoms::PREDEFINED {
-            let id = i.names.len() as u32;
-            i.names.push(name);
+        for (id, name) in (0..).zip(atoms::PREDEFINED) {
             // `[]` is a reserved symbol (SWI-Prolog 7): no text names it, so `Atom::new("[]")`
             // is the ordinary atom `'[]'`, interned apart.
             if id != atoms::NIL.0 {
@@ -78,11 +133,7 @@ pub fn max_atoms() -> usize {
 
 /// The number of atoms interned so far in the process.
 pub fn atom_count() -> usize {
-    interner()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .names
-        .len()
+    interner().lock().unwrap_or_else(|e| e.into_inner()).count
 }
 
 impl Atom {
@@ -105,22 +156,22 @@ impl Atom {
             return Some(Atom(id));
         }
         // The ids are u32s, whatever the bound.
-        if i.names.len() >= bound.min(u32::MAX as usize) {
+        if i.count >= bound.min(u32::MAX as usize) {
             return None;
         }
         // Atoms live as long as the process (see the module documentation).
         let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
         ATOM_BYTES.fetch_add(name.len() + ATOM_OVERHEAD_BYTES, Ordering::Relaxed);
-        let id = i.names.len() as u32;
-        i.names.push(leaked);
+        let id = i.count as u32;
+        names().set(id, leaked);
+        i.count += 1;
         i.ids.insert(leaked, id);
         Some(Atom(id))
     }
 
     /// The atom's name.
     pub fn name(self) -> &'static str {
-        let i = interner().lock().unwrap_or_else(|e| e.into_inner());
-        i.names.get(self.0 as usize).copied().unwrap_or("")
+        names().get(self.0).unwrap_or("")
     }
 
     /// The atom's interned id (stable for the life of the process).
@@ -550,5 +601,46 @@ impl From<&str> for Term {
 impl From<i64> for Term {
     fn from(n: i64) -> Term {
         Term::Int(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_id_has_its_own_slot_across_chunk_boundaries() {
+        let first = 1u32 << FIRST_CHUNK_BITS;
+        assert_eq!(Names::place(0), (0, 0));
+        assert_eq!(Names::place(first - 1), (0, first as usize - 1));
+        assert_eq!(Names::place(first), (1, 0));
+        assert_eq!(Names::place(3 * first - 1), (1, 2 * first as usize - 1));
+        assert_eq!(Names::place(3 * first), (2, 0));
+        assert_eq!(Names::place(u32::MAX).0, CHUNKS - 1);
+    }
+
+    #[test]
+    fn names_read_on_other_threads_while_atoms_are_made() {
+        let made: Vec<Atom> = (0..3000)
+            .map(|i| Atom::new(&format!("names_test_{i}")))
+            .collect();
+        let readers: Vec<_> = (0..2)
+            .map(|_| {
+                let made = made.clone();
+                std::thread::spawn(move || {
+                    for (i, a) in made.iter().enumerate() {
+                        assert_eq!(a.name(), format!("names_test_{i}"));
+                    }
+                    (0..2000)
+                        .map(|i| Atom::new(&format!("names_test_more_{i}")).name().len())
+                        .sum::<usize>()
+                })
+            })
+            .collect();
+        for r in readers {
+            assert!(r.join().unwrap() > 0);
+        }
+        assert_eq!(atoms::NIL.name(), "[]");
+        assert_eq!(Atom::new("names_test_7"), made[7]);
     }
 }

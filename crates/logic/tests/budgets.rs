@@ -292,12 +292,13 @@ fn op_3_redefines_and_removes_in_place_among_many_operators() {
     program.push_str(":- op(200, xfy, op7).\n:- op(0, xfx, op8).\n");
     let mut db = Database::new();
     db.consult(&program).unwrap();
-    let q = parse_query(
-        "findall(P-T, current_op(P, T, op7), A), findall(P, current_op(P, _, op8), B), \
+    let q = db
+        .parse_query(
+            "findall(P-T, current_op(P, T, op7), A), findall(P, current_op(P, _, op8), B), \
          findall(N, (current_op(700, xfx, N), sub_atom(N, 0, 2, _, op)), C), length(C, K), \
          X = (a op19999 b), X =.. Parts",
-    )
-    .unwrap();
+        )
+        .unwrap();
     let a = db.solve(&q, safe()).next().unwrap().unwrap();
     assert_eq!(a.get("A").unwrap().to_string(), "[200-xfy]");
     assert_eq!(a.get("B").unwrap().to_string(), "[]");

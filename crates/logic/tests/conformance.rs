@@ -7,11 +7,11 @@
 
 #![allow(clippy::unwrap_used)]
 
-use resolu_logic::{Database, Options, parse_query, writeq_at};
+use resolu_logic::{Database, Options, writeq_at};
 
 /// The answers of `query` as SWI's top level would print them, at most `limit` answers.
 fn run(db: &mut Database, query: &str, limit: usize) -> String {
-    let q = match parse_query(query) {
+    let q = match db.parse_query(query) {
         Ok(q) => q,
         Err(_) => return "syntax error\n".to_string(),
     };

@@ -187,7 +187,7 @@ impl RuleBase {
         // One reader for the whole file: our items and the Prolog clauses come from the
         // same lexer, in file order, so every error has its place in the file and a
         // directive (op/3...) reads the rest of the file as Prolog would.
-        let mut reader = ClauseReader::new(text)?;
+        let mut reader = db.clause_reader(text)?;
         let mut loading = db.loading(&Options::default());
         loop {
             let first = reader.peek();

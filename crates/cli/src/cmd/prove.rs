@@ -12,8 +12,8 @@ use crate::prove_answers::{
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_logic::{
     Answer, Database, Options, ReadTerm, Solutions, SolveError, Term, TraceEvent, Unknown,
-    parse_query,
 };
+use resolu_search::Limits;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -248,8 +248,8 @@ pub fn load(
     Ok(db)
 }
 
-fn parse_user_query(text: &str) -> Result<ReadTerm, CliError> {
-    parse_query(text).map_err(|p| {
+fn parse_user_query(db: &Database, text: &str) -> Result<ReadTerm, CliError> {
+    db.parse_query(text).map_err(|p| {
         bad_input(format!(
             "query:{}:{}: syntax error: {} (near `{}`)",
             p.line, p.column, p.message, p.near
@@ -269,21 +269,26 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     if course_syntax || args.trace == Some(TraceStyle::Course) {
         return run_course(&text, &origin, course_syntax, &args, io);
     }
-    let options = Options {
-        max_inferences: match args.max_inferences {
-            None => Some(DEFAULT_MAX_INFERENCES),
-            Some(0) => None,
-            n => n,
-        },
-        timeout: args.timeout,
-        explain: args.explain,
-        ports: args.trace == Some(TraceStyle::Ports),
-        max_memory: Some(
+    // The limits every engine takes (the inferences are the prover's nodes); Ctrl-C
+    // raises the monitor's flag.
+    let mut limits = Limits::new()
+        .max_memory_bytes(
             args.max_memory
                 .map_or_else(default_memory_bytes, |mb| mb << 20),
-        ),
-        deadline: None,
-        interrupt: Some(interrupted),
+        )
+        .monitor(&MONITOR);
+    match args.max_inferences {
+        None => limits = limits.max_nodes(DEFAULT_MAX_INFERENCES),
+        Some(0) => {}
+        Some(n) => limits = limits.max_nodes(n),
+    }
+    if let Some(t) = args.timeout {
+        limits = limits.timeout(t);
+    }
+    let options = Options {
+        explain: args.explain,
+        ports: args.trace == Some(TraceStyle::Ports),
+        ..Options::from_limits(&limits)
     };
     let directives = Options {
         explain: false,
@@ -331,7 +336,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         drop(watch);
         return toplevel(&mut db, &options, &args, io);
     };
-    let q = parse_user_query(query)?;
+    let q = parse_user_query(&db, query)?;
     // read/1 and get_char/1 read standard input as they need it, never ahead of the
     // term or character wanted (a query that reads nothing never waits). The query mode
     // reads nothing else from it.
@@ -392,7 +397,7 @@ fn run_course(
                 return Ok(Exit::Limit);
             }
         };
-        let q = parse_user_query(query)?;
+        let q = parse_user_query(&db, query)?;
         let goals = resolu_logic::course::conjuncts(&q.term);
         (db, goals, q.var_names)
     };
@@ -408,7 +413,7 @@ fn run_course(
             term,
             var_names,
             line: 1,
-            ..parse_user_query("true")?
+            ..parse_user_query(&db, "true")?
         };
         let options = Options {
             max_inferences: Some(args.max_inferences.unwrap_or(DEFAULT_MAX_INFERENCES))
@@ -433,13 +438,6 @@ fn run_course(
         ..Default::default()
     };
     crate::course_trace::run(&mut db, &goals, &var_names, &limits, lang, args.format, io)
-}
-
-/// The prover's look at Ctrl-C, at each of its clock checks: publishes the inferences
-/// (the progress line) and tells whether the flag is raised.
-fn interrupted(inferences: u64) -> bool {
-    MONITOR.publish(inferences, 0);
-    MONITOR.is_interrupted()
 }
 
 /// Counts the prover's run as one the Ctrl-C handler stops cleanly, while it lives.
@@ -741,7 +739,7 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
             // Echo the query so that a scripted session reads like a terminal one.
             writeln!(io.out, "{text}")?;
         }
-        let q = match parse_query(text) {
+        let q = match db.parse_query(text) {
             Ok(q) => q,
             Err(p) => {
                 writeln!(
@@ -843,7 +841,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         "The car-diagnosis base (examples/prolog/car.pl), backward chaining:"
     )?;
     writeln!(io.out, "?- voiture_OK.")?;
-    let q = parse_user_query("voiture_OK")?;
+    let q = parse_user_query(&db, "voiture_OK")?;
     let options = Options {
         explain: true,
         ..Options::default()

@@ -256,7 +256,7 @@ impl Sink for AnswerSink<'_> {
             return self.raw(text);
         }
         let mut escaped = String::with_capacity(text.len() + 2);
-        crate::answers::json_escape_into(&mut escaped, text);
+        crate::answer_writing::json_escape_into(&mut escaped, text);
         self.raw(&escaped)
     }
 
@@ -348,7 +348,7 @@ impl Machine<'_> {
             let mut source = HeapTerms::new(&self.heap, &mut names);
             if json {
                 let mut key = String::new();
-                crate::answers::json_escape_into(&mut key, name);
+                crate::answer_writing::json_escape_into(&mut key, name);
                 sink.raw(&format!("{}\"{key}\":\"", if i > 0 { "," } else { "" }))?;
                 sink.json = true;
                 let opts = WriteOptions {

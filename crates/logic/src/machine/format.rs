@@ -58,6 +58,37 @@ fn float_directive(d: char, x: f64, k: usize) -> String {
     }
 }
 
+/// A `format` error with this message.
+fn fmt_error(msg: &str) -> Stop {
+    Stop::ball(error_term(Term::compound("format", vec![Term::atom(msg)])))
+}
+
+/// The error of directive `d` given an argument of the wrong type.
+fn arg_type(d: char, culprit: Term) -> Stop {
+    Stop::ball(error_term(Term::compound(
+        "format_argument_type",
+        vec![Term::atom(&d.to_string()), culprit],
+    )))
+}
+
+/// `n` written in base `radix` (clamped to 2..=36), as `~Nr` does.
+fn radix_text(n: i64, radix: usize) -> String {
+    let radix = radix.clamp(2, 36) as u32;
+    let mut v = n.unsigned_abs();
+    let mut digits = Vec::new();
+    loop {
+        digits.push(std::char::from_digit((v % radix as u64) as u32, radix).unwrap_or('?'));
+        v /= radix as u64;
+        if v == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        digits.push('-');
+    }
+    digits.iter().rev().collect()
+}
+
 impl Machine<'_> {
     /// format/2's directives: ~w ~p ~q ~a ~d ~s ~e ~f ~g ~c ~r ~i ~n ~~, the column
     /// stops ~N| and ~N+ and the fill points ~t (~`Ct fills with C). On an error, the
@@ -90,14 +121,6 @@ impl Machine<'_> {
         let mut fills: Vec<(usize, char)> = Vec::new();
         let mut next = args.iter();
         let mut chars = fmt.chars().peekable();
-        let fmt_error =
-            |msg: &str| Stop::ball(error_term(Term::compound("format", vec![Term::atom(msg)])));
-        let arg_type = |d: char, culprit: Term| {
-            Stop::ball(error_term(Term::compound(
-                "format_argument_type",
-                vec![Term::atom(&d.to_string()), culprit],
-            )))
-        };
         while let Some(c) = chars.next() {
             if c != '~' {
                 out.push(c);
@@ -146,40 +169,7 @@ impl Machine<'_> {
                         _ => out.push_str(&self.text_of(a).unwrap_or_default()),
                     }
                 }
-                'd' => {
-                    let a = take()?;
-                    let (negative, s) = match self.deref(a) {
-                        Cell::Int(n) => (n < 0, n.unsigned_abs().to_string()),
-                        Cell::Float(_) => return Err(arg_type('d', self.read(a))),
-                        _ => match self.eval(a)? {
-                            Num::I(n) => (n < 0, n.unsigned_abs().to_string()),
-                            Num::B(b) => (
-                                b.sign() == num_bigint::Sign::Minus,
-                                b.magnitude().to_string(),
-                            ),
-                            Num::F(_) => return Err(arg_type('d', self.read(a))),
-                        },
-                    };
-                    let k = count.unwrap_or(0);
-                    self.check_text_room(k)?;
-                    if negative {
-                        out.push('-');
-                    }
-                    if k > 0 {
-                        // Padded by hand: a width past 65,535 is out of range for
-                        // `format!` (it panics).
-                        let zeros = (k + 1).saturating_sub(s.len());
-                        let mut padded = String::with_capacity(s.len() + zeros);
-                        padded.extend(std::iter::repeat_n('0', zeros));
-                        padded.push_str(&s);
-                        let (int, frac) = padded.split_at(padded.len() - k);
-                        out.push_str(int);
-                        out.push('.');
-                        out.push_str(frac);
-                    } else {
-                        out.push_str(&s);
-                    }
-                }
+                'd' => self.format_d(out, take()?, count)?,
                 'e' | 'f' | 'g' => {
                     let x = self.eval(take()?)?.f();
                     self.check_text_room(count.unwrap_or(6))?;
@@ -215,25 +205,7 @@ impl Machine<'_> {
                     _ => return Err(fmt_error("~c expects a character code")),
                 },
                 'r' => match self.deref(take()?) {
-                    Cell::Int(n) => {
-                        let radix = count.unwrap_or(8).clamp(2, 36) as u32;
-                        let mut v = n.unsigned_abs();
-                        let mut digits = Vec::new();
-                        loop {
-                            digits.push(
-                                std::char::from_digit((v % radix as u64) as u32, radix)
-                                    .unwrap_or('?'),
-                            );
-                            v /= radix as u64;
-                            if v == 0 {
-                                break;
-                            }
-                        }
-                        if n < 0 {
-                            out.push('-');
-                        }
-                        out.extend(digits.iter().rev());
-                    }
+                    Cell::Int(n) => out.push_str(&radix_text(n, count.unwrap_or(8))),
                     _ => return Err(fmt_error("~r expects an integer")),
                 },
                 'i' => {
@@ -283,6 +255,43 @@ impl Machine<'_> {
         }
         if next.next().is_some() {
             return Err(fmt_error("too many arguments"));
+        }
+        Ok(())
+    }
+
+    /// `~Nd` of the value `a`: an integer (or an expression giving one), with `N` digits
+    /// after an inserted point.
+    fn format_d(&mut self, out: &mut String, a: Cell, count: Option<usize>) -> Result<(), Stop> {
+        let (negative, s) = match self.deref(a) {
+            Cell::Int(n) => (n < 0, n.unsigned_abs().to_string()),
+            Cell::Float(_) => return Err(arg_type('d', self.read(a))),
+            _ => match self.eval(a)? {
+                Num::I(n) => (n < 0, n.unsigned_abs().to_string()),
+                Num::B(b) => (
+                    b.sign() == num_bigint::Sign::Minus,
+                    b.magnitude().to_string(),
+                ),
+                Num::F(_) => return Err(arg_type('d', self.read(a))),
+            },
+        };
+        let k = count.unwrap_or(0);
+        self.check_text_room(k)?;
+        if negative {
+            out.push('-');
+        }
+        if k > 0 {
+            // Padded by hand: a width past 65,535 is out of range for
+            // `format!` (it panics).
+            let zeros = (k + 1).saturating_sub(s.len());
+            let mut padded = String::with_capacity(s.len() + zeros);
+            padded.extend(std::iter::repeat_n('0', zeros));
+            padded.push_str(&s);
+            let (int, frac) = padded.split_at(padded.len() - k);
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        } else {
+            out.push_str(&s);
         }
         Ok(())
     }

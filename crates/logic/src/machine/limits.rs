@@ -133,6 +133,12 @@ impl Machine<'_> {
         {
             return Err(Stop::Limit(Box::new(SolveError::Interrupted)));
         }
+        if let Some(monitor) = self.opts.monitor {
+            monitor.publish(self.inferences, self.stack_bytes(false));
+            if monitor.is_interrupted() {
+                return Err(Stop::Limit(Box::new(SolveError::Interrupted)));
+            }
+        }
         self.flush_if_stale()?;
         if let Some(d) = self.deadline
             && Instant::now() >= d

@@ -1,6 +1,9 @@
 //! Arithmetic: is/2, the comparisons, between/3, succ/2, plus/3.
 
-use super::*;
+use super::{
+    Cell, Comparison, Def, Frame, Machine, Num, Ordering, Res, Resume, Stop, arith, def,
+    instantiation_error, type_error,
+};
 
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
@@ -40,7 +43,7 @@ impl Machine<'_> {
         Ok(self.unify(x, v))
     }
 
-    pub(in crate::machine) fn between(&mut self, args: u32, f: Frame) -> Res {
+    pub(in crate::machine) fn between(&mut self, args: u32, _f: Frame) -> Res {
         // The bounds are integers of any size (inf or infinite for the upper one), not
         // evaluated.
         let Some(lo) = self.any_int_arg(self.heap[args as usize])? else {
@@ -58,21 +61,9 @@ impl Machine<'_> {
             return Ok(within(&lo, &x) && hi.is_none_or(|h| within(&x, &h)));
         }
         match lo {
-            Num::I(lo) => self.retry(
-                |m, a, s, d, p| m.redo_between(a, s, d, p),
-                args,
-                lo,
-                f.depth,
-                f.proof,
-            ),
+            Num::I(lo) => self.retry(|m, at, s| m.redo_between(at, s), args, lo),
             // A lower bound beyond 64 bits: the state is the offset from it.
-            _ => self.retry(
-                |m, a, s, d, p| m.redo_between_big(a, s, d, p),
-                args,
-                0,
-                f.depth,
-                f.proof,
-            ),
+            _ => self.retry(|m, at, s| m.redo_between_big(at, s), args, 0),
         }
     }
 
@@ -89,13 +80,8 @@ impl Machine<'_> {
     }
 
     /// between/3 from a lower bound beyond 64 bits: the `offset`-th value and the next.
-    pub(in crate::machine) fn redo_between_big(
-        &mut self,
-        args: u32,
-        offset: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
+    pub(in crate::machine) fn redo_between_big(&mut self, at: Resume, offset: i64) -> Res {
+        let args = at.args;
         let Some(Num::B(lo)) = self.any_int_arg(self.heap[args as usize])? else {
             return Ok(false);
         };
@@ -111,13 +97,7 @@ impl Machine<'_> {
             },
         };
         if more && offset < i64::MAX {
-            self.push_cp(CpKind::Retry {
-                redo: |m, a, s, d, p| m.redo_between_big(a, s, d, p),
-                args,
-                state: offset + 1,
-                depth,
-                proof,
-            });
+            self.retry_later(at, offset + 1);
         }
         let x = self.arg(args, 2);
         let v = self.num_cell(value)?;
@@ -148,22 +128,8 @@ impl Machine<'_> {
         )
     }
 
-    pub(in crate::machine) fn redo_between(
-        &mut self,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        let again = |m: &mut Self, state: i64| {
-            m.push_cp(CpKind::Retry {
-                redo: |m, a, s, d, p| m.redo_between(a, s, d, p),
-                args,
-                state,
-                depth,
-                proof,
-            })
-        };
+    pub(in crate::machine) fn redo_between(&mut self, at: Resume, state: i64) -> Res {
+        let args = at.args;
         {
             let hi = match self.arg(args, 1) {
                 Cell::Atom(a) if a.name() == "inf" || a.name() == "infinite" => i64::MAX,
@@ -188,7 +154,7 @@ impl Machine<'_> {
                         return Ok(false);
                     }
                     if state < hi {
-                        again(self, state + 1);
+                        self.retry_later(at, state + 1);
                     }
                     Ok(self.unify(x, Cell::Int(state)))
                 }

@@ -1,6 +1,6 @@
 //! Control: throw/1, halt/0,1, and the DCG body translation behind phrase/2,3.
 
-use super::*;
+use super::{Cell, Def, Frame, Machine, Res, Stop, Term, def, instantiation_error, type_error};
 
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[

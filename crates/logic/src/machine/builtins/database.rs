@@ -1,6 +1,9 @@
 //! The database: assert, retract, abolish, clause/2, dynamic/1.
 
-use super::*;
+use super::{
+    Cell, Def, Frame, Machine, PredRef, Rc, Res, Resume, Stop, Term, atoms, def,
+    instantiation_error, type_error,
+};
 
 /// Which of the predicates sharing this implementation was called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,8 +84,8 @@ impl Machine<'_> {
         Ok(true)
     }
 
-    pub(in crate::machine) fn retract_builtin(&mut self, args: u32, f: Frame) -> Res {
-        self.retract(args, 0, f.depth, f.proof)
+    pub(in crate::machine) fn retract_builtin(&mut self, args: u32, _f: Frame) -> Res {
+        self.retry(|m, at, s| m.redo_retract(at, s), args, 0)
     }
 
     pub(in crate::machine) fn retractall(&mut self, args: u32, _f: Frame) -> Res {
@@ -164,32 +167,12 @@ impl Machine<'_> {
         Ok(true)
     }
 
-    pub(in crate::machine) fn clause(&mut self, args: u32, f: Frame) -> Res {
-        self.retry(
-            |m, a, s, d, p| m.redo_clause(a, s, d, p),
-            args,
-            0,
-            f.depth,
-            f.proof,
-        )
+    pub(in crate::machine) fn clause(&mut self, args: u32, _f: Frame) -> Res {
+        self.retry(|m, at, s| m.redo_clause(at, s), args, 0)
     }
 
-    pub(in crate::machine) fn redo_clause(
-        &mut self,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        let again = |m: &mut Self, state: i64| {
-            m.push_cp(CpKind::Retry {
-                redo: |m, a, s, d, p| m.redo_clause(a, s, d, p),
-                args,
-                state,
-                depth,
-                proof,
-            })
-        };
+    pub(in crate::machine) fn redo_clause(&mut self, at: Resume, state: i64) -> Res {
+        let args = at.args;
         {
             let head = self.deref(self.heap[args as usize]);
             let (name, arity, _) = self.goal_parts(head)?;
@@ -212,20 +195,14 @@ impl Machine<'_> {
                 return Ok(false);
             };
             if i + 1 < clauses.len() {
-                again(self, i as i64 + 1);
+                self.retry_later(at, i as i64 + 1);
             }
             let bc = self.heap[args as usize + 1];
             Ok(self.unify_clause(&cl, head, bc))
         }
     }
 
-    pub(in crate::machine) fn redo_retract(
-        &mut self,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        self.retract(args, state as usize, depth, proof)
+    pub(in crate::machine) fn redo_retract(&mut self, at: Resume, state: i64) -> Res {
+        self.retract(at, state as usize)
     }
 }

@@ -1,6 +1,9 @@
 //! Flags and global variables: set_prolog_flag/2, nb_setval/2, nb_getval/2.
 
-use super::*;
+use super::{
+    Cell, Def, Frame, Machine, Res, Stop, Term, atoms, def, error_term, instantiation_error,
+    type_error,
+};
 use crate::ops::OpType;
 
 /// The built-ins of this family, by name and arity.
@@ -86,7 +89,7 @@ impl Machine<'_> {
         }
         if let Some(ty) = ty {
             for a in atoms_ {
-                crate::ops::define(a.name(), p, ty);
+                self.db.syntax.define(a.name(), p, ty);
             }
         }
         Ok(true)
@@ -94,7 +97,10 @@ impl Machine<'_> {
 
     /// '$op_list'(L): L is the list of op(Priority, Type, Name) in effect.
     fn op_list(&mut self, args: u32) -> Res {
-        let ops: Vec<Term> = crate::ops::all()
+        let ops: Vec<Term> = self
+            .db
+            .syntax
+            .all()
             .into_iter()
             .map(|(p, t, n)| {
                 let ty = match t {

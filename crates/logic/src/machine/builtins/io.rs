@@ -1,7 +1,10 @@
 //! Input and output: write/1 and its family, nl, tab, format/1,2,3; read_term/2,
 //! get_char/1, peek_char/1; the capture behind with_output_to/2.
 
-use super::*;
+use super::{
+    Cell, Def, Frame, Machine, Num, Res, Stop, Term, def, error_term, instantiation_error,
+    type_error,
+};
 use crate::stream::InputError;
 use crate::write::WriteOptions;
 
@@ -59,7 +62,8 @@ impl Machine<'_> {
     fn read_term(&mut self, args: u32) -> Res {
         // What the program wrote (a prompt) is out before the input is waited for.
         self.flush_output()?;
-        let next = self.db.input.next_term(self.budget);
+        let syntax = std::rc::Rc::clone(&self.db.syntax);
+        let next = self.db.input.next_term(self.budget, syntax);
         let next = next.map_err(|e| self.input_error(e))?;
         self.check_atom_table()?;
         let (term, bindings) = match next {

@@ -1,6 +1,9 @@
 //! Lists: length/2 and sorting (msort/2, sort/2,4, keysort/2).
 
-use super::*;
+use super::{
+    Cell, Def, Frame, MAX_BUILD, Machine, Num, Res, Resume, Stop, Term, atoms, build_cap_error,
+    def, error_term, instantiation_error, type_error,
+};
 
 /// Which of the predicates sharing this implementation was called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +96,7 @@ impl Machine<'_> {
         self.sort_unify(keyed, false, b == SortKind::Sort, y)
     }
 
-    pub(in crate::machine) fn length(&mut self, args: u32, f: Frame) -> Res {
+    pub(in crate::machine) fn length(&mut self, args: u32, _f: Frame) -> Res {
         let a0 = || self.heap[args as usize];
         // Walk the list prefix; then fix or enumerate the length.
         let mut n: i64 = 0;
@@ -133,13 +136,8 @@ impl Machine<'_> {
                     // Enumerate: the open tail first closed with [], then
                     // extended one cell per retry (see `retry`).
                     let Cell::Ref(tail) = t else { return Ok(false) };
-                    self.push_cp(CpKind::Retry {
-                        redo: |m, a, s, d, p| m.redo_length(a, s, d, p),
-                        args,
-                        state: (n << 32) | tail as i64,
-                        depth: f.depth,
-                        proof: f.proof,
-                    });
+                    let at = Resume::of(|m, at, s| m.redo_length(at, s), args);
+                    self.retry_later(at, (n << 32) | tail as i64);
                     self.unify(t, Cell::Atom(atoms::NIL)) && self.unify(len, Cell::Int(n))
                 }
                 other => return Err(Stop::ball(type_error("integer", self.read(other)))),
@@ -165,22 +163,8 @@ impl Machine<'_> {
         }
     }
 
-    pub(in crate::machine) fn redo_length(
-        &mut self,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        let again = |m: &mut Self, state: i64| {
-            m.push_cp(CpKind::Retry {
-                redo: |m, a, s, d, p| m.redo_length(a, s, d, p),
-                args,
-                state,
-                depth,
-                proof,
-            })
-        };
+    pub(in crate::machine) fn redo_length(&mut self, at: Resume, state: i64) -> Res {
+        let args = at.args;
         {
             // The list has `state >> 32` elements and an open tail, the variable at
             // the address in the low bits. One more cell goes there, under the next
@@ -194,7 +178,7 @@ impl Machine<'_> {
             self.heap.push(Cell::Ref(a + 1));
             self.heap.push(Cell::Ref(a + 2));
             self.bind(tail, Cell::Str(a));
-            again(self, ((n + 1) << 32) | (a + 2) as i64);
+            self.retry_later(at, ((n + 1) << 32) | (a + 2) as i64);
             let len = self.heap[args as usize + 1];
             Ok(self.unify(Cell::Ref(a + 2), Cell::Atom(atoms::NIL))
                 && self.unify(len, Cell::Int(n + 1)))

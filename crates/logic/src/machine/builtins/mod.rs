@@ -5,12 +5,17 @@
 //! tables; the control constructs (`,`, `;`, `->`, call/N, findall/3, catch/3) are the
 //! engine's own (`super::control`).
 //!
+//! A nondeterministic built-in starts with [`Machine::retry`] and, while more solutions
+//! may follow, leaves its choicepoint with [`Machine::retry_later`]: its redo function
+//! resumes from the state it saved.
+//!
 //! | module | family |
 //! | --- | --- |
 //! | `control` | throw/1, halt/0,1, the DCG body translation |
 //! | `terms` | unification, comparison, type tests, functor/arg/univ, copy_term/2 |
-//! | `atoms` | atoms, strings, characters and codes |
-//! | `arith` | is/2, numeric comparison, between/3, succ/2, plus/3 |
+//! | `text` | atoms, strings, characters and codes, atom_concat/3 |
+//! | `sub_text` | sub_atom/5 and sub_string/5 |
+//! | `arithmetic` | is/2, numeric comparison, between/3, succ/2, plus/3 |
 //! | `lists` | length/2 and sorting |
 //! | `database` | assert, retract, abolish, clause/2, dynamic/1 |
 //! | `io` | write family, nl/0, tab/1, format/1,2,3, read_term/2, get_char/1, peek_char/1, the output capture of with_output_to/2 |
@@ -28,40 +33,30 @@ mod sub_text;
 mod terms;
 mod text;
 
-/// How two values compare: the six comparisons of arithmetic (`=:=`, `=\=`, `<`, `>`,
-/// `=<`, `>=`) and of the standard order of terms (`==`, `\==`, `@<`, `@>`, `@=<`, `@>=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Comparison {
-    Equal,
-    NotEqual,
-    Less,
-    Greater,
-    LessOrEqual,
-    GreaterOrEqual,
-}
-
-impl Comparison {
-    /// Whether two values ordered as `o` satisfy the comparison.
-    #[inline]
-    pub(crate) fn holds(self, o: Ordering) -> bool {
-        match self {
-            Comparison::Equal => o == Ordering::Equal,
-            Comparison::NotEqual => o != Ordering::Equal,
-            Comparison::Less => o == Ordering::Less,
-            Comparison::Greater => o == Ordering::Greater,
-            Comparison::LessOrEqual => o != Ordering::Greater,
-            Comparison::GreaterOrEqual => o != Ordering::Less,
-        }
-    }
-}
+pub(crate) use crate::compile::arith::Comparison;
 
 /// A built-in predicate's code: the machine, the heap address of the goal's first
 /// argument, and the goal's frame (cut barrier, depth, proof node). `Ok(false)` fails.
 pub(crate) type Run = fn(&mut Machine<'_>, u32, Frame) -> Res;
 
 /// The code that resumes a nondeterministic built-in from its choicepoint: the machine,
-/// the arguments' address, the saved state, the goal's depth and proof node.
-pub(crate) type Redo = fn(&mut Machine<'_>, u32, i64, u32, u32) -> Res;
+/// where the built-in resumes, and the state it saved.
+pub(crate) type Redo = fn(&mut Machine<'_>, Resume, i64) -> Res;
+
+/// Where a nondeterministic built-in resumes on backtracking: its code and the address
+/// of the goal's arguments.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Resume {
+    pub(crate) redo: Redo,
+    pub(crate) args: u32,
+}
+
+impl Resume {
+    /// The built-in `redo` of the goal whose arguments are at `args`.
+    pub(crate) fn of(redo: Redo, args: u32) -> Resume {
+        Resume { redo, args }
+    }
+}
 
 /// One entry of a family's table: a built-in predicate by name and arity.
 pub(crate) struct Def {
@@ -152,7 +147,10 @@ impl Machine<'_> {
             }
             _ => {}
         }
-        arith::eval(&self.heap, c, &|c| self.read(c), self.deadline).map_err(|e| {
+        let mut stacks = self.eval_stacks.take();
+        let r = arith::eval(&self.heap, c, &|c| self.read(c), self.deadline, &mut stacks);
+        self.eval_stacks.set(stacks);
+        r.map_err(|e| {
             if e == arith::interrupted() {
                 self.timeout_stop()
             } else {
@@ -457,7 +455,8 @@ impl Machine<'_> {
         &self,
         text: &str,
     ) -> Result<crate::reader::ReadTerm, Stop> {
-        let r = crate::reader::parse_term(text).map_err(|e| {
+        let syntax = std::rc::Rc::clone(&self.db.syntax);
+        let r = crate::reader::parse_term_with(text, syntax).map_err(|e| {
             Stop::ball(error_term(Term::compound(
                 "syntax_error",
                 vec![Term::atom(&e.message)],
@@ -523,17 +522,17 @@ impl Machine<'_> {
         Ok(self.unify(out, list))
     }
 
-    /// Nondeterministic built-ins: try from `state` (the redo function leaves a
-    /// choicepoint for the next solution).
-    pub(super) fn retry(
-        &mut self,
-        redo: Redo,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        redo(self, args, state, depth, proof)
+    /// A nondeterministic built-in, the goal with arguments at `args`: its first try,
+    /// `redo` from `state` (which calls [`Machine::retry_later`] while more solutions may
+    /// follow).
+    pub(super) fn retry(&mut self, redo: Redo, args: u32, state: i64) -> Res {
+        redo(self, Resume::of(redo, args), state)
+    }
+
+    /// Leaves the choicepoint that resumes the built-in `at` from `state` on
+    /// backtracking (each resumption counts as an inference).
+    pub(super) fn retry_later(&mut self, at: Resume, state: i64) {
+        self.push_cp(CpKind::Retry { at, state });
     }
 
     pub(super) fn conjunction(&mut self, goals: &[Cell]) -> Cell {
@@ -554,7 +553,8 @@ impl Machine<'_> {
     /// retract/1: removes the first clause matching `head :- body` at or after position
     /// `start`, leaving a choicepoint to remove the next matching one on backtracking (as
     /// SWI does, so `retract(p(_)), fail` empties p/1).
-    pub(super) fn retract(&mut self, args: u32, start: usize, depth: u32, proof: u32) -> Res {
+    pub(super) fn retract(&mut self, at: Resume, start: usize) -> Res {
+        let args = at.args;
         let (head, body) = self.clause_term_parts(self.heap[args as usize])?;
         let (name, arity, _) = self.goal_parts(head)?;
         let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
@@ -571,13 +571,7 @@ impl Machine<'_> {
             let more = i < v.len();
             self.db.preds[p].clauses = Rc::new(v);
             if more {
-                self.push_cp(CpKind::Retry {
-                    redo: |m, a, s, d, p| m.redo_retract(a, s, d, p),
-                    args,
-                    state: i as i64,
-                    depth,
-                    proof,
-                });
+                self.retry_later(at, i as i64);
             }
             return Ok(self.unify_clause(cl, head, body));
         }

@@ -4,7 +4,7 @@
 //! by bytes (the enumeration state remembers whether it is, so that a 5 MB atom is
 //! scanned once, not once per solution).
 
-use super::*;
+use super::{Cell, Machine, Res, Resume, Stop, instantiation_error};
 
 /// The state's flag: whether the text is known to be ASCII (then [`ASCII_YES`] says it).
 const ASCII_KNOWN: i64 = 1 << 62;
@@ -116,14 +116,8 @@ impl Machine<'_> {
     /// sub_atom/5 and sub_string/5 (`string`: Sub is a string): the candidate at
     /// enumeration position `state` (with the text's ASCII flags), in SWI-Prolog's order
     /// (B ascending, then L ascending).
-    pub(super) fn redo_sub_text(
-        &mut self,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-        string: bool,
-    ) -> Res {
+    pub(super) fn redo_sub_text(&mut self, at: Resume, state: i64, string: bool) -> Res {
+        let args = at.args;
         if state == 0 {
             for i in 1..=3 {
                 self.count_arg(self.heap[(args + i) as usize])?;
@@ -166,17 +160,7 @@ impl Machine<'_> {
         self.charge(l / 16 + 1)?;
         if let Some(next) = next {
             let flags = ASCII_KNOWN | if ascii { ASCII_YES } else { 0 };
-            self.push_cp(CpKind::Retry {
-                redo: if string {
-                    |m, a, s, d, p| m.redo_sub_string(a, s, d, p)
-                } else {
-                    |m, a, s, d, p| m.redo_sub_atom(a, s, d, p)
-                },
-                args,
-                state: flags | next as i64,
-                depth,
-                proof,
-            });
+            self.retry_later(at, flags | next as i64);
         }
         let cell = |m: &Self, i: u32| m.heap[(args + i) as usize];
         let after = n - b - l;

@@ -1,6 +1,9 @@
 //! Terms: unification and comparison, type tests, inspection and construction (functor/3, arg/3, =../2, copy_term/2, term_variables/2).
 
-use super::*;
+use super::{
+    CYCLE_CHECK_AFTER, Cell, Comparison, Def, Frame, MAX_BUILD, Machine, Ordering, Res, Resume,
+    Stop, Term, atoms, build_cap_error, compare, def, error_term, instantiation_error, type_error,
+};
 use crate::bigint::is_big;
 
 /// Whether the cell is an atomic value kept as a structure: a big integer or a string.
@@ -280,7 +283,7 @@ impl Machine<'_> {
         })
     }
 
-    pub(in crate::machine) fn arg_builtin(&mut self, args: u32, f: Frame) -> Res {
+    pub(in crate::machine) fn arg_builtin(&mut self, args: u32, _f: Frame) -> Res {
         let n = self.arg(args, 0);
         let t = self.arg(args, 1);
         if let Some(i) = self.int_arg(n)?
@@ -315,13 +318,7 @@ impl Machine<'_> {
             }
             Cell::Ref(_) => {
                 // Enumerate argument positions.
-                return self.retry(
-                    |m, a, s, d, p| m.redo_arg(a, s, d, p),
-                    args,
-                    1,
-                    f.depth,
-                    f.proof,
-                );
+                return self.retry(|m, at, s| m.redo_arg(at, s), args, 1);
             }
             other => return Err(Stop::ball(type_error("integer", self.read(other)))),
         })
@@ -409,22 +406,8 @@ impl Machine<'_> {
         Ok(self.unify(y, list))
     }
 
-    pub(in crate::machine) fn redo_arg(
-        &mut self,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        let again = |m: &mut Self, state: i64| {
-            m.push_cp(CpKind::Retry {
-                redo: |m, a, s, d, p| m.redo_arg(a, s, d, p),
-                args,
-                state,
-                depth,
-                proof,
-            })
-        };
+    pub(in crate::machine) fn redo_arg(&mut self, at: Resume, state: i64) -> Res {
+        let args = at.args;
         {
             let t = self.arg(args, 1);
             let Cell::Str(a) = t else { return Ok(false) };
@@ -435,7 +418,7 @@ impl Machine<'_> {
                 return Ok(false);
             }
             if state < arity as i64 {
-                again(self, state + 1);
+                self.retry_later(at, state + 1);
             }
             let n = self.heap[args as usize];
             let v = self.heap[(a + state as u32) as usize];

@@ -1,6 +1,9 @@
 //! Atoms and strings: conversions to and from codes, characters and numbers, concatenation, sub_atom/5, char_type/2.
 
-use super::*;
+use super::{
+    Atom, Cell, Def, Frame, Machine, Res, Resume, Stop, Term, atoms, def, instantiation_error,
+    type_error,
+};
 
 /// Which of the predicates sharing this implementation was called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -471,7 +474,7 @@ impl Machine<'_> {
         })
     }
 
-    pub(in crate::machine) fn atom_concat(&mut self, args: u32, f: Frame) -> Res {
+    pub(in crate::machine) fn atom_concat(&mut self, args: u32, _f: Frame) -> Res {
         for i in 0..3 {
             self.refuse_nil(self.heap[args as usize + i], "atom")?;
         }
@@ -486,36 +489,18 @@ impl Machine<'_> {
                 self.unify_atom_text(z, &format!("{x}{y}"))?
             }
             _ => {
-                return self.retry(
-                    |m, a, s, d, p| m.redo_atom_concat(a, s, d, p),
-                    args,
-                    0,
-                    f.depth,
-                    f.proof,
-                );
+                return self.retry(|m, at, s| m.redo_atom_concat(at, s), args, 0);
             }
         })
     }
 
-    pub(in crate::machine) fn sub_atom(&mut self, args: u32, f: Frame) -> Res {
-        self.retry(
-            |m, a, s, d, p| m.redo_sub_atom(a, s, d, p),
-            args,
-            0,
-            f.depth,
-            f.proof,
-        )
+    pub(in crate::machine) fn sub_atom(&mut self, args: u32, _f: Frame) -> Res {
+        self.retry(|m, at, s| m.redo_sub_atom(at, s), args, 0)
     }
 
     /// sub_string/5: sub_atom/5 whose Sub is a string.
-    pub(in crate::machine) fn sub_string(&mut self, args: u32, f: Frame) -> Res {
-        self.retry(
-            |m, a, s, d, p| m.redo_sub_string(a, s, d, p),
-            args,
-            0,
-            f.depth,
-            f.proof,
-        )
+    pub(in crate::machine) fn sub_string(&mut self, args: u32, _f: Frame) -> Res {
+        self.retry(|m, at, s| m.redo_sub_string(at, s), args, 0)
     }
 
     /// string_code(Index, String, Code): the code at 1-based Index; false out of range.
@@ -607,22 +592,8 @@ impl Machine<'_> {
         })
     }
 
-    pub(in crate::machine) fn redo_atom_concat(
-        &mut self,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        let again = |m: &mut Self, state: i64| {
-            m.push_cp(CpKind::Retry {
-                redo: |m, a, s, d, p| m.redo_atom_concat(a, s, d, p),
-                args,
-                state,
-                depth,
-                proof,
-            })
-        };
+    pub(in crate::machine) fn redo_atom_concat(&mut self, at: Resume, state: i64) -> Res {
+        let args = at.args;
         {
             let Some(whole) = self.text_of(self.heap[args as usize + 2]) else {
                 return Err(Stop::ball(instantiation_error()));
@@ -633,7 +604,7 @@ impl Machine<'_> {
                 return Ok(false);
             }
             if k < chars.len() {
-                again(self, state + 1);
+                self.retry_later(at, state + 1);
             }
             let x: String = chars[..k].iter().collect();
             let y: String = chars[k..].iter().collect();
@@ -642,23 +613,11 @@ impl Machine<'_> {
         }
     }
 
-    pub(in crate::machine) fn redo_sub_atom(
-        &mut self,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        self.redo_sub_text(args, state, depth, proof, false)
+    pub(in crate::machine) fn redo_sub_atom(&mut self, at: Resume, state: i64) -> Res {
+        self.redo_sub_text(at, state, false)
     }
 
-    pub(in crate::machine) fn redo_sub_string(
-        &mut self,
-        args: u32,
-        state: i64,
-        depth: u32,
-        proof: u32,
-    ) -> Res {
-        self.redo_sub_text(args, state, depth, proof, true)
+    pub(in crate::machine) fn redo_sub_string(&mut self, at: Resume, state: i64) -> Res {
+        self.redo_sub_text(at, state, true)
     }
 }

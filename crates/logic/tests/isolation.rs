@@ -1,0 +1,95 @@
+//! Databases share nothing hidden: each reads with its own operators and flags, however
+//! many others a thread creates or runs.
+
+#![allow(clippy::unwrap_used)]
+
+use resolu_logic::{Database, Options, Term};
+
+fn answers(db: &mut Database, query: &str) -> Vec<String> {
+    db.query(query)
+        .unwrap_or_else(|e| panic!("{query}: {e}"))
+        .map(|a| {
+            let a = a.unwrap();
+            a.bindings
+                .iter()
+                .map(|(n, v)| format!("{n} = {}", resolu_logic::writeq(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect()
+}
+
+#[test]
+fn a_second_database_does_not_forget_the_first_ones_operators() {
+    let mut a = Database::new();
+    a.consult(":- op(700, xfx, ===>).\nr(a ===> b).").unwrap();
+    let mut b = Database::new();
+    assert_eq!(answers(&mut a, "r(X ===> Y)"), ["X = a, Y = b"]);
+    // b never defined the operator: the text does not read there.
+    assert!(b.query("r(X ===> Y)").is_err());
+    assert!(b.consult("r(a ===> b).").is_err());
+    // a still reads it after b ran.
+    assert_eq!(answers(&mut a, "r(X ===> Y)"), ["X = a, Y = b"]);
+    assert_eq!(answers(&mut a, "X = (p ===> q)"), ["X = p===>q"]);
+}
+
+#[test]
+fn two_databases_read_the_same_operator_with_their_own_priorities() {
+    let mut a = Database::new();
+    let mut b = Database::new();
+    a.consult(":- op(700, xfx, ~>).").unwrap();
+    b.consult(":- op(200, xfy, ~>).").unwrap();
+    // In a, `~>` binds looser than `+`; in b, tighter.
+    let qa = a.parse_query("X = (1 + 2 ~> 3)").unwrap();
+    let qb = b.parse_query("X = (1 + 2 ~> 3)").unwrap();
+    let principal = |t: &Term| match t {
+        Term::Compound(_, args) => match &args[1] {
+            Term::Compound(f, _) => f.name(),
+            other => panic!("{other}"),
+        },
+        other => panic!("{other}"),
+    };
+    assert_eq!(principal(&qa.term), "~>");
+    assert_eq!(principal(&qb.term), "+");
+    assert_eq!(
+        a.solve(&qa, Options::default()).count() + b.solve(&qb, Options::default()).count(),
+        2
+    );
+    // current_op/3 lists each database's own definition.
+    assert_eq!(
+        answers(&mut a, "current_op(P, T, ~>)"),
+        ["P = 700, T = xfx"]
+    );
+    assert_eq!(
+        answers(&mut b, "current_op(P, T, ~>)"),
+        ["P = 200, T = xfy"]
+    );
+}
+
+#[test]
+fn the_double_quotes_flag_belongs_to_its_database() {
+    let mut a = Database::new();
+    a.consult(":- set_prolog_flag(double_quotes, codes).")
+        .unwrap();
+    let mut b = Database::new();
+    b.consult(":- set_prolog_flag(double_quotes, atom).")
+        .unwrap();
+    // The flag is local to the text loaded; set at run time, it stays.
+    assert_eq!(
+        answers(&mut a, "set_prolog_flag(double_quotes, codes)"),
+        [""]
+    );
+    assert_eq!(
+        answers(&mut b, "set_prolog_flag(double_quotes, atom)"),
+        [""]
+    );
+    let mut c = Database::new();
+    assert_eq!(answers(&mut a, "X = \"ab\""), ["X = [97,98]"]);
+    assert_eq!(answers(&mut b, "X = \"ab\""), ["X = ab"]);
+    assert_eq!(answers(&mut c, "X = \"ab\", string(X)"), ["X = \"ab\""]);
+    // read_term/2 at run time reads with its database's flag too.
+    assert_eq!(
+        answers(&mut a, "term_to_atom(T, '\"hi\"')"),
+        ["T = [104,105]"]
+    );
+}
