@@ -32,7 +32,7 @@ fn resolu_run(p: &SlidingPuzzle, ida: bool) -> Run {
         resolu_search::idastar::idastar(&problem, &h, Limits::default(), &mut NoObserver)
     } else {
         // What `SlidingPuzzle::solve` (the CLI) runs for A*.
-        resolu_search::astar::astar_in_place(&problem, &h, Limits::default(), &mut NoObserver)
+        resolu_search::in_place::astar_in_place(&problem, &h, Limits::default(), &mut NoObserver)
     };
     Run {
         time: started.elapsed(),

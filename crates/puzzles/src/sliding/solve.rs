@@ -119,7 +119,7 @@ impl SlidingPuzzle {
                     TileHeuristic::LinearConflict(h) => astar(&problem, h, limits),
                     TileHeuristic::Pdb(_) => astar(&problem, &heuristic, limits),
                 },
-                Some(inner) => resolu_search::astar::astar_in_place(
+                Some(inner) => resolu_search::in_place::astar_in_place(
                     &problem,
                     &heuristic,
                     limits,
@@ -159,9 +159,9 @@ fn idastar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32> + Sync>(
     threads: usize,
 ) -> Outcome<Board<C>, Move> {
     if threads > 1 {
-        resolu_search::idastar::idastar_parallel(problem, heuristic, limits, threads)
+        resolu_search::in_place::idastar_parallel(problem, heuristic, limits, threads)
     } else {
-        resolu_search::idastar::idastar_in_place(problem, heuristic, limits, &mut NoObserver)
+        resolu_search::in_place::idastar_in_place(problem, heuristic, limits, &mut NoObserver)
     }
 }
 
@@ -171,7 +171,7 @@ fn astar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32>>(
     heuristic: &H,
     limits: Limits,
 ) -> Outcome<Board<C>, Move> {
-    resolu_search::astar::astar_in_place(problem, heuristic, limits, &mut NoObserver)
+    resolu_search::in_place::astar_in_place(problem, heuristic, limits, &mut NoObserver)
 }
 
 /// The observer type of an unobserved [`SlidingPuzzle::solve`] (never called).
