@@ -238,6 +238,13 @@ where
     }
 }
 
+/// A worker's counters and the goal it found, if any.
+type Worked<A, C> = (Stats, Option<Solution<A, C>>);
+
+/// The top of an iteration's tree: its subroots, the counters of the nodes above them and
+/// the least f cut there.
+type Top<A, C> = (Vec<Subroot<A, C>>, Stats, C);
+
 /// What the iterations of a parallel search share.
 struct Run<'a, P, H> {
     problem: &'a P,
@@ -327,12 +334,11 @@ where
     /// The top of the tree, one level deeper until there are enough subtrees: the
     /// subroots, the counters of the nodes above them and the least f cut there; or the
     /// limit that stopped it.
-    #[allow(clippy::type_complexity)]
     fn top_of_tree(
         &self,
         state: &mut P::State,
         (bound, h0): (P::Cost, P::Cost),
-    ) -> Result<(Vec<Subroot<P::Action, P::Cost>>, Stats, P::Cost), (StopReason, Stats)> {
+    ) -> Result<Top<P::Action, P::Cost>, (StopReason, Stats)> {
         let mut subroots = Vec::new();
         let mut top = Stats::default();
         let mut next_bound = P::Cost::INFINITY;
@@ -375,7 +381,7 @@ where
         subroots: &[Subroot<P::Action, P::Cost>],
         bound: P::Cost,
         shared: &Shared,
-    ) -> (Stats, Option<Solution<P::Action, P::Cost>>) {
+    ) -> Worked<P::Action, P::Cost> {
         // The shared poll checks the node and time limits and the monitor for all threads.
         let worker_limits = Limits {
             max_nodes: None,
