@@ -352,7 +352,7 @@ where
 
 // ---------------------------------------------------------------- taquin
 
-use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
+use resolu_puzzles::sliding::heuristics::TileHeuristic;
 use resolu_puzzles::sliding::{Cells, Move, SlidingPuzzle};
 
 fn tile_frame(
@@ -401,16 +401,17 @@ pub fn taquin(
     puzzle: &SlidingPuzzle,
     algo: &AlgoArgs,
     limits: &LimitArgs,
-    heuristic: HeuristicName,
+    heuristic: &TileHeuristic,
 ) -> Result<(), CliError> {
     let Some(path) = &html.html else {
         return Ok(());
     };
     let algorithms = html.algorithms(algo)?;
     let mut page = Page::new("resolu taquin").intro(format!(
-        "Start {}, goal {}, heuristic {heuristic}.",
+        "Start {}, goal {}, heuristic {}.",
         puzzle.start_grid().one_line(),
-        puzzle.goal_grid().one_line()
+        puzzle.goal_grid().one_line(),
+        heuristic.name()
     ));
     if !puzzle.is_solvable() {
         let frames = vec![
@@ -458,12 +459,12 @@ fn taquin_search<C: Cells>(
     algorithm: Algorithm,
     algo: &AlgoArgs,
     limits: &LimitArgs,
-    heuristic: HeuristicName,
+    heuristic: &TileHeuristic,
 ) -> (Section, Option<Vec<Move>>) {
     let problem = puzzle.problem::<C>();
     let (section, outcome) = search_section(
         &problem,
-        TileHeuristic::new(heuristic, puzzle),
+        heuristic.clone(),
         algorithm,
         algo,
         limits,

@@ -135,7 +135,13 @@ pub fn load(
         .ok_or_else(|| bad_input(format!("'{spec}' is not a pattern database")))?;
     let partition = match named {
         None if puzzle.cells() <= 10 => {
-            return PatternDatabase::exact(puzzle).map_err(|e| LoadError::Cli(bad_input(e)));
+            return PatternDatabase::exact(puzzle, max_memory).map_err(|e| {
+                if e.is_memory_limit() {
+                    LoadError::Memory(e.to_string())
+                } else {
+                    LoadError::Cli(bad_input(e))
+                }
+            });
         }
         None => Partition::best_for(puzzle),
         Some(text) => Partition::parse(puzzle, text)

@@ -13,6 +13,7 @@ use resolu_puzzles::sliding::heuristics::HeuristicName;
 use resolu_puzzles::sliding::pdb::{self, Partition, PatternDatabase};
 use resolu_puzzles::sliding::{Cells, Move, SlidingPuzzle, SolveSettings};
 use resolu_search::{Algorithm, Limits, Outcome};
+use std::sync::{Arc, OnceLock};
 
 /// A start board and its optimal distance to the goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +102,7 @@ fn walk_and_prove(
             Algorithm::IdaStar,
             HeuristicName::LinearConflict,
             prove,
+            None,
         );
         if let Some(path) = outcome.path {
             return Ok(Instance {
@@ -112,53 +114,56 @@ fn walk_and_prove(
     Err(LabError::Unproved(walk))
 }
 
-/// Runs `algorithm` with `heuristic` on `puzzle` (see [`SlidingPuzzle::solve`]).
+/// Runs `algorithm` with `heuristic` on `puzzle` (see [`SlidingPuzzle::solve`]); heuristic
+/// `pdb` uses `pdb`'s database.
 pub fn solve(
     puzzle: &SlidingPuzzle,
     algorithm: Algorithm,
     heuristic: HeuristicName,
     limits: Limits,
+    pdb: Option<Arc<PatternDatabase>>,
 ) -> Outcome<Vec<u8>, Move> {
-    puzzle.solve(&SolveSettings::new(algorithm, heuristic, limits))
+    let mut settings = SolveSettings::new(algorithm, heuristic, limits);
+    settings.pdb = pdb;
+    puzzle.solve(&settings)
 }
 
-/// One run of the experiment: `algorithm` with `heuristic` on `instance`.
+/// One run of the experiment: `algorithm` with `heuristic` on `instance`; heuristic `pdb`
+/// takes its tables from `pdb` (loaded once for all the runs of a goal).
 pub fn run(
     goal: &SlidingPuzzle,
     instance: &Instance,
-    algorithm: Algorithm,
-    heuristic: HeuristicName,
+    (algorithm, heuristic): (Algorithm, HeuristicName),
     limits: Limits,
+    pdb: &PdbSlot,
 ) -> Run {
     let problem = format!("taquin-{}x{}", goal.rows(), goal.cols());
-    let puzzle = match goal.with_start(&goal.grid_of(&instance.tiles)) {
-        Ok(p) => p,
-        Err(e) => {
-            // Instances come from the goal's own tiles, so this cannot happen; record it
-            // rather than drop the run.
-            return Run::error(
-                problem,
-                algorithm.name(),
-                heuristic.as_str(),
-                e.to_string(),
-                instance.depth,
-            );
-        }
-    };
-    if heuristic == HeuristicName::Pdb
-        && let Err(e) = prepare_pdb(goal)
-    {
-        return Run::error(
-            problem,
+    let error = |e: String| {
+        Run::error(
+            problem.clone(),
             algorithm.name(),
             heuristic.as_str(),
-            e.to_string(),
+            e,
             instance.depth,
-        );
-    }
-    let outcome = solve(&puzzle, algorithm, heuristic, limits);
+        )
+    };
+    let puzzle = match goal.with_start(&goal.grid_of(&instance.tiles)) {
+        Ok(p) => p,
+        // Instances come from the goal's own tiles, so this cannot happen; record it
+        // rather than drop the run.
+        Err(e) => return error(e.to_string()),
+    };
+    let db = if heuristic == HeuristicName::Pdb {
+        match pdb.get(goal) {
+            Ok(db) => Some(db),
+            Err(e) => return error(e),
+        }
+    } else {
+        None
+    };
+    let outcome = solve(&puzzle, algorithm, heuristic, limits, db);
     Run::from_outcome(
-        problem,
+        problem.clone(),
         algorithm.name(),
         heuristic.as_str(),
         puzzle.start_grid().one_line(),
@@ -167,25 +172,43 @@ pub fn run(
     )
 }
 
-/// Makes the pattern database of `goal` available to the runs of heuristic `pdb`, once per
-/// goal: the exact table up to 10 cells, else the best partition's tables
-/// ([`Partition::best_for`]: 7-8 on 4x4) read from the default cache directory, or built
-/// and stored there when missing or damaged (which takes minutes for 7-8: build them ahead
-/// with `resolu pdb build`). Runs in parallel wait for the one that loads.
-pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), LabError> {
-    static LOADING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _guard = LOADING.lock().unwrap_or_else(|e| e.into_inner());
-    if pdb::installed(goal).is_some() {
-        return Ok(());
+/// The pattern database of a goal for the runs of heuristic `pdb`, loaded by the first run
+/// that needs it (the others wait for it) and shared by all: the exact table up to 10
+/// cells, else the best partition's tables ([`Partition::best_for`]: 7-8 on 4x4) read from
+/// the default cache directory, or built and stored there when missing or damaged (which
+/// takes minutes for 7-8: build them ahead with `resolu pdb build`), within a memory budget.
+pub struct PdbSlot {
+    max_memory: u64,
+    loaded: OnceLock<Result<Arc<PatternDatabase>, String>>,
+}
+
+impl PdbSlot {
+    /// A slot whose tables may take at most `max_memory` bytes to build.
+    pub fn new(max_memory: u64) -> Self {
+        PdbSlot {
+            max_memory,
+            loaded: OnceLock::new(),
+        }
     }
+
+    /// The database of `goal` (the slot serves one goal), or why there is none.
+    pub fn get(&self, goal: &SlidingPuzzle) -> Result<Arc<PatternDatabase>, String> {
+        self.loaded
+            .get_or_init(|| load_pdb(goal, self.max_memory).map_err(|e| e.to_string()))
+            .clone()
+    }
+}
+
+/// Reads or builds the database of a [`PdbSlot`].
+fn load_pdb(goal: &SlidingPuzzle, max_memory: u64) -> Result<Arc<PatternDatabase>, LabError> {
     // Built on a thread of its own: the build runs in parallel on rayon's global pool, and
     // a worker of the experiment's pool waiting for it there could steal another run,
-    // which would block on the lock above (a deadlock).
+    // which would block on the slot (a deadlock).
     let db = std::thread::scope(|scope| {
         scope
             .spawn(|| -> Result<PatternDatabase, pdb::PdbError> {
                 if goal.cells() <= 10 {
-                    return PatternDatabase::exact(goal);
+                    return PatternDatabase::exact(goal, max_memory);
                 }
                 let partition = Partition::best_for(goal);
                 let dir = pdb::default_dir(
@@ -193,14 +216,13 @@ pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), LabError> {
                     std::env::var_os("HOME").as_deref(),
                 )
                 .ok_or("no cache directory for the pattern databases (set HOME)")?;
-                let (tables, _) = pdb::load_or_build(goal, &partition, &dir, u64::MAX, &|_| ())?;
+                let (tables, _) = pdb::load_or_build(goal, &partition, &dir, max_memory, &|_| ())?;
                 Ok(PatternDatabase::additive(goal, &partition, tables, true))
             })
             .join()
             .unwrap_or_else(|_| Err("building the pattern database failed".into()))
     })?;
-    pdb::install(goal, db);
-    Ok(())
+    Ok(Arc::new(db))
 }
 
 /// Korf's goal for the 15-puzzle: the blank first, tile t in cell t.
@@ -522,7 +544,13 @@ mod tests {
         // Checked by an independent search: BFS from each board.
         for inst in &got {
             let p = g.with_start(&g.grid_of(&inst.tiles)).unwrap();
-            let bfs = solve(&p, Algorithm::Bfs, HeuristicName::Zero, Limits::default());
+            let bfs = solve(
+                &p,
+                Algorithm::Bfs,
+                HeuristicName::Zero,
+                Limits::default(),
+                None,
+            );
             assert_eq!(bfs.path.unwrap().len() as u32, inst.depth);
         }
         // Same seed, same instances.
@@ -545,6 +573,7 @@ mod tests {
                 Algorithm::Astar,
                 HeuristicName::Manhattan,
                 Limits::default(),
+                None,
             );
             assert_eq!(astar.path.unwrap().len() as u32, inst.depth);
         }
@@ -557,9 +586,9 @@ mod tests {
         let r = run(
             &g,
             inst,
-            Algorithm::Astar,
-            HeuristicName::Misplaced,
+            (Algorithm::Astar, HeuristicName::Misplaced),
             Limits::new().max_nodes(10),
+            &PdbSlot::new(0),
         );
         assert_eq!(
             (r.status.as_str(), r.expanded, r.length, r.bstar),
@@ -568,9 +597,9 @@ mod tests {
         let r = run(
             &g,
             inst,
-            Algorithm::IdaStar,
-            HeuristicName::Manhattan,
+            (Algorithm::IdaStar, HeuristicName::Manhattan),
             Limits::default(),
+            &PdbSlot::new(0),
         );
         assert_eq!((r.status.as_str(), r.length), ("solved", Some(24)));
         assert!(r.bstar.unwrap() > 1.0);

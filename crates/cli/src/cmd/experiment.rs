@@ -373,12 +373,15 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
             }
         }
     }
+    // The tables of heuristic pdb, loaded by the first run that needs them, within the
+    // whole run's memory budget (the runs' shares are for their searches).
+    let pdb = taquin::PdbSlot::new(crate::common::default_memory_bytes());
     let bar = progress(jobs.len(), "runs");
     let partial = output::RunLog::create(&args.out.join("runs.partial.csv")).map_err(bad_input)?;
     let runs: Vec<Run> = pool.install(|| {
         run_all(
             &jobs,
-            |&(i, a, h)| partial.keep(taquin::run(&goal, i, a, h, limits)),
+            |&(i, a, h)| partial.keep(taquin::run(&goal, i, (a, h), limits, &pdb)),
             &|| bar.inc(1),
         )
     });
@@ -402,11 +405,12 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
                 }
             }
         }
+        let korf_pdb = taquin::PdbSlot::new(crate::common::default_memory_bytes());
         let bar = progress(jobs.len(), "Korf's 4x4 boards");
         let runs = pool.install(|| {
             run_all(
                 &jobs,
-                |&(i, a, h)| taquin::run(&korf_goal, i, a, h, limits),
+                |&(i, a, h)| taquin::run(&korf_goal, i, (a, h), limits, &korf_pdb),
                 &|| bar.inc(1),
             )
         });

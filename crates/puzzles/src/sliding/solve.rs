@@ -2,21 +2,28 @@
 //! that callers (the CLI, the lab) neither repeat that choice nor see the packed states.
 
 use super::heuristics::{HeuristicName, TileHeuristic};
+use super::pdb::PatternDatabase;
 use super::{Board, Cells, Move, SlidingProblem, SlidingPuzzle};
 use resolu_search::{
-    Algorithm, InPlaceHeuristic, Limits, NoObserver, Observer, Outcome, Prune, Runner,
-    ZeroHeuristic,
+    Algorithm, InPlaceHeuristic, Limits, NoObserver, Observer, Outcome, Prune, Runner, Stats,
+    StopReason, ZeroHeuristic,
 };
+use std::sync::Arc;
 
 /// How [`SlidingPuzzle::solve`] searches: the algorithm, the heuristic and the run's
 /// settings.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct SolveSettings {
     /// The search algorithm.
     pub algorithm: Algorithm,
-    /// The heuristic (ignored by the uninformed algorithms). `Pdb` needs the puzzle's
-    /// pattern database installed first (see [`super::pdb::install`]).
+    /// The heuristic (ignored by the uninformed algorithms). `Pdb` takes its tables from
+    /// [`pdb`](Self::pdb).
     pub heuristic: HeuristicName,
+    /// The pattern database of heuristic `Pdb`, built or read by the caller (shared, not
+    /// copied). When there is none, or it was made for another size or goal, the best one
+    /// is built in memory for the run ([`PatternDatabase::best_in_memory`]) within the
+    /// limits' memory budget; a budget too small for it stops the run at the memory limit.
+    pub pdb: Option<Arc<PatternDatabase>>,
     /// The limits that may stop the search.
     pub limits: Limits,
     /// The weight of weighted A* (f = g + weight · h).
@@ -42,6 +49,7 @@ impl SolveSettings {
             seed: 0,
             depth_limit: None,
             threads: 1,
+            pdb: None,
         }
     }
 }
@@ -92,7 +100,10 @@ impl SlidingPuzzle {
         observer: Option<O>,
     ) -> Outcome<Vec<u8>, Move> {
         let problem = self.problem::<C>();
-        let heuristic = TileHeuristic::new(settings.heuristic, self);
+        let heuristic = match self.heuristic_for(settings) {
+            Ok(h) => h,
+            Err(reason) => return Outcome::new(reason, None, Stats::default()),
+        };
         if settings.algorithm == Algorithm::IdaStar && observer.is_none() {
             // The in-place IDA*, instantiated for each heuristic, so that its update is
             // inlined in the loop (through the enum it was a call per move).
@@ -148,6 +159,24 @@ impl SlidingPuzzle {
                 .run(settings.algorithm),
         };
         outcome.map_states(|board| self.tiles(&board))
+    }
+}
+
+impl SlidingPuzzle {
+    /// The heuristic of `settings` for this puzzle, or why the run stops before it starts:
+    /// a pattern database that cannot be built within the memory budget (or at all: a
+    /// board over 64 cells; Ctrl-C).
+    fn heuristic_for(&self, settings: &SolveSettings) -> Result<TileHeuristic, StopReason> {
+        let given = settings.pdb.as_deref().filter(|db| db.fits(self));
+        if settings.heuristic != HeuristicName::Pdb || given.is_some() {
+            return TileHeuristic::new(settings.heuristic, self, given)
+                .map_err(|_| StopReason::MemoryLimit);
+        }
+        match PatternDatabase::best_in_memory(self, settings.limits.max_memory_bytes) {
+            Ok(db) => Ok(TileHeuristic::Pdb(db)),
+            Err(e) if e.stop_reason() == Some("interrupted") => Err(StopReason::Interrupted),
+            Err(_) => Err(StopReason::MemoryLimit),
+        }
     }
 }
 
