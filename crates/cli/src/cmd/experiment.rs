@@ -481,9 +481,12 @@ const MAX_PER_DEPTH: usize = 1000;
 
 /// The limits of each run: the flags, the default memory budget shared by the runs that
 /// go on at once, and the command line's monitor (Ctrl-C stops the runs).
+/// The limits of each run: `max_nodes` 0 means no node limit (as everywhere --max-nodes
+/// exists).
 fn run_limits(max_nodes: u64, timeout: Duration, threads: usize) -> Limits {
-    Limits::new()
-        .max_nodes(max_nodes)
+    let mut limits = Limits::new();
+    limits.max_nodes = (max_nodes > 0).then_some(max_nodes);
+    limits
         .timeout(timeout)
         .max_memory_bytes(crate::common::default_memory_bytes() / threads.max(1) as u64)
         .monitor(&crate::progress::MONITOR)

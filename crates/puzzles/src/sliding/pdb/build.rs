@@ -2,6 +2,7 @@
 //! entries packed as it goes, within a memory budget.
 
 use super::*;
+use resolu_search::Monitor;
 
 /// Bytes of a table of `placements` entries (4 bits each).
 pub(super) fn table_bytes_for(placements: u64) -> u64 {
@@ -56,7 +57,7 @@ pub fn build_group(
     max_memory: u64,
     observer: Option<&(dyn Fn(LayerDone) + Sync)>,
 ) -> Result<Vec<u8>, NumberedError> {
-    build_group_listing_from(puzzle, tiles, max_memory, observer, BUILD_MORE)
+    build_group_listing_from(puzzle, tiles, max_memory, observer, BUILD_MORE, None)
 }
 
 /// [`build_group`], with the values from `more_from` (at most [`BUILD_MORE`]) kept in the
@@ -67,6 +68,7 @@ pub(super) fn build_group_listing_from(
     max_memory: u64,
     observer: Option<&(dyn Fn(LayerDone) + Sync)>,
     more_from: u8,
+    monitor: Option<&Monitor>,
 ) -> Result<Vec<u8>, NumberedError> {
     let more_from = more_from.min(BUILD_MORE);
     let space = PatternSpace::new(puzzle, tiles);
@@ -98,6 +100,9 @@ pub(super) fn build_group_listing_from(
     let mut bfs = NumberedBfs::new(&builder);
     if let Some(o) = observer {
         bfs = bfs.observer(o);
+    }
+    if let Some(m) = monitor {
+        bfs = bfs.monitor(m);
     }
     // The search's array is freed when `run` returns: the 4-bit table is allocated after.
     bfs.run(&[space.goal_rank()])?;
@@ -222,6 +227,19 @@ pub fn build_tables(
     max_memory: u64,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Vec<Vec<u8>>, PdbError> {
+    build_tables_watched(puzzle, partition, max_memory, progress, None)
+}
+
+/// [`build_tables`], stopped within a few milliseconds when `monitor`'s flag is raised
+/// (Ctrl-C on the command line: [`NumberedError::Interrupted`], which says how far the
+/// group's search went).
+pub fn build_tables_watched(
+    puzzle: &SlidingPuzzle,
+    partition: &Partition,
+    max_memory: u64,
+    progress: &(dyn Fn(Progress) + Sync),
+    monitor: Option<&Monitor>,
+) -> Result<Vec<Vec<u8>>, PdbError> {
     check_size(puzzle)?;
     let needed = partition.build_peak_bytes(puzzle);
     if needed > max_memory {
@@ -242,7 +260,14 @@ pub fn build_tables(
             groups: partition.groups.len(),
             tiles: g.len(),
         });
-        tables[i] = build_group(puzzle, g, max_memory.saturating_sub(done), Some(&layer))?;
+        tables[i] = build_group_listing_from(
+            puzzle,
+            g,
+            max_memory.saturating_sub(done),
+            Some(&layer),
+            BUILD_MORE,
+            monitor,
+        )?;
         done += tables[i].len() as u64;
     }
     Ok(tables)
@@ -263,8 +288,20 @@ pub fn build_and_store(
     max_memory: u64,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Vec<Vec<u8>>, PdbError> {
+    build_and_store_watched(puzzle, partition, path, max_memory, progress, None)
+}
+
+/// [`build_and_store`], stopped as [`build_tables_watched`] is (nothing written then).
+pub fn build_and_store_watched(
+    puzzle: &SlidingPuzzle,
+    partition: &Partition,
+    path: &Path,
+    max_memory: u64,
+    progress: &(dyn Fn(Progress) + Sync),
+    monitor: Option<&Monitor>,
+) -> Result<Vec<Vec<u8>>, PdbError> {
     let started = Instant::now();
-    let tables = build_tables(puzzle, partition, max_memory, progress)?;
+    let tables = build_tables_watched(puzzle, partition, max_memory, progress, monitor)?;
     // The tables are written one after the other: a concatenated copy would double the
     // memory at the end of the build (288 MB more for 7-8, above its search's peak).
     let parts: Vec<&[u8]> = tables.iter().map(Vec::as_slice).collect();

@@ -116,7 +116,9 @@ mod space;
 mod store;
 
 use build::*;
-pub use build::{build_and_store, build_group, build_tables};
+pub use build::{
+    build_and_store, build_and_store_watched, build_group, build_tables, build_tables_watched,
+};
 pub use database::PatternDatabase;
 use partition::*;
 pub use partition::{PARTITION_NAMES, Partition};

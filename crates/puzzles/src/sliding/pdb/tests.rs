@@ -18,7 +18,7 @@ fn values_kept_in_the_list_give_the_same_table() {
         assert!(values.iter().any(|&v| v >= 2), "values of 2 or more");
         for more_from in 0..=BUILD_MORE {
             let listed =
-                build_group_listing_from(&puzzle, tiles, u64::MAX, None, more_from).unwrap();
+                build_group_listing_from(&puzzle, tiles, u64::MAX, None, more_from, None).unwrap();
             assert_eq!(listed, plain, "values from {more_from} listed");
         }
     }
@@ -37,14 +37,14 @@ fn the_list_of_large_values_counts_against_the_budget() {
     let tiles = [3u8, 4, 7, 8, 10, 11];
     let space = PatternSpace::new(&puzzle, &tiles);
     let peak = build_group_peak_bytes(&space);
-    let refused = build_group_listing_from(&puzzle, &tiles, peak, None, 0).unwrap_err();
+    let refused = build_group_listing_from(&puzzle, &tiles, peak, None, 0, None).unwrap_err();
     assert!(
         matches!(refused, NumberedError::TooBig { needed, limit } if limit == peak && needed > peak),
         "{refused:?}"
     );
     // Every placement listed: at most twice their number of 8-byte entries.
     let roomy = peak + 16 * space.placements();
-    let listed = build_group_listing_from(&puzzle, &tiles, roomy, None, 0).unwrap();
+    let listed = build_group_listing_from(&puzzle, &tiles, roomy, None, 0, None).unwrap();
     assert_eq!(listed, build_group(&puzzle, &tiles, peak, None).unwrap());
 }
 
