@@ -217,7 +217,7 @@ fn engine_versus_flat_bfs() {
             )
         });
         let engine = timed(&format!("2x2x2 {} engine Byte", metric.name()), || {
-            Pocket::build(metric, u64::MAX, None).expect("no budget")
+            Pocket::build(metric, u64::MAX, None, None).expect("no budget")
         });
         assert_eq!(flat.iter().filter(|&&d| d != 255).count(), 3_674_160);
         assert_eq!(engine.counts().iter().sum::<u64>(), 3_674_160);

@@ -7,7 +7,7 @@
 //! (defaults: 5-5-5, korf100, 100, the user's cache directory). Tables are read from DIR
 //! when there, else built (timed) and stored.
 
-use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
+use resolu_puzzles::sliding::heuristics::{LinearConflict, TileHeuristic};
 use resolu_puzzles::sliding::pdb::{self, Partition, PatternDatabase, Source};
 use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
 use resolu_search::{Algorithm, Heuristic, Runner};
@@ -118,7 +118,7 @@ fn main() {
         wrong += usize::from(len != *optimal);
         let mut line = format!("#{:<3} {len:>3} moves {n:>12} nodes {t:>8.3} s", i + 1);
         if baseline {
-            let (l2, n2, t2) = solve(&p, TileHeuristic::new(HeuristicName::LinearConflict, &p));
+            let (l2, n2, t2) = solve(&p, TileHeuristic::LinearConflict(LinearConflict::new(&p)));
             lc_nodes += n2;
             lc_seconds += t2;
             wrong += usize::from(l2 != *optimal);

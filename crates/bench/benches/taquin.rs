@@ -2,6 +2,12 @@
 //! same run: A* on random 8-puzzle boards, IDA* with Manhattan on Korf's 15-puzzle
 //! instances. Run with `cargo bench -p resolu-bench --bench taquin` (add an argument to
 //! choose the number of Korf instances, easiest first; default 10).
+//!
+//! Like is compared with like: the peer gets a list of successors (a `Vec`) per expansion,
+//! as its API asks, and the Manhattan distance updated from the parent's (its node carries
+//! h), as resolu's engines do. resolu's generic engines (a successor list per expansion,
+//! whole states) are the like-for-like figure; its in-place A* (one board changed in place,
+//! no list: `resolu_search::in_place`) is timed beside them and labelled as such.
 
 use pathfinding::prelude::{astar, idastar};
 use rand::SeedableRng;
@@ -24,15 +30,28 @@ struct Run {
     time: Duration,
 }
 
-fn resolu_run(p: &SlidingPuzzle, ida: bool) -> Run {
+/// Which of resolu's engines a run uses.
+#[derive(Clone, Copy, PartialEq)]
+enum Engine {
+    /// The generic IDA* (a successor list per frame).
+    Ida,
+    /// The generic A* (a successor list per expansion).
+    Astar,
+    /// The in-place A*: what `SlidingPuzzle::solve` (the CLI) runs.
+    AstarInPlace,
+}
+
+fn resolu_run(p: &SlidingPuzzle, engine: Engine) -> Run {
     let problem = p.problem::<u64>();
     let h = Manhattan::new(p);
     let started = Instant::now();
-    let outcome = if ida {
-        resolu_search::idastar::idastar(&problem, &h, Limits::default(), &mut NoObserver)
-    } else {
-        // What `SlidingPuzzle::solve` (the CLI) runs for A*.
-        resolu_search::astar::astar_in_place(&problem, &h, Limits::default(), &mut NoObserver)
+    let limits = Limits::default();
+    let outcome = match engine {
+        Engine::Ida => resolu_search::idastar::idastar(&problem, &h, limits, &mut NoObserver),
+        Engine::Astar => resolu_search::astar::astar(&problem, &h, limits, &mut NoObserver),
+        Engine::AstarInPlace => {
+            resolu_search::in_place::astar_in_place(&problem, &h, limits, &mut NoObserver)
+        }
     };
     Run {
         time: started.elapsed(),
@@ -45,15 +64,21 @@ fn pathfinding_run(p: &SlidingPuzzle, ida: bool) -> Run {
     let problem = p.problem::<u64>();
     let h = Manhattan::new(p);
     let expanded = Cell::new(0u64);
-    let successors = |b: &Board<u64>| {
+    // A node is the board and its h, the child's h updated from the parent's and the move.
+    let h = &h;
+    let successors = |(b, parent_h): &(Board<u64>, u32)| {
         expanded.set(expanded.get() + 1);
         let mut out: Vec<Successor<Board<u64>, _>> = Vec::with_capacity(4);
         problem.successors(b, &mut out);
-        out.into_iter().map(|s| (s.state, 1u32))
+        let (b, parent_h) = (b.clone(), *parent_h);
+        out.into_iter().map(move |s| {
+            let child_h = h.update(&b, f64::from(parent_h), &s.action, &s.state) as u32;
+            ((s.state, child_h), 1u32)
+        })
     };
-    let heuristic = |b: &Board<u64>| h.estimate(b) as u32;
-    let goal = |b: &Board<u64>| problem.is_goal(b);
-    let start = problem.start();
+    let heuristic = |&(_, h): &(Board<u64>, u32)| h;
+    let goal = |(b, _): &(Board<u64>, u32)| problem.is_goal(b);
+    let start = (problem.start(), h.estimate(&problem.start()) as u32);
     let started = Instant::now();
     let found = if ida {
         idastar(&start, successors, heuristic, goal)
@@ -67,7 +92,7 @@ fn pathfinding_run(p: &SlidingPuzzle, ida: bool) -> Run {
     }
 }
 
-fn report(name: &str, ours: &[Run], theirs: &[Run]) {
+fn report(name: &str, ours_label: &str, ours: &[Run], theirs: &[Run]) {
     let total = |runs: &[Run]| -> (u64, f64) {
         (
             runs.iter().map(|r| r.expanded).sum(),
@@ -77,11 +102,11 @@ fn report(name: &str, ours: &[Run], theirs: &[Run]) {
     let ((n1, t1), (n2, t2)) = (total(ours), total(theirs));
     println!("{name}");
     println!(
-        "  resolu      : {n1:>13} expanded in {t1:>8.3} s = {:>6.2} M nodes/s",
+        "  resolu {ours_label:<9}: {n1:>13} expanded in {t1:>8.3} s = {:>6.2} M nodes/s",
         n1 as f64 / t1 / 1e6
     );
     println!(
-        "  pathfinding : {n2:>13} expanded in {t2:>8.3} s = {:>6.2} M nodes/s",
+        "  pathfinding     : {n2:>13} expanded in {t2:>8.3} s = {:>6.2} M nodes/s",
         n2 as f64 / t2 / 1e6
     );
     println!("  speed-up (time): {:.2}x", t2 / t1);
@@ -107,16 +132,27 @@ fn main() {
     // its fastest time per board: a run of a few tens of microseconds is easily disturbed
     // by the machine, and the minimum is the figure least so.
     const PASSES: usize = 5;
-    let (mut ours, mut theirs): (Vec<Run>, Vec<Run>) = (Vec::new(), Vec::new());
+    let (mut ours, mut generic, mut theirs): (Vec<Run>, Vec<Run>, Vec<Run>) =
+        (Vec::new(), Vec::new(), Vec::new());
     for pass in 0..PASSES {
         for (i, p) in boards.iter().enumerate() {
-            let (a, b) = (resolu_run(p, false), pathfinding_run(p, false));
-            assert_eq!(a.length, b.length, "same optimal length");
+            let (a, g, b) = (
+                resolu_run(p, Engine::AstarInPlace),
+                resolu_run(p, Engine::Astar),
+                pathfinding_run(p, false),
+            );
+            assert_eq!(
+                (a.length, g.length),
+                (b.length, b.length),
+                "same optimal length"
+            );
             if pass == 0 {
                 ours.push(a);
+                generic.push(g);
                 theirs.push(b);
             } else {
                 ours[i].time = ours[i].time.min(a.time);
+                generic[i].time = generic[i].time.min(g.time);
                 theirs[i].time = theirs[i].time.min(b.time);
             }
         }
@@ -124,8 +160,15 @@ fn main() {
     let mean = ours.iter().map(|r| r.length).sum::<usize>() as f64 / ours.len() as f64;
     report(
         &format!(
-            "A* + Manhattan, 300 random 8-puzzle boards (mean length {mean:.1}, best of {PASSES}):"
+            "A* + Manhattan, 300 random 8-puzzle boards (mean length {mean:.1}, best of {PASSES}), like for like:"
         ),
+        "generic",
+        &generic,
+        &theirs,
+    );
+    report(
+        "The same, resolu's in-place A* (no successor list: not like for like):",
+        "in place",
         &ours,
         &theirs,
     );
@@ -163,7 +206,7 @@ fn main() {
             .join("/");
         let optimal: usize = w[1].parse().expect("a length");
         let p = puzzle(&start, korf_goal);
-        let (a, b) = (resolu_run(&p, true), pathfinding_run(&p, true));
+        let (a, b) = (resolu_run(&p, Engine::Ida), pathfinding_run(&p, true));
         assert_eq!((a.length, b.length), (optimal, optimal), "Korf #{id}");
         println!(
             "  {id:>3}  {optimal:>6}  {:>9.3}  {:>13.3}  {:>12}",
@@ -175,11 +218,11 @@ fn main() {
         theirs.push(b);
     }
     if !ours.is_empty() {
-        report("IDA* totals:", &ours, &theirs);
+        report("IDA* totals, like for like:", "generic", &ours, &theirs);
     }
 
     // A* on the same instances, the easiest five (A* keeps every node: memory grows fast).
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let (mut ours, mut generic, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
     for &(_, id) in by_nodes.iter().take(korf_count.min(5)) {
         let w = &rows[id - 1];
         let start = w[2..]
@@ -188,13 +231,25 @@ fn main() {
             .collect::<Vec<_>>()
             .join("/");
         let p = puzzle(&start, korf_goal);
-        let (a, b) = (resolu_run(&p, false), pathfinding_run(&p, false));
-        assert_eq!(a.length, b.length, "Korf #{id}");
+        let (a, g, b) = (
+            resolu_run(&p, Engine::AstarInPlace),
+            resolu_run(&p, Engine::Astar),
+            pathfinding_run(&p, false),
+        );
+        assert_eq!((a.length, g.length), (b.length, b.length), "Korf #{id}");
         ours.push(a);
+        generic.push(g);
         theirs.push(b);
     }
     report(
-        "\nA* + Manhattan on the five easiest Korf instances:",
+        "\nA* + Manhattan on the five easiest Korf instances, like for like:",
+        "generic",
+        &generic,
+        &theirs,
+    );
+    report(
+        "The same, resolu's in-place A* (not like for like):",
+        "in place",
         &ours,
         &theirs,
     );

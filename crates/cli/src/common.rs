@@ -117,6 +117,12 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
+    /// The node limit of `--max-nodes`: `None` without the flag, and for 0, which means no
+    /// limit (as `prove --max-inferences 0` does).
+    pub fn node_limit(&self) -> Option<u64> {
+        self.max_nodes.filter(|&n| n > 0)
+    }
+
     /// The library limits these flags describe.
     pub fn limits(&self) -> resolu_search::Limits {
         let mut limits = resolu_search::Limits::new()
@@ -126,8 +132,8 @@ impl LimitArgs {
             )
             .monitor(&crate::progress::MONITOR);
         // --max-nodes bounds a search's expanded nodes and a backtracking run's tries.
-        limits.max_nodes = self.max_nodes;
-        limits.max_tries = self.max_nodes;
+        limits.max_nodes = self.node_limit();
+        limits.max_tries = self.node_limit();
         limits.timeout = self.timeout;
         limits
     }

@@ -7,6 +7,7 @@ use crate::common::{CliError, bad_input};
 use indicatif::{ProgressBar, ProgressStyle};
 use resolu_puzzles::sliding::pdb::{self, Partition, PatternDatabase, Progress, Source};
 use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// The default table directory: `pdb` in resolu's cache directory.
@@ -83,21 +84,34 @@ pub fn build_bar() -> ProgressBar {
     bar
 }
 
-/// Moves `bar` as a table build reports its progress.
+/// Moves `bar` as a table build reports its progress; when standard error is no terminal
+/// (piped, redirected: the bar is not drawn), writes a line there per group and per layer
+/// of its search instead, so that a long build is seen to go on.
 pub fn progress_of(bar: &ProgressBar) -> impl Fn(Progress) + Sync + '_ {
+    let lines = !std::io::stderr().is_terminal();
     move |p| match p {
         Progress::Group {
             group,
             groups,
             tiles,
         } => {
-            bar.set_position(0);
-            bar.set_message(format!(
+            let message = format!(
                 "pattern database: group {} of {groups} ({tiles} tiles)",
                 group + 1
-            ));
+            );
+            if lines {
+                eprintln!("{message}");
+            }
+            bar.set_position(0);
+            bar.set_message(message);
         }
         Progress::Layer(l) => {
+            if lines {
+                eprintln!(
+                    "  depth {}: {} of {} states reached",
+                    l.depth, l.reached, l.total
+                );
+            }
             bar.set_length(l.total);
             bar.set_position(l.reached);
         }
@@ -135,7 +149,13 @@ pub fn load(
         .ok_or_else(|| bad_input(format!("'{spec}' is not a pattern database")))?;
     let partition = match named {
         None if puzzle.cells() <= 10 => {
-            return PatternDatabase::exact(puzzle).map_err(|e| LoadError::Cli(bad_input(e)));
+            return PatternDatabase::exact(puzzle, max_memory).map_err(|e| {
+                if e.is_memory_limit() {
+                    LoadError::Memory(e.to_string())
+                } else {
+                    LoadError::Cli(bad_input(e))
+                }
+            });
         }
         None => Partition::best_for(puzzle),
         Some(text) => Partition::parse(puzzle, text)

@@ -35,6 +35,28 @@ pub enum LabError {
         /// The largest depth of any board.
         radius: usize,
     },
+    /// Fewer boards lie at a requested depth than the instances asked per depth.
+    #[error(
+        "only {available} {rows}x{cols} boards are {depth} moves from this goal, fewer than the {asked} instances asked per depth: lower --per-depth to {available} or leave depth {depth} out"
+    )]
+    TooFewBoards {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+        /// The depth requested.
+        depth: u32,
+        /// The boards at that depth.
+        available: usize,
+        /// The instances asked per depth.
+        asked: usize,
+    },
+    /// No random walk from the goal gave a board whose proved optimal length is the depth
+    /// asked, within the attempts and the node limit of the proofs.
+    #[error(
+        "found no board exactly {0} moves from the goal (random walks, their optimal length proved within the limits): choose smaller depths or raise --max-nodes"
+    )]
+    NoBoardFound(u32),
     /// A random walk of this many moves whose optimal length could not be proved within the
     /// limits.
     #[error("could not prove the optimal length of a {0}-move random walk within the limits")]

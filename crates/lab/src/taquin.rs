@@ -13,6 +13,7 @@ use resolu_puzzles::sliding::heuristics::HeuristicName;
 use resolu_puzzles::sliding::pdb::{self, Partition, PatternDatabase};
 use resolu_puzzles::sliding::{Cells, Move, SlidingPuzzle, SolveSettings};
 use resolu_search::{Algorithm, Limits, Outcome};
+use std::sync::{Arc, OnceLock};
 
 /// A start board and its optimal distance to the goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,11 +56,19 @@ pub fn instances(
                         radius,
                     });
                 };
+                if boards.len() < per_depth {
+                    return Err(LabError::TooFewBoards {
+                        rows: puzzle.rows(),
+                        cols: puzzle.cols(),
+                        depth: d,
+                        available: boards.len(),
+                        asked: per_depth,
+                    });
+                }
                 boards.sort_unstable();
                 let mut rng =
                     ChaCha8Rng::seed_from_u64(seed ^ u64::from(d).wrapping_mul(0x9E37_79B9));
-                let k = per_depth.min(boards.len());
-                let mut picked: Vec<usize> = sample(&mut rng, boards.len(), k).into_vec();
+                let mut picked: Vec<usize> = sample(&mut rng, boards.len(), per_depth).into_vec();
                 picked.sort_unstable();
                 for i in picked {
                     let cells = boards[i];
@@ -84,16 +93,22 @@ pub fn instances(
     }
 }
 
-/// A random walk of `walk` moves from the goal, its optimal length proved by IDA*.
+/// Walks tried for one instance before giving up.
+const WALKS_PER_INSTANCE: u32 = 40;
+
+/// A board exactly `depth` moves from the goal: random walks from the goal (of `depth`
+/// moves, then longer ones of the same parity, a walk often being shorter than its
+/// length), the first whose optimal length IDA* proves to be `depth`.
 fn walk_and_prove(
     puzzle: &SlidingPuzzle,
-    walk: u32,
+    depth: u32,
     seed: u64,
     k: usize,
     prove: Limits,
 ) -> Result<Instance, LabError> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (u64::from(walk) << 32) ^ k as u64);
-    for _ in 0..20 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (u64::from(depth) << 32) ^ k as u64);
+    for attempt in 0..WALKS_PER_INSTANCE {
+        let walk = depth + 2 * (attempt / 4);
         let tiles = puzzle.random_walk_from_goal(walk as usize, &mut rng);
         let start = puzzle.with_start(&puzzle.grid_of(&tiles))?;
         let outcome = solve(
@@ -101,64 +116,65 @@ fn walk_and_prove(
             Algorithm::IdaStar,
             HeuristicName::LinearConflict,
             prove,
+            None,
         );
-        if let Some(path) = outcome.path {
-            return Ok(Instance {
-                tiles,
-                depth: path.len() as u32,
-            });
+        if outcome.path.is_some_and(|path| path.len() as u32 == depth) {
+            return Ok(Instance { tiles, depth });
         }
     }
-    Err(LabError::Unproved(walk))
+    Err(LabError::NoBoardFound(depth))
 }
 
-/// Runs `algorithm` with `heuristic` on `puzzle` (see [`SlidingPuzzle::solve`]).
+/// Runs `algorithm` with `heuristic` on `puzzle` (see [`SlidingPuzzle::solve`]); heuristic
+/// `pdb` uses `pdb`'s database.
 pub fn solve(
     puzzle: &SlidingPuzzle,
     algorithm: Algorithm,
     heuristic: HeuristicName,
     limits: Limits,
+    pdb: Option<Arc<PatternDatabase>>,
 ) -> Outcome<Vec<u8>, Move> {
-    puzzle.solve(&SolveSettings::new(algorithm, heuristic, limits))
+    let mut settings = SolveSettings::new(algorithm, heuristic, limits);
+    settings.pdb = pdb;
+    puzzle.solve(&settings)
 }
 
-/// One run of the experiment: `algorithm` with `heuristic` on `instance`.
+/// One run of the experiment: `algorithm` with `heuristic` on `instance`; heuristic `pdb`
+/// takes its tables from `pdb` (loaded once for all the runs of a goal).
 pub fn run(
     goal: &SlidingPuzzle,
     instance: &Instance,
-    algorithm: Algorithm,
-    heuristic: HeuristicName,
+    (algorithm, heuristic): (Algorithm, HeuristicName),
     limits: Limits,
+    pdb: &PdbSlot,
 ) -> Run {
     let problem = format!("taquin-{}x{}", goal.rows(), goal.cols());
-    let puzzle = match goal.with_start(&goal.grid_of(&instance.tiles)) {
-        Ok(p) => p,
-        Err(e) => {
-            // Instances come from the goal's own tiles, so this cannot happen; record it
-            // rather than drop the run.
-            return Run::error(
-                problem,
-                algorithm.name(),
-                heuristic.as_str(),
-                e.to_string(),
-                instance.depth,
-            );
-        }
-    };
-    if heuristic == HeuristicName::Pdb
-        && let Err(e) = prepare_pdb(goal)
-    {
-        return Run::error(
-            problem,
+    let error = |e: String| {
+        Run::error(
+            problem.clone(),
             algorithm.name(),
             heuristic.as_str(),
-            e.to_string(),
+            e,
             instance.depth,
-        );
-    }
-    let outcome = solve(&puzzle, algorithm, heuristic, limits);
+        )
+    };
+    let puzzle = match goal.with_start(&goal.grid_of(&instance.tiles)) {
+        Ok(p) => p,
+        // Instances come from the goal's own tiles, so this cannot happen; record it
+        // rather than drop the run.
+        Err(e) => return error(e.to_string()),
+    };
+    let db = if heuristic == HeuristicName::Pdb {
+        match pdb.get(goal) {
+            Ok(db) => Some(db),
+            Err(e) => return error(e),
+        }
+    } else {
+        None
+    };
+    let outcome = solve(&puzzle, algorithm, heuristic, limits, db);
     Run::from_outcome(
-        problem,
+        problem.clone(),
         algorithm.name(),
         heuristic.as_str(),
         puzzle.start_grid().one_line(),
@@ -167,25 +183,43 @@ pub fn run(
     )
 }
 
-/// Makes the pattern database of `goal` available to the runs of heuristic `pdb`, once per
-/// goal: the exact table up to 10 cells, else the best partition's tables
-/// ([`Partition::best_for`]: 7-8 on 4x4) read from the default cache directory, or built
-/// and stored there when missing or damaged (which takes minutes for 7-8: build them ahead
-/// with `resolu pdb build`). Runs in parallel wait for the one that loads.
-pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), LabError> {
-    static LOADING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _guard = LOADING.lock().unwrap_or_else(|e| e.into_inner());
-    if pdb::installed(goal).is_some() {
-        return Ok(());
+/// The pattern database of a goal for the runs of heuristic `pdb`, loaded by the first run
+/// that needs it (the others wait for it) and shared by all: the exact table up to 10
+/// cells, else the best partition's tables ([`Partition::best_for`]: 7-8 on 4x4) read from
+/// the default cache directory, or built and stored there when missing or damaged (which
+/// takes minutes for 7-8: build them ahead with `resolu pdb build`), within a memory budget.
+pub struct PdbSlot {
+    max_memory: u64,
+    loaded: OnceLock<Result<Arc<PatternDatabase>, String>>,
+}
+
+impl PdbSlot {
+    /// A slot whose tables may take at most `max_memory` bytes to build.
+    pub fn new(max_memory: u64) -> Self {
+        PdbSlot {
+            max_memory,
+            loaded: OnceLock::new(),
+        }
     }
+
+    /// The database of `goal` (the slot serves one goal), or why there is none.
+    pub fn get(&self, goal: &SlidingPuzzle) -> Result<Arc<PatternDatabase>, String> {
+        self.loaded
+            .get_or_init(|| load_pdb(goal, self.max_memory).map_err(|e| e.to_string()))
+            .clone()
+    }
+}
+
+/// Reads or builds the database of a [`PdbSlot`].
+fn load_pdb(goal: &SlidingPuzzle, max_memory: u64) -> Result<Arc<PatternDatabase>, LabError> {
     // Built on a thread of its own: the build runs in parallel on rayon's global pool, and
     // a worker of the experiment's pool waiting for it there could steal another run,
-    // which would block on the lock above (a deadlock).
+    // which would block on the slot (a deadlock).
     let db = std::thread::scope(|scope| {
         scope
             .spawn(|| -> Result<PatternDatabase, pdb::PdbError> {
                 if goal.cells() <= 10 {
-                    return PatternDatabase::exact(goal);
+                    return PatternDatabase::exact(goal, max_memory);
                 }
                 let partition = Partition::best_for(goal);
                 let dir = pdb::default_dir(
@@ -193,14 +227,13 @@ pub fn prepare_pdb(goal: &SlidingPuzzle) -> Result<(), LabError> {
                     std::env::var_os("HOME").as_deref(),
                 )
                 .ok_or("no cache directory for the pattern databases (set HOME)")?;
-                let (tables, _) = pdb::load_or_build(goal, &partition, &dir, u64::MAX, &|_| ())?;
+                let (tables, _) = pdb::load_or_build(goal, &partition, &dir, max_memory, &|_| ())?;
                 Ok(PatternDatabase::additive(goal, &partition, tables, true))
             })
             .join()
             .unwrap_or_else(|_| Err("building the pattern database failed".into()))
     })?;
-    pdb::install(goal, db);
-    Ok(())
+    Ok(Arc::new(db))
 }
 
 /// Korf's goal for the 15-puzzle: the blank first, tile t in cell t.
@@ -287,6 +320,15 @@ pub fn report(setup: &Setup, summary: &crate::Summary, runs: &[Run]) -> String {
         s,
         "\nEvery run is in `runs.csv`.\n\n## The course's questions\n"
     );
+    answer_reach_and_astar(&mut s, summary);
+    answer_4x4(&mut s, &setup.korf_runs);
+    s
+}
+
+/// The report's answers to "which lengths can each heuristic reach" and "how long does A*
+/// take", from the summary.
+fn answer_reach_and_astar(s: &mut String, summary: &crate::Summary) {
+    use std::fmt::Write as _;
     let _ = writeln!(
         s,
         "**Which optimal lengths can each heuristic reach?** Within the limits above:\n"
@@ -351,15 +393,19 @@ pub fn report(setup: &Setup, summary: &crate::Summary, runs: &[Run]) -> String {
             worst.heuristic
         );
     }
+}
+
+/// The report's answer to "what length for the 4x4?", from the runs on Korf's boards.
+fn answer_4x4(s: &mut String, korf: &[Run]) {
+    use std::fmt::Write as _;
     let _ = writeln!(s, "\n**What length can be considered for the 4x4?**\n");
-    let korf = &setup.korf_runs;
     if korf.is_empty() {
         let _ = writeln!(
             s,
             "Not measured in this run (`--korf 0`). Korf's 100 random 4x4 boards need 41 to 66 \
              moves (53 on average)."
         );
-        return s;
+        return;
     }
     let ids: Vec<&str> = {
         let mut v: Vec<&str> = korf.iter().map(|r| r.instance.as_str()).collect();
@@ -375,6 +421,14 @@ pub fn report(setup: &Setup, summary: &crate::Summary, runs: &[Run]) -> String {
         korf.iter().map(|r| r.depth).min().unwrap_or(0),
         korf.iter().map(|r| r.depth).max().unwrap_or(0)
     );
+    let configs = korf_table(s, korf);
+    korf_best(s, korf, &configs, ids.len());
+}
+
+/// The table of the runs on Korf's boards, a row per configuration; returns the
+/// configurations (algorithm, heuristic).
+fn korf_table(s: &mut String, korf: &[Run]) -> Vec<(String, String)> {
+    use std::fmt::Write as _;
     let mut configs: Vec<(String, String)> = korf
         .iter()
         .map(|r| (r.algorithm.clone(), r.heuristic.clone()))
@@ -418,6 +472,13 @@ pub fn report(setup: &Setup, summary: &crate::Summary, runs: &[Run]) -> String {
             }
         );
     }
+    configs
+}
+
+/// The configuration that solved the most of Korf's boards (fewest nodes on a tie), and the
+/// depth a minute of it reaches by its b*.
+fn korf_best(s: &mut String, korf: &[Run], configs: &[(String, String)], boards: usize) {
+    use std::fmt::Write as _;
     // The configuration that solved the most boards (fewest nodes on a tie) answers.
     let best = configs.iter().max_by(|x, y| {
         let score = |(a, h): &(String, String)| {
@@ -454,12 +515,11 @@ pub fn report(setup: &Setup, summary: &crate::Summary, runs: &[Run]) -> String {
                  moves (53 on average) of Korf's random boards. Runs stopped by a limit count as \
                  unsolved above: the limits, not the algorithms, decide how far the others get.",
                 solved.len(),
-                ids.len(),
+                boards,
                 speed / 1e6
             );
         }
     }
-    s
 }
 
 /// Which boards of a list were taken, one in `step`: "every board", "every 2nd", "every
@@ -517,20 +577,37 @@ mod tests {
     #[test]
     fn enumerated_instances_have_the_depth_they_claim() {
         let g = goal("abc/h_d/gfe");
-        let got = instances(&g, &[0, 5, 17, 30], 4, 9, Limits::default()).unwrap();
-        assert_eq!(got.len(), 1 + 4 + 4 + 4);
+        let got = instances(&g, &[5, 17, 30], 4, 9, Limits::default()).unwrap();
+        assert_eq!(got.len(), 4 + 4 + 4);
+        assert!(got[..4].iter().all(|i| i.depth == 5) && got[8..].iter().all(|i| i.depth == 30));
         // Checked by an independent search: BFS from each board.
         for inst in &got {
             let p = g.with_start(&g.grid_of(&inst.tiles)).unwrap();
-            let bfs = solve(&p, Algorithm::Bfs, HeuristicName::Zero, Limits::default());
+            let bfs = solve(
+                &p,
+                Algorithm::Bfs,
+                HeuristicName::Zero,
+                Limits::default(),
+                None,
+            );
             assert_eq!(bfs.path.unwrap().len() as u32, inst.depth);
         }
         // Same seed, same instances.
         assert_eq!(
             got,
-            instances(&g, &[0, 5, 17, 30], 4, 9, Limits::default()).unwrap()
+            instances(&g, &[5, 17, 30], 4, 9, Limits::default()).unwrap()
         );
         assert!(instances(&g, &[40], 1, 9, Limits::default()).is_err());
+        // One board is 0 moves away: asking for 4 is refused, with the number there is.
+        let refused = instances(&g, &[0, 5], 4, 9, Limits::default()).unwrap_err();
+        assert!(
+            refused.to_string().contains("only 1 3x3 boards"),
+            "{refused}"
+        );
+        assert_eq!(
+            instances(&g, &[0], 1, 9, Limits::default()).unwrap().len(),
+            1
+        );
     }
 
     #[test]
@@ -538,6 +615,11 @@ mod tests {
         let g = goal("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 _");
         let got = instances(&g, &[6, 12], 3, 1, Limits::new().max_nodes(1_000_000)).unwrap();
         assert_eq!(got.len(), 6);
+        // The depths asked are the depths studied.
+        assert_eq!(
+            got.iter().map(|i| i.depth).collect::<Vec<_>>(),
+            [6, 6, 6, 12, 12, 12]
+        );
         for inst in &got {
             let p = g.with_start(&g.grid_of(&inst.tiles)).unwrap();
             let astar = solve(
@@ -545,6 +627,7 @@ mod tests {
                 Algorithm::Astar,
                 HeuristicName::Manhattan,
                 Limits::default(),
+                None,
             );
             assert_eq!(astar.path.unwrap().len() as u32, inst.depth);
         }
@@ -557,9 +640,9 @@ mod tests {
         let r = run(
             &g,
             inst,
-            Algorithm::Astar,
-            HeuristicName::Misplaced,
+            (Algorithm::Astar, HeuristicName::Misplaced),
             Limits::new().max_nodes(10),
+            &PdbSlot::new(0),
         );
         assert_eq!(
             (r.status.as_str(), r.expanded, r.length, r.bstar),
@@ -568,9 +651,9 @@ mod tests {
         let r = run(
             &g,
             inst,
-            Algorithm::IdaStar,
-            HeuristicName::Manhattan,
+            (Algorithm::IdaStar, HeuristicName::Manhattan),
             Limits::default(),
+            &PdbSlot::new(0),
         );
         assert_eq!((r.status.as_str(), r.length), ("solved", Some(24)));
         assert!(r.bstar.unwrap() > 1.0);

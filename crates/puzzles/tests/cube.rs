@@ -177,7 +177,7 @@ fn pocket_census_matches_the_published_counts() {
 #[test]
 fn the_pocket_census_is_refused_over_its_memory_budget() {
     // 3,674,160 positions, a byte each: a 1 MB budget is refused before any allocation.
-    let refused = Pocket::build(Metric::Half, 1 << 20, None).err();
+    let refused = Pocket::build(Metric::Half, 1 << 20, None, None).err();
     assert_eq!(
         refused,
         Some(NumberedError::TooBig {

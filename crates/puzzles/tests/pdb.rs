@@ -10,12 +10,14 @@ mod common;
 use common::{data, korf, puzzle};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use resolu_puzzles::sliding::SlidingPuzzle;
+use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
 use resolu_puzzles::sliding::pdb::{
     self, Partition, PatternDatabase, Source, cache_file, load_or_build,
 };
-use resolu_search::{Algorithm, Heuristic, InPlaceHeuristic, Problem, Runner};
+use resolu_puzzles::sliding::{SlidingPuzzle, SolveSettings};
+use resolu_search::{Algorithm, Heuristic, InPlaceHeuristic, Limits, Problem, Runner, StopReason};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The histogram of a hash-table BFS (the existing `distances_to_goal`, no numbering).
 fn histogram_by_hash_bfs(p: &SlidingPuzzle) -> Vec<u64> {
@@ -325,7 +327,7 @@ fn in_place_updates_equal_the_full_value_with_and_without_reflection() {
 #[test]
 fn the_exact_table_of_the_8_puzzle_is_the_distance() {
     let p = puzzle("1 2 3/4 5 6/7 8 _", "snail");
-    let exact = PatternDatabase::exact(&p).unwrap();
+    let exact = PatternDatabase::exact(&p, u64::MAX).unwrap();
     for (tiles, d) in all_boards(&p) {
         assert_eq!(exact.value_of_tiles(&tiles), u32::from(d));
     }
@@ -404,4 +406,66 @@ fn damaged_cache_files_are_detected_and_rebuilt() {
     );
     assert_eq!(tables, first);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Solves `p` optimally with IDA* and heuristic `pdb`, the database `db` handed to it.
+fn solve_with(
+    p: &SlidingPuzzle,
+    db: Option<&Arc<PatternDatabase>>,
+    limits: Limits,
+) -> resolu_search::Outcome<Vec<u8>, resolu_puzzles::sliding::Move> {
+    let mut settings = SolveSettings::new(Algorithm::IdaStar, HeuristicName::Pdb, limits);
+    settings.pdb = db.cloned();
+    p.solve(&settings)
+}
+
+#[test]
+fn two_pattern_databases_are_used_side_by_side_in_one_process() {
+    // Two goals, two partitions: each search uses the database it is handed, none other.
+    let standard = puzzle("8 6 7/2 5 4/3 _ 1", "1 2 3/4 5 6/7 8 _");
+    let snail = puzzle("2 8 3/1 6 4/7 _ 5", "snail");
+    let of = |p: &SlidingPuzzle, groups: &str| {
+        let partition = Partition::parse(p, groups).unwrap();
+        let tables = pdb::build_tables(p, &partition, 1 << 30, &|_| ()).unwrap();
+        Arc::new(PatternDatabase::additive(p, &partition, tables, false))
+    };
+    let (fine, coarse) = (
+        of(&standard, "1,2,3,4/5,6,7,8"),
+        of(&standard, "1,2/3,4/5,6/7,8"),
+    );
+    let for_snail = of(&snail, "1,2,3,4/5,6,7,8");
+    assert!(fine.fits(&standard) && !fine.fits(&snail) && for_snail.fits(&snail));
+    let optimum = |p: &SlidingPuzzle| {
+        let settings =
+            SolveSettings::new(Algorithm::Astar, HeuristicName::Manhattan, Limits::new());
+        p.solve(&settings).path.map(|path| path.len())
+    };
+    let (standard_length, snail_length) = (optimum(&standard), optimum(&snail));
+    let runs = std::thread::scope(|scope| {
+        let a = scope.spawn(|| solve_with(&standard, Some(&fine), Limits::new()));
+        let b = scope.spawn(|| solve_with(&standard, Some(&coarse), Limits::new()));
+        let c = scope.spawn(|| solve_with(&snail, Some(&for_snail), Limits::new()));
+        [a, b, c].map(|t| t.join().expect("a search"))
+    });
+    let [fine_run, coarse_run, snail_run] = runs;
+    assert_eq!(fine_run.path.map(|p| p.len()), standard_length);
+    assert_eq!(coarse_run.path.map(|p| p.len()), standard_length);
+    assert_eq!(snail_run.path.map(|p| p.len()), snail_length);
+    // The finer tables prune more: the two runs did not share a database.
+    assert!(fine_run.stats.expanded < coarse_run.stats.expanded);
+    // A database made for the other goal is not used: the search builds its own.
+    let mismatched = solve_with(&snail, Some(&fine), Limits::new());
+    assert_eq!(mismatched.path.map(|p| p.len()), snail_length);
+}
+
+#[test]
+fn a_pattern_database_needs_tables_and_a_budget_that_fits_them() {
+    let p = puzzle("15 14 13 12/11 10 9 8/7 6 5 4/3 2 1 _", "standard");
+    assert!(TileHeuristic::new(HeuristicName::Pdb, &p, None).is_err());
+    // Built for the run, within its memory budget: 1 MB is too little for 4x4 tables.
+    let stopped = solve_with(&p, None, Limits::new().max_memory_bytes(1 << 20));
+    assert_eq!(stopped.reason, StopReason::MemoryLimit);
+    assert!(stopped.path.is_none());
+    let small = puzzle("8 6 7/2 5 4/3 _ 1", "snail");
+    assert!(PatternDatabase::exact(&small, 1000).is_err_and(|e| e.is_memory_limit()));
 }

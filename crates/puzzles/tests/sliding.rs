@@ -24,7 +24,7 @@ const HEURISTICS: [HeuristicName; 3] = [
 fn solve<C: Cells>(p: &SlidingPuzzle, algo: Algorithm, h: HeuristicName) -> usize {
     let problem = p.problem::<C>();
     let outcome = Runner::new(&problem)
-        .heuristic(TileHeuristic::new(h, p))
+        .heuristic(TileHeuristic::new(h, p, None).expect("a heuristic without tables"))
         .limits(Limits::new().max_nodes(5_000_000))
         .run(algo);
     assert_eq!(
@@ -133,7 +133,7 @@ fn heuristics_are_admissible_ordered_and_updated_exactly_on_every_8_puzzle_board
         let table = p.distances_to_goal().unwrap();
         let hs: Vec<TileHeuristic> = HEURISTICS
             .iter()
-            .map(|&h| TileHeuristic::new(h, &p))
+            .map(|&h| TileHeuristic::new(h, &p, None).expect("a heuristic without tables"))
             .collect();
         let problem = p.problem::<u64>();
         let mut succ = Vec::new();
@@ -248,8 +248,9 @@ fn the_hardest_15_puzzle_positions_are_solvable_with_manhattan_58_or_56() {
     for (len, p) in korf("15puzzle-hardest80.txt") {
         assert_eq!(len, 80);
         assert!(p.is_solvable());
-        let h =
-            TileHeuristic::new(HeuristicName::Manhattan, &p0).estimate(&p.problem::<u64>().start());
+        let h = TileHeuristic::new(HeuristicName::Manhattan, &p0, None)
+            .expect("a heuristic without tables")
+            .estimate(&p.problem::<u64>().start());
         assert!(h == 58.0 || h == 56.0, "{h}");
     }
 }
@@ -276,8 +277,12 @@ fn the_24_puzzle_instances_are_solvable_and_manhattan_is_below_their_length() {
         assert!(p.is_solvable());
         let optimal: f64 = w[1].parse().unwrap();
         let start = p.problem::<u128>().start();
-        let lc = TileHeuristic::new(HeuristicName::LinearConflict, &p).estimate(&start);
-        let md = TileHeuristic::new(HeuristicName::Manhattan, &p).estimate(&start);
+        let lc = TileHeuristic::new(HeuristicName::LinearConflict, &p, None)
+            .expect("a heuristic without tables")
+            .estimate(&start);
+        let md = TileHeuristic::new(HeuristicName::Manhattan, &p, None)
+            .expect("a heuristic without tables")
+            .estimate(&start);
         assert!(md <= lc && lc <= optimal && (optimal - md) % 2.0 == 0.0);
     }
 }
@@ -339,7 +344,7 @@ fn mismatched_goals_are_refused() {
 fn generic_idastar<C: Cells>(p: &SlidingPuzzle, h: HeuristicName) -> (Vec<Move>, u64) {
     let problem = p.problem::<C>();
     let outcome = Runner::new(&problem)
-        .heuristic(TileHeuristic::new(h, p))
+        .heuristic(TileHeuristic::new(h, p, None).expect("a heuristic without tables"))
         .run(Algorithm::IdaStar);
     let moves = outcome.path.unwrap().actions().copied().collect();
     (moves, outcome.stats.expanded)
@@ -426,7 +431,8 @@ fn linear_conflicts_are_updated_exactly_on_lines_too_long_for_tables() {
     // computed from scratch.
     let goal = "1 2 3 4 5 6 7 8/9 10 11 12 13 14 15 16/17 18 19 20 21 22 23 0";
     let p = puzzle(goal, goal);
-    let h = TileHeuristic::new(HeuristicName::LinearConflict, &p);
+    let h = TileHeuristic::new(HeuristicName::LinearConflict, &p, None)
+        .expect("a heuristic without tables");
     let problem = p.problem::<u128>();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut succ = Vec::new();
@@ -463,7 +469,7 @@ fn the_in_place_idastar_stops_at_the_node_limit() {
 fn both_astars<C: Cells>(p: &SlidingPuzzle, h: HeuristicName) -> [(Vec<Move>, [u64; 3]); 2] {
     let problem = p.problem::<C>();
     let generic = Runner::new(&problem)
-        .heuristic(TileHeuristic::new(h, p))
+        .heuristic(TileHeuristic::new(h, p, None).expect("a heuristic without tables"))
         .run(Algorithm::Astar);
     let fast = p.solve(&SolveSettings::new(Algorithm::Astar, h, Limits::new()));
     [generic.map_states(|_| ()), fast.map_states(|_| ())].map(|o| {

@@ -60,12 +60,13 @@ where
             let info = nodes.info(id);
             (info.g, info.depth)
         };
-        let state = nodes.state(id).clone();
-        observer.expand(&state, g, 0.0);
-        expand(problem, &state, &mut buf, &mut stats);
+        // The state is read where it is stored, not cloned: its successors are listed in
+        // `buf` before the store grows.
+        observer.expand(nodes.state(id), g, 0.0);
+        expand(problem, nodes.state(id), &mut buf, &mut stats);
         for succ in buf.drain(..) {
             let child_g = g + succ.cost;
-            observer.generate(&state, &succ.action, &succ.state, child_g, 0.0);
+            observer.generate(nodes.state(id), &succ.action, &succ.state, child_g, 0.0);
             let is_goal = problem.is_goal(&succ.state);
             match nodes.offer(id, succ, child_g, depth + 1, |_| false) {
                 Offer::New(child) => {

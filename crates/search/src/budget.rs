@@ -1,7 +1,7 @@
 //! The running check of [`Limits`] shared by every algorithm.
 
 use crate::{Limits, Outcome, Path, Stats, StopReason};
-use std::cell::Cell;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The most checks of the limits between two reads of the clock: reading it costs about
@@ -24,13 +24,16 @@ pub(crate) struct Budget {
     started: Instant,
     per_state: u64,
     max_states: u64,
-    /// Checks left before the next read of the clock.
-    countdown: Cell<u32>,
+    /// Checks left before the next read of the clock. (Atomics used as cells, relaxed:
+    /// one thread at a time reads them, but the in-place descent may carry the budget to a
+    /// thread with a fresh stack, which needs the budget `Sync`.)
+    countdown: AtomicU32,
     /// Checks between two reads of the clock: adapted so that reads fall about every
     /// [`CLOCK_PERIOD`] whether a step takes nanoseconds (a small puzzle) or milliseconds
     /// (a node of a huge graph, a board of 10,000 tiles).
-    stride: Cell<u32>,
-    last_read: Cell<Instant>,
+    stride: AtomicU32,
+    /// The last read of the clock, in nanoseconds since `started`.
+    last_read: AtomicU64,
     /// The time it takes to free one stored state when the run ends (0 for states that
     /// own no heap memory), so that the time limit covers the release too.
     release_per_state: Duration,
@@ -68,9 +71,9 @@ impl Budget {
             started,
             per_state,
             max_states: limits.max_memory_bytes / per_state,
-            countdown: Cell::new(1),
-            stride: Cell::new(1),
-            last_read: Cell::new(started),
+            countdown: AtomicU32::new(1),
+            stride: AtomicU32::new(1),
+            last_read: AtomicU64::new(0),
             release_per_state: Duration::ZERO,
         }
     }
@@ -107,6 +110,11 @@ impl Budget {
         }
     }
 
+    /// The count limit this run checks (`u64::MAX` for none).
+    pub(crate) fn node_limit(&self) -> u64 {
+        self.max_count.unwrap_or(u64::MAX)
+    }
+
     /// The most states that fit in the memory budget.
     pub(crate) fn max_states(&self) -> u64 {
         self.max_states
@@ -124,9 +132,9 @@ impl Budget {
         if stored > self.max_states {
             return Some(StopReason::MemoryLimit);
         }
-        let left = self.countdown.get() - 1;
+        let left = self.countdown.load(Ordering::Relaxed) - 1;
         if left > 0 {
-            self.countdown.set(left);
+            self.countdown.store(left, Ordering::Relaxed);
             return None;
         }
         self.read_clock(expanded, stored)
@@ -136,9 +144,11 @@ impl Budget {
     #[cold]
     fn read_clock(&self, expanded: u64, stored: u64) -> Option<StopReason> {
         let now = Instant::now();
-        let since = now - self.last_read.get();
-        self.last_read.set(now);
-        let stride = self.stride.get();
+        let now_nanos = u64::try_from((now - self.started).as_nanos()).unwrap_or(u64::MAX);
+        let since = Duration::from_nanos(
+            now_nanos.saturating_sub(self.last_read.swap(now_nanos, Ordering::Relaxed)),
+        );
+        let stride = self.stride.load(Ordering::Relaxed);
         let stride = if since < CLOCK_PERIOD / 2 {
             (stride * 2).min(MAX_CLOCK_STRIDE)
         } else if since > CLOCK_PERIOD * 2 {
@@ -146,8 +156,8 @@ impl Budget {
         } else {
             stride
         };
-        self.stride.set(stride);
-        self.countdown.set(stride);
+        self.stride.store(stride, Ordering::Relaxed);
+        self.countdown.store(stride, Ordering::Relaxed);
         if let Some(monitor) = self.limits.monitor {
             monitor.publish(expanded, stored.saturating_mul(self.per_state));
             if monitor.is_interrupted() {

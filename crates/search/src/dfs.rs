@@ -57,24 +57,25 @@ where
         if let Some(limit) = budget.check(stats.expanded, nodes.len() as u64) {
             return finish(limit, None, stats, nodes.len());
         }
-        let state = nodes.state(id).clone();
+        // The state is read where it is stored, not cloned: its successors are listed in
+        // `buf` before the store grows.
         let (g, depth) = {
             let info = nodes.info(id);
             (info.g, info.depth)
         };
-        if problem.is_goal(&state) {
+        if problem.is_goal(nodes.state(id)) {
             let path = Some(nodes.path(id));
             return finish(StopReason::Solved, path, stats, nodes.len());
         }
         if depth >= max_depth {
-            observer.prune(&state, Prune::Bound);
+            observer.prune(nodes.state(id), Prune::Bound);
             continue;
         }
-        observer.expand(&state, g, 0.0);
-        expand(problem, &state, &mut buf, &mut stats);
+        observer.expand(nodes.state(id), g, 0.0);
+        expand(problem, nodes.state(id), &mut buf, &mut stats);
         for succ in buf.drain(..).rev() {
             let child_g = g + succ.cost;
-            observer.generate(&state, &succ.action, &succ.state, child_g, 0.0);
+            observer.generate(nodes.state(id), &succ.action, &succ.state, child_g, 0.0);
             let limited = depth_limit.is_some();
             match nodes.offer(id, succ, child_g, depth + 1, |old| {
                 limited && depth + 1 < old.depth

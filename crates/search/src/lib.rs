@@ -23,7 +23,9 @@
 //! ```
 //!
 //! The algorithms, one module each: [`random`], [`dfs`] (with an optional depth limit),
-//! [`iddfs`], [`bfs`], [`ucs`], [`greedy`], [`astar`] (and weighted A*), [`idastar`]. The
+//! [`iddfs`], [`bfs`], [`ucs`], [`greedy`], [`astar`] (and weighted A*), [`idastar`];
+//! [`in_place`] holds the one exception to that interface, engines for speed on problems
+//! whose moves are applied and undone in place (the sliding-tile puzzles). The
 //! [`backtrack`] module holds the in-place backtracking engine; [`numbered`] the exhaustive
 //! breadth-first search over problems whose states are numbered (whole state spaces,
 //! pattern databases).
@@ -39,7 +41,7 @@ pub mod dfs;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
-mod inplace;
+pub mod in_place;
 mod nodes;
 pub mod numbered;
 mod observer;
@@ -52,7 +54,7 @@ pub mod tutorial;
 pub mod ucs;
 
 pub use backtrack::{Backtrack, BacktrackOutcome, BacktrackStats};
-pub use inplace::{Cost, InPlace, InPlaceHeuristic};
+pub use in_place::{Cost, InPlace, InPlaceHeuristic};
 pub use observer::{NoObserver, Observer, Prune};
 pub use outcome::{DEFAULT_MAX_MEMORY_BYTES, Limits, Monitor, Outcome, Path, Stats, StopReason};
 pub use problem::{FnProblem, Heuristic, Problem, Successor, ZeroHeuristic};

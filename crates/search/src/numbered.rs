@@ -380,7 +380,6 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             m.begin_run();
         }
         let _running = Running(self.monitor);
-        let interrupted = || self.monitor.is_some_and(|m| m.is_interrupted());
         let count = self.problem.state_count();
         let needed = self.memory_estimate();
         if needed > self.max_memory {
@@ -392,50 +391,11 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
         if let Some(&bad) = starts.iter().find(|&&s| s >= count) {
             return Err(NumberedError::BadStart(bad));
         }
-        // Entries live in 64-bit words (32 of 2 bits, or 8 bytes), so that a sweep tests a
-        // whole word at once for entries of the layer being expanded: most words have none.
-        let two_bits = self.encoding == Encoding::TwoBits;
-        let (per_word_shift, bits, unseen): (u32, u32, u64) =
-            if two_bits { (5, 2, 3) } else { (3, 8, 255) };
-        let within = (1u64 << per_word_shift) - 1;
-        let bits_shift = bits.trailing_zeros();
-        let entry_mask: u64 = (1 << bits) - 1;
-        // The value `v` in every entry of a word is `v * spread`.
-        let spread: u64 = if two_bits {
-            0x5555_5555_5555_5555
-        } else {
-            0x0101_0101_0101_0101
-        };
-        let words = count.div_ceil(1 << per_word_shift);
-        // All ones: 3 in every 2-bit entry, 255 in every byte: not reached.
-        let table: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(u64::MAX)).collect();
-        // Sets an unseen entry to `value`; true if this call did it.
-        let claim = |rank: u64, value: u64| -> bool {
-            let shift = u64::from(bits) * (rank & within);
-            let word = &table[(rank >> per_word_shift) as usize];
-            // A plain load first: most neighbours are already reached, and reading is
-            // cheaper than a compare-and-swap.
-            if (word.load(Ordering::Relaxed) >> shift) & entry_mask != unseen {
-                return false;
-            }
-            // Within a layer an entry only ever goes from unseen (all ones) to the next
-            // layer's value, and the other entries of the word are left as they are by an
-            // AND with ones around `value`: so one `fetch_and`, and no compare-and-swap
-            // loop, claims it; the old word says whether this call was first.
-            let old = word.fetch_and(!(entry_mask << shift) | (value << shift), Ordering::Relaxed);
-            (old >> shift) & entry_mask == unseen
-        };
-        let layer_value = |d: u32| -> u64 {
-            if two_bits {
-                1 + u64::from(d % 2)
-            } else {
-                u64::from(d)
-            }
-        };
+        let layers = Layers::new(self.encoding, count);
         let mut counts = Vec::new();
         let mut first = 0;
         for &s in starts {
-            if claim(s, layer_value(0)) {
+            if layers.claim(s, layers.value(0)) {
                 first += 1;
                 if let Some(f) = self.on_reached {
                     f(s, 0);
@@ -455,96 +415,15 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
         }
         let target_found = AtomicBool::new(false);
         let mut depth = 0u32;
-        let words_per_chunk = (CHUNK_BYTES / 8) as u64;
         while counts[depth as usize] > 0 {
-            if !two_bits && depth + 1 >= 255 {
+            if !layers.two_bits && depth + 1 >= 255 {
                 return Err(NumberedError::TooDeep);
             }
-            let (current, next) = (layer_value(depth), layer_value(depth + 1));
-            let chunks = words.div_ceil(words_per_chunk);
-            let found = AtomicU64::new(0);
-            (0..chunks).into_par_iter().for_each(|chunk| {
-                // One relaxed load per 64 KiB of table: the stop comes within milliseconds.
-                if interrupted() {
-                    return;
-                }
-                let mut pending = Vec::with_capacity(CLAIM_BATCH + 64);
-                let mut local = 0u64;
-                // Claims the successors gathered so far. The neighbours' words are spread
-                // over the whole array, so nearly every first read misses the cache: they
-                // are all read first, with no atomic operation in between (a locked
-                // instruction waits for the reads before it), so the misses overlap; only
-                // the neighbours that were then unseen are kept, in place, and claimed.
-                let claim_pending = |pending: &mut Vec<u64>, local: &mut u64| {
-                    let mut kept = 0;
-                    for i in 0..pending.len() {
-                        let n = pending[i];
-                        let shift = u64::from(bits) * (n & within);
-                        let word = &table[(n >> per_word_shift) as usize];
-                        // An entry seen reached stays reached: only the unseen ones can
-                        // still be this call's. (Written unconditionally, kept or not: no
-                        // branch on the miss.)
-                        pending[kept] = n;
-                        kept += usize::from(
-                            (word.load(Ordering::Relaxed) >> shift) & entry_mask == unseen,
-                        );
-                    }
-                    for &n in &pending[..kept] {
-                        if claim(n, next) {
-                            *local += 1;
-                            if let Some(f) = self.on_reached {
-                                f(n, depth + 1);
-                            }
-                            if self.target == Some(n) {
-                                target_found.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    pending.clear();
-                };
-                let lo = chunk * words_per_chunk;
-                let hi = (lo + words_per_chunk).min(words);
-                for w in lo..hi {
-                    let x = table[w as usize].load(Ordering::Relaxed) ^ (current * spread);
-                    // The entries equal to `current` are those of x that are zero; `hits`
-                    // has the lowest bit of each.
-                    let mut hits = if two_bits {
-                        !(x | (x >> 1)) & spread
-                    } else {
-                        (0..8)
-                            .filter(|i| (x >> (8 * i)) & 0xFF == 0)
-                            .fold(0u64, |h, i| h | 1 << (8 * i))
-                    };
-                    if hits == 0 {
-                        continue;
-                    }
-                    let base = w << per_word_shift;
-                    let mut expanded = 0u64;
-                    while hits != 0 {
-                        let bit = hits.trailing_zeros();
-                        hits &= hits - 1;
-                        let rank = base + u64::from(bit >> bits_shift);
-                        // Straight onto the batch: a copy per state was a few percent.
-                        self.problem.expand(rank, depth, &mut pending);
-                        expanded |= entry_mask << bit;
-                    }
-                    if two_bits {
-                        // The expanded entries become 0, done: one atomic operation for the
-                        // word (other threads may be claiming its unseen entries meanwhile).
-                        table[w as usize].fetch_and(!expanded, Ordering::Relaxed);
-                    }
-                    if pending.len() >= CLAIM_BATCH {
-                        claim_pending(&mut pending, &mut local);
-                    }
-                }
-                claim_pending(&mut pending, &mut local);
-                found.fetch_add(local, Ordering::Relaxed);
-            });
-            if interrupted() {
+            let states = self.sweep(&layers, depth, &target_found);
+            if self.interrupted() {
                 return Err(NumberedError::Interrupted { depth, reached });
             }
             depth += 1;
-            let states = found.into_inner();
             if target_depth.is_none() && target_found.load(Ordering::Relaxed) {
                 target_depth = Some(depth);
             }
@@ -565,11 +444,12 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
                 });
             }
         }
-        let keep = self.keep_table || !two_bits;
+        let keep = self.keep_table || !layers.two_bits;
         let table = keep.then(|| DepthTable {
             encoding: self.encoding,
             // Little-endian words are the entries in rank order, as bytes.
-            bytes: table
+            bytes: layers
+                .table
                 .into_iter()
                 .flat_map(|w| w.into_inner().to_le_bytes())
                 .take(needed as usize)
@@ -581,6 +461,203 @@ impl<'a, P: Numbered + ?Sized> NumberedBfs<'a, P> {
             target_depth,
             table,
         })
+    }
+
+    /// Whether the monitor's flag is raised.
+    fn interrupted(&self) -> bool {
+        self.monitor.is_some_and(|m| m.is_interrupted())
+    }
+
+    /// Expands the layer at `depth` (every chunk of the table on the threads) and claims
+    /// its unseen successors for the next layer; returns how many it claimed.
+    fn sweep(&self, layers: &Layers, depth: u32, target_found: &AtomicBool) -> u64 {
+        let words_per_chunk = (CHUNK_BYTES / 8) as u64;
+        let chunks = layers.words.div_ceil(words_per_chunk);
+        let found = AtomicU64::new(0);
+        (0..chunks).into_par_iter().for_each(|chunk| {
+            // One relaxed load per 64 KiB of table: the stop comes within milliseconds.
+            if self.interrupted() {
+                return;
+            }
+            let lo = chunk * words_per_chunk;
+            let hi = (lo + words_per_chunk).min(layers.words);
+            let local = self.sweep_chunk(layers, depth, lo..hi, target_found);
+            found.fetch_add(local, Ordering::Relaxed);
+        });
+        found.into_inner()
+    }
+
+    /// [`sweep`](Self::sweep) over the table's words `words`: returns the states claimed.
+    fn sweep_chunk(
+        &self,
+        layers: &Layers,
+        depth: u32,
+        words: std::ops::Range<u64>,
+        target_found: &AtomicBool,
+    ) -> u64 {
+        let (current, next) = (layers.value(depth), layers.value(depth + 1));
+        let mut pending = Vec::with_capacity(CLAIM_BATCH + 64);
+        let mut local = 0u64;
+        // Claims the successors gathered so far. The neighbours' words are spread over the
+        // whole array, so nearly every first read misses the cache: they are all read
+        // first, with no atomic operation in between (a locked instruction waits for the
+        // reads before it), so the misses overlap; only the neighbours that were then unseen
+        // are kept, in place, and claimed.
+        let claim_pending = |pending: &mut Vec<u64>, local: &mut u64| {
+            let mut kept = 0;
+            for i in 0..pending.len() {
+                let n = pending[i];
+                // An entry seen reached stays reached: only the unseen ones can still be
+                // this call's. (Written unconditionally, kept or not: no branch on the miss.)
+                pending[kept] = n;
+                kept += usize::from(layers.is_unseen(n));
+            }
+            for &n in &pending[..kept] {
+                if layers.claim(n, next) {
+                    *local += 1;
+                    if let Some(f) = self.on_reached {
+                        f(n, depth + 1);
+                    }
+                    if self.target == Some(n) {
+                        target_found.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            pending.clear();
+        };
+        for w in words {
+            let mut hits = layers.hits(w, current);
+            if hits == 0 {
+                continue;
+            }
+            let base = w << layers.per_word_shift;
+            let mut expanded = 0u64;
+            while hits != 0 {
+                let bit = hits.trailing_zeros();
+                hits &= hits - 1;
+                let rank = base + u64::from(bit >> layers.bits_shift);
+                // Straight onto the batch: a copy per state was a few percent.
+                self.problem.expand(rank, depth, &mut pending);
+                expanded |= layers.entry_mask << bit;
+            }
+            if layers.two_bits {
+                // The expanded entries become 0, done: one atomic operation for the word
+                // (other threads may be claiming its unseen entries meanwhile).
+                layers.table[w as usize].fetch_and(!expanded, Ordering::Relaxed);
+            }
+            if pending.len() >= CLAIM_BATCH {
+                claim_pending(&mut pending, &mut local);
+            }
+        }
+        claim_pending(&mut pending, &mut local);
+        local
+    }
+}
+
+/// The depth table while a search fills it. Entries live in 64-bit words (32 of 2 bits, or
+/// 8 bytes), so that a sweep tests a whole word at once for entries of the layer being
+/// expanded: most words have none.
+struct Layers {
+    two_bits: bool,
+    /// log2 of the entries in a word.
+    per_word_shift: u32,
+    /// Bits an entry.
+    bits: u32,
+    /// log2 of `bits`.
+    bits_shift: u32,
+    /// The value of an entry not reached (all ones).
+    unseen: u64,
+    /// The entries in a word, minus one (the rank's bits that pick the entry).
+    within: u64,
+    entry_mask: u64,
+    /// The value `v` in every entry of a word is `v * spread`.
+    spread: u64,
+    words: u64,
+    table: Vec<AtomicU64>,
+}
+
+impl Layers {
+    /// The table of `count` states, none reached.
+    fn new(encoding: Encoding, count: u64) -> Self {
+        let two_bits = encoding == Encoding::TwoBits;
+        let (per_word_shift, bits, unseen): (u32, u32, u64) =
+            if two_bits { (5, 2, 3) } else { (3, 8, 255) };
+        let words = count.div_ceil(1 << per_word_shift);
+        Layers {
+            two_bits,
+            per_word_shift,
+            bits,
+            bits_shift: bits.trailing_zeros(),
+            unseen,
+            within: (1u64 << per_word_shift) - 1,
+            entry_mask: (1 << bits) - 1,
+            spread: if two_bits {
+                0x5555_5555_5555_5555
+            } else {
+                0x0101_0101_0101_0101
+            },
+            words,
+            // All ones: 3 in every 2-bit entry, 255 in every byte: not reached.
+            table: (0..words).map(|_| AtomicU64::new(u64::MAX)).collect(),
+        }
+    }
+
+    /// The value an entry of layer `d` holds while the search runs.
+    #[inline]
+    fn value(&self, d: u32) -> u64 {
+        if self.two_bits {
+            1 + u64::from(d % 2)
+        } else {
+            u64::from(d)
+        }
+    }
+
+    /// The word of `rank` and the shift of its entry there.
+    #[inline(always)]
+    fn locate(&self, rank: u64) -> (&AtomicU64, u64) {
+        let shift = u64::from(self.bits) * (rank & self.within);
+        (&self.table[(rank >> self.per_word_shift) as usize], shift)
+    }
+
+    /// Whether `rank` is not reached yet (a plain load).
+    #[inline(always)]
+    fn is_unseen(&self, rank: u64) -> bool {
+        let (word, shift) = self.locate(rank);
+        (word.load(Ordering::Relaxed) >> shift) & self.entry_mask == self.unseen
+    }
+
+    /// Sets the entry of `rank`, if unseen, to `value`; true if this call did it.
+    #[inline(always)]
+    fn claim(&self, rank: u64, value: u64) -> bool {
+        let (word, shift) = self.locate(rank);
+        // A plain load first: most neighbours are already reached, and reading is cheaper
+        // than a compare-and-swap.
+        if (word.load(Ordering::Relaxed) >> shift) & self.entry_mask != self.unseen {
+            return false;
+        }
+        // Within a layer an entry only ever goes from unseen (all ones) to the next layer's
+        // value, and the other entries of the word are left as they are by an AND with ones
+        // around `value`: so one `fetch_and`, and no compare-and-swap loop, claims it; the
+        // old word says whether this call was first.
+        let old = word.fetch_and(
+            !(self.entry_mask << shift) | (value << shift),
+            Ordering::Relaxed,
+        );
+        (old >> shift) & self.entry_mask == self.unseen
+    }
+
+    /// The entries of word `w` equal to `current`: the lowest bit of each.
+    #[inline(always)]
+    fn hits(&self, w: u64, current: u64) -> u64 {
+        let x = self.table[w as usize].load(Ordering::Relaxed) ^ (current * self.spread);
+        // The entries equal to `current` are those of x that are zero.
+        if self.two_bits {
+            !(x | (x >> 1)) & self.spread
+        } else {
+            (0..8)
+                .filter(|i| (x >> (8 * i)) & 0xFF == 0)
+                .fold(0u64, |h, i| h | 1 << (8 * i))
+        }
     }
 }
 

@@ -289,7 +289,8 @@ fn solve(
     }
     let mut limits = resolu_search::Limits::new().monitor(&crate::progress::MONITOR);
     limits.timeout = args.timeout;
-    limits.max_nodes = args.max_nodes;
+    // 0: no limit, as everywhere --max-nodes exists.
+    limits.max_nodes = args.max_nodes.filter(|&n| n > 0);
     limits.max_memory_bytes = args
         .max_memory
         .map_or_else(crate::common::default_memory_bytes, |mb| {

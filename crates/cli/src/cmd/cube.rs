@@ -18,7 +18,7 @@ use resolu_puzzles::cube::twophase::{PruningTables, TwoPhase, TwoPhaseConfig};
 use resolu_puzzles::cube::{
     CubieCube, Face, Metric, Move, facelets, format_moves, parse_moves, random_scramble,
 };
-use resolu_search::numbered::LayerDone;
+use resolu_search::numbered::{LayerDone, NumberedError};
 use resolu_search::{Algorithm, Runner, StopReason};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -371,28 +371,33 @@ fn memory_budget(args: &Args) -> u64 {
 }
 
 /// The 2x2x2 distance table, built by the numbered-states engine with a progress bar;
-/// `Err` (the engine's refusal) when it exceeds the memory budget.
-fn pocket_table(metric: Metric, args: &Args) -> Result<Pocket, String> {
+/// `Err` (the engine's refusal) when it exceeds the memory budget, or when Ctrl-C stops it
+/// (with `watched`: the command line's monitor watches the build).
+fn pocket_table(metric: Metric, args: &Args, watched: bool) -> Result<Pocket, NumberedError> {
     let bar = bar(pocket::POSITIONS as u64, "2x2x2 positions");
     let observer = |layer: LayerDone| bar.set_position(layer.reached);
-    let pocket = Pocket::build(metric, memory_budget(args), Some(&observer));
+    let monitor = watched.then_some(&crate::progress::MONITOR);
+    let pocket = Pocket::build(metric, memory_budget(args), Some(&observer), monitor);
     bar.finish_and_clear();
-    pocket.map_err(|e| format!("stopped: {e}"))
+    pocket
 }
 
 fn census(metric: Metric, args: &Args, io: &mut Io) -> CmdResult {
     let started = Instant::now();
     let format = args.format;
-    let pocket = match pocket_table(metric, args) {
+    let pocket = match pocket_table(metric, args, true) {
         Ok(p) => p,
         Err(e) => {
+            let reason = e.stop_reason().unwrap_or("memory-limit");
             if format == Format::Json {
-                write_json(
-                    io.out,
-                    &serde_json::json!({ "metric": metric.name(), "reason": "memory-limit", "error": e }),
-                )?;
+                let mut value = serde_json::json!({ "metric": metric.name(), "reason": reason, "error": format!("stopped: {e}") });
+                if let NumberedError::Interrupted { depth, reached } = e {
+                    value["depth"] = depth.into();
+                    value["reached"] = reached.into();
+                }
+                write_json(io.out, &value)?;
             } else {
-                writeln!(io.out, "{e}")?;
+                writeln!(io.out, "stopped: {e}")?;
             }
             return Ok(Exit::Limit);
         }
@@ -455,9 +460,9 @@ fn bar(len: u64, what: &str) -> ProgressBar {
 
 fn solve_pocket(cube: &CubieCube, metric: Metric, args: &Args) -> Solved {
     let started = Instant::now();
-    let pocket = match pocket_table(metric, args) {
+    let pocket = match pocket_table(metric, args, false) {
         Ok(p) => p,
-        Err(msg) => return memory_refusal(msg),
+        Err(e) => return memory_refusal(format!("stopped: {e}")),
     };
     let solution = pocket.solve_cube(cube);
     let ms = started.elapsed().as_secs_f64() * 1000.0;

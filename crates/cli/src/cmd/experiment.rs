@@ -373,12 +373,15 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
             }
         }
     }
+    // The tables of heuristic pdb, loaded by the first run that needs them, within the
+    // whole run's memory budget (the runs' shares are for their searches).
+    let pdb = taquin::PdbSlot::new(crate::common::default_memory_bytes());
     let bar = progress(jobs.len(), "runs");
     let partial = output::RunLog::create(&args.out.join("runs.partial.csv")).map_err(bad_input)?;
     let runs: Vec<Run> = pool.install(|| {
         run_all(
             &jobs,
-            |&(i, a, h)| partial.keep(taquin::run(&goal, i, a, h, limits)),
+            |&(i, a, h)| partial.keep(taquin::run(&goal, i, (a, h), limits, &pdb)),
             &|| bar.inc(1),
         )
     });
@@ -402,11 +405,12 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
                 }
             }
         }
+        let korf_pdb = taquin::PdbSlot::new(crate::common::default_memory_bytes());
         let bar = progress(jobs.len(), "Korf's 4x4 boards");
         let runs = pool.install(|| {
             run_all(
                 &jobs,
-                |&(i, a, h)| taquin::run(&korf_goal, i, a, h, limits),
+                |&(i, a, h)| taquin::run(&korf_goal, i, (a, h), limits, &korf_pdb),
                 &|| bar.inc(1),
             )
         });
@@ -477,9 +481,12 @@ const MAX_PER_DEPTH: usize = 1000;
 
 /// The limits of each run: the flags, the default memory budget shared by the runs that
 /// go on at once, and the command line's monitor (Ctrl-C stops the runs).
+/// The limits of each run: `max_nodes` 0 means no node limit (as everywhere --max-nodes
+/// exists).
 fn run_limits(max_nodes: u64, timeout: Duration, threads: usize) -> Limits {
-    Limits::new()
-        .max_nodes(max_nodes)
+    let mut limits = Limits::new();
+    limits.max_nodes = (max_nodes > 0).then_some(max_nodes);
+    limits
         .timeout(timeout)
         .max_memory_bytes(crate::common::default_memory_bytes() / threads.max(1) as u64)
         .monitor(&crate::progress::MONITOR)

@@ -127,7 +127,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         "optimal" | "recursive" | "frame-stewart" => optimal(&hanoi, &args, io),
         // The exhaustive search stops only at its memory budget; with a node or time limit
         // the generic breadth-first search runs instead.
-        "bfs" | "largeur" if args.limits.max_nodes.is_none() && args.limits.timeout.is_none() => {
+        "bfs" | "largeur"
+            if args.limits.node_limit().is_none() && args.limits.timeout.is_none() =>
+        {
             bfs(&hanoi, &args, io)
         }
         name => {

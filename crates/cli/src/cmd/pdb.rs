@@ -106,14 +106,25 @@ fn build(args: BuildArgs, io: &mut Io) -> CmdResult {
     if !cached {
         let bar = build_bar();
         let progress = progress_of(&bar);
-        let built = pdb::build_and_store(&puzzle, &partition, &path, max_memory, &progress);
+        // Ctrl-C stops the build (nothing is written) rather than the process, between the
+        // groups' searches too.
+        let hold = crate::progress::hold_interrupts();
+        let built = pdb::build_and_store_watched(
+            &puzzle,
+            &partition,
+            &path,
+            max_memory,
+            &progress,
+            Some(&crate::progress::MONITOR),
+        );
+        drop(hold);
         bar.finish_and_clear();
         if let Err(e) = built {
-            if e.is_memory_limit() {
+            if let Some(reason) = e.stop_reason() {
                 if json {
                     write_json(
                         io.out,
-                        &serde_json::json!({"built": false, "reason": "memory-limit", "error": e.to_string()}),
+                        &serde_json::json!({"built": false, "reason": reason, "error": e.to_string()}),
                     )?;
                 } else {
                     writeln!(io.out, "stopped: {e}")?;

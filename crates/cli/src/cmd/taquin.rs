@@ -5,12 +5,14 @@ use crate::common::{
     read_file, search_json, search_stop_text, stats_line, unsolvable_json, write_json,
 };
 use clap::Args as ClapArgs;
-use resolu_puzzles::sliding::heuristics::HeuristicName;
+use resolu_puzzles::sliding::heuristics::{HeuristicName, TileHeuristic};
+use resolu_puzzles::sliding::pdb::PatternDatabase;
 use resolu_puzzles::sliding::{Goal, Grid, Move, SlidingPuzzle, SolveSettings};
 use resolu_search::{Algorithm, Outcome};
 use resolu_view::pages::Recorded;
 use resolu_view::record::{Both, SearchRecorder};
 use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
 /// With `--html`: the recorder of the command's own search, and its outcome once run.
 type Recording<'p> = Option<Recorder<'p>>;
@@ -155,9 +157,16 @@ fn blank_moves_json(
 
 /// h of the start and of the goal under `heuristic` (lab 001 tests both heuristics on
 /// both); the goal's is 0 for every admissible heuristic.
-fn h_start_and_goal(puzzle: &SlidingPuzzle, heuristic: HeuristicName) -> (f64, f64) {
+fn h_start_and_goal(
+    puzzle: &SlidingPuzzle,
+    heuristic: HeuristicName,
+    pdb: Option<&PatternDatabase>,
+) -> (f64, f64) {
     use resolu_search::Heuristic;
-    let h = resolu_puzzles::sliding::heuristics::TileHeuristic::new(heuristic, puzzle);
+    // Pdb's tables are loaded before (`Solver::prepare`): no error left but in principle.
+    let Ok(h) = TileHeuristic::new(heuristic, puzzle, pdb) else {
+        return (f64::NAN, f64::NAN);
+    };
     let at = |tiles: &[u8]| {
         let board = puzzle.board::<Box<[u8]>>(tiles);
         Heuristic::<_, Move>::estimate(&h, &board)
@@ -170,9 +179,10 @@ fn taquin_json(
     puzzle: &SlidingPuzzle,
     outcome: &Outcome<Vec<u8>, Move>,
     heuristic: HeuristicName,
+    pdb: Option<&PatternDatabase>,
 ) -> serde_json::Value {
     let mut value = search_json(outcome, moves_json(puzzle, outcome));
-    let (h_start, h_goal) = h_start_and_goal(puzzle, heuristic);
+    let (h_start, h_goal) = h_start_and_goal(puzzle, heuristic, pdb);
     if let serde_json::Value::Object(map) = &mut value {
         map.insert(
             "blank_moves".into(),
@@ -212,6 +222,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         heuristic,
         args: &args,
         threads,
+        pdb: OnceLock::new(),
     };
     if let Some(path) = &args.batch {
         return batch(&solver, &read_file(path)?, &goal, io);
@@ -372,15 +383,15 @@ struct Solver<'a> {
     args: &'a Args,
     /// Threads for one board (IDA*); a batch of several boards gives each board one.
     threads: usize,
+    /// The pattern database of `--heuristic pdb...`, loaded by [`Solver::prepare`].
+    pdb: OnceLock<Arc<PatternDatabase>>,
 }
 
 impl Solver<'_> {
     /// Loads (or builds) the pattern database that `--heuristic pdb...` names for the
     /// puzzle's goal, once per goal; `Some(exit)` when the memory budget refuses it.
     fn prepare(&self, puzzle: &SlidingPuzzle, io: &mut Io) -> Result<Option<Exit>, CliError> {
-        if self.heuristic != HeuristicName::Pdb
-            || resolu_puzzles::sliding::pdb::installed(puzzle).is_some()
-        {
+        if self.heuristic != HeuristicName::Pdb || self.pdb().is_some_and(|db| db.fits(puzzle)) {
             return Ok(None);
         }
         let max_memory = self
@@ -400,7 +411,8 @@ impl Solver<'_> {
                 for n in notes {
                     eprintln!("warning: {n}");
                 }
-                resolu_puzzles::sliding::pdb::install(puzzle, db);
+                // The boards of a batch share their goal: one database serves them all.
+                let _ = self.pdb.set(Arc::new(db));
                 Ok(None)
             }
             Err(crate::tables::LoadError::Cli(e)) => Err(e),
@@ -418,6 +430,11 @@ impl Solver<'_> {
         }
     }
 
+    /// The pattern database loaded for `--heuristic pdb...`, if any.
+    fn pdb(&self) -> Option<&PatternDatabase> {
+        self.pdb.get().map(|db| &**db)
+    }
+
     /// The settings of a run, from the flags.
     fn settings(&self) -> SolveSettings {
         SolveSettings {
@@ -428,6 +445,7 @@ impl Solver<'_> {
             seed: self.args.algo.seed,
             depth_limit: self.args.algo.depth_limit,
             threads: self.threads,
+            pdb: self.pdb.get().cloned(),
         }
     }
 
@@ -518,7 +536,7 @@ impl Solver<'_> {
         }
         if !json {
             show_boards(puzzle, io)?;
-            let (h_start, h_goal) = h_start_and_goal(puzzle, self.heuristic);
+            let (h_start, h_goal) = h_start_and_goal(puzzle, self.heuristic, self.pdb());
             writeln!(
                 io.out,
                 "{}",
@@ -532,7 +550,10 @@ impl Solver<'_> {
         }
         let outcome = self.search(puzzle, io, recording);
         if json {
-            write_json(io.out, &taquin_json(puzzle, &outcome, self.heuristic))?;
+            write_json(
+                io.out,
+                &taquin_json(puzzle, &outcome, self.heuristic, self.pdb()),
+            )?;
             return Ok(Exit::from_reason(outcome.reason));
         }
         let what = if self.algorithm.is_informed() {
@@ -657,6 +678,7 @@ fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
                         settings.weight = solver.args.algo.weight;
                         settings.seed = solver.args.algo.seed;
                         settings.depth_limit = solver.args.algo.depth_limit;
+                        settings.pdb = solver.pdb.get().cloned();
                         let outcome = puzzle.solve(&settings);
                         if let Ok(mut r) = results.lock() {
                             r[k] = Some(outcome);
@@ -682,7 +704,7 @@ fn batch(solver: &Solver, text: &str, goal: &Goal, io: &mut Io) -> CmdResult {
                     None => solver.search(puzzle, io, &mut None),
                 };
                 (
-                    taquin_json(puzzle, &outcome, solver.heuristic),
+                    taquin_json(puzzle, &outcome, solver.heuristic, solver.pdb()),
                     Exit::from_reason(outcome.reason),
                 )
             }
@@ -728,6 +750,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         heuristic: HeuristicName::Manhattan,
         args: &args,
         threads: 1,
+        pdb: OnceLock::new(),
     };
     let course = Grid::parse(COURSE_START).map_err(|e| bad_input(e.to_string()))?;
     let puzzle =

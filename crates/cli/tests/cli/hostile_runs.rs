@@ -218,6 +218,37 @@ fn ctrl_c_stops_an_exhaustive_search_with_its_counters_and_exit_3() {
 }
 
 #[test]
+fn ctrl_c_stops_a_table_build_with_its_counters_and_exit_3_and_writes_nothing() {
+    // The 6-6-3 tables of the 15-puzzle: several seconds of search, stopped after 1.5 s.
+    let dir = temp_dir("ctrl-c-pdb");
+    let (code, stdout) = interrupted(
+        &[
+            "pdb",
+            "build",
+            "--pattern",
+            "6-6-3",
+            "--pdb-dir",
+            &dir,
+            "--format",
+            "json",
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(code, 3, "{stdout}");
+    let value = json(&stdout);
+    assert_eq!(value["reason"], "interrupted");
+    assert_eq!(value["built"], false);
+    assert!(
+        value["error"].as_str().unwrap().contains("states"),
+        "{value}"
+    );
+    let written: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(Result::ok).collect())
+        .unwrap_or_default();
+    assert!(written.is_empty(), "no table written: {written:?}");
+}
+
+#[test]
 fn ctrl_c_cuts_a_study_says_so_and_keeps_what_was_measured() {
     let out = temp_dir("study");
     let (code, stdout) = interrupted(

@@ -182,17 +182,19 @@ impl Pocket {
     pub fn new(metric: Metric) -> Pocket {
         // Without a budget the engine refuses nothing: the start is rank 0 and the depths
         // stay below 15.
-        Pocket::build(metric, u64::MAX, None)
+        Pocket::build(metric, u64::MAX, None, None)
             .expect("the 2x2x2 census runs within an unlimited budget")
     }
 
     /// The census on the numbered-states engine, one byte a position (3.5 MB): refused
     /// before anything is allocated when that exceeds `max_memory_bytes`; `observer` is
-    /// told about each layer as it is found.
+    /// told about each layer as it is found; stopped ([`NumberedError::Interrupted`])
+    /// when `monitor`'s flag is raised.
     pub fn build(
         metric: Metric,
         max_memory_bytes: u64,
         observer: Option<&(dyn Fn(LayerDone) + Sync)>,
+        monitor: Option<&resolu_search::Monitor>,
     ) -> Result<Pocket, NumberedError> {
         let space = PocketSpace::new(metric);
         let mut bfs = NumberedBfs::new(&space)
@@ -200,6 +202,9 @@ impl Pocket {
             .max_memory_bytes(max_memory_bytes);
         if let Some(o) = observer {
             bfs = bfs.observer(o);
+        }
+        if let Some(m) = monitor {
+            bfs = bfs.monitor(m);
         }
         let report = bfs.run(&[0])?;
         // A Byte search always keeps its table; `TooDeep` stands for a table gone missing.

@@ -15,6 +15,7 @@
 //! Misplaced ≤ Manhattan ≤ linear conflict ≤ the true distance, on every board: the tests
 //! check it against exhaustive search.
 
+use super::pdb::{PatternDatabase, PdbError};
 use super::{Board, Cells, Move, SlidingPuzzle};
 use resolu_search::{Heuristic, InPlaceHeuristic};
 use std::fmt;
@@ -427,8 +428,8 @@ pub enum HeuristicName {
     Manhattan,
     /// [`LinearConflict`].
     LinearConflict,
-    /// A pattern database ([`super::pdb`]): the one installed for the goal
-    /// ([`super::pdb::install`]), else the best built in memory.
+    /// A pattern database ([`super::pdb`]): the one handed to the search
+    /// ([`super::SolveSettings::pdb`]), else the best built in memory for the run.
     Pdb,
 }
 
@@ -494,31 +495,50 @@ pub enum TileHeuristic {
     LinearConflict(LinearConflict),
     /// A pattern database (additive tables, or the exact table of a small board): built
     /// or read from disk by the caller, see [`super::pdb`].
-    Pdb(super::pdb::PatternDatabase),
+    Pdb(PatternDatabase),
 }
 
 impl TileHeuristic {
-    /// The heuristic `name` for `puzzle`'s goal.
-    ///
-    /// # Panics
-    /// For [`HeuristicName::Pdb`] with no database installed for the goal
-    /// ([`super::pdb::install`]) when building one in memory fails (boards too large):
-    /// callers that take the name from a user install the tables first.
-    pub fn new(name: HeuristicName, puzzle: &SlidingPuzzle) -> Self {
-        match name {
+    /// The heuristic `name` for `puzzle`'s goal. [`HeuristicName::Pdb`] takes its tables
+    /// from `pdb` (built or read by the caller: [`super::pdb::load_or_build`],
+    /// [`PatternDatabase::best_in_memory`]); it is refused without one, or with one made
+    /// for another size or goal. The other names ignore `pdb`.
+    pub fn new(
+        name: HeuristicName,
+        puzzle: &SlidingPuzzle,
+        pdb: Option<&PatternDatabase>,
+    ) -> Result<Self, PdbError> {
+        Ok(match name {
             HeuristicName::Zero => TileHeuristic::Zero,
             HeuristicName::Misplaced => TileHeuristic::Misplaced(Misplaced::new(puzzle)),
             HeuristicName::Manhattan => TileHeuristic::Manhattan(Manhattan::new(puzzle)),
             HeuristicName::LinearConflict => {
                 TileHeuristic::LinearConflict(LinearConflict::new(puzzle))
             }
-            HeuristicName::Pdb => TileHeuristic::Pdb(match super::pdb::installed(puzzle) {
-                Some(db) => db,
-                None => match super::pdb::PatternDatabase::best_in_memory(puzzle, u64::MAX) {
-                    Ok(db) => db,
-                    Err(e) => panic!("no pattern database for this puzzle: {e}"),
-                },
-            }),
+            HeuristicName::Pdb => match pdb {
+                Some(db) if db.fits(puzzle) => TileHeuristic::Pdb(db.clone()),
+                Some(_) => {
+                    return Err("the pattern database was built for another size or goal".into());
+                }
+                None => {
+                    return Err(
+                        "the heuristic pdb needs its pattern database: build or read \
+                                it first"
+                            .into(),
+                    );
+                }
+            },
+        })
+    }
+
+    /// The name of this heuristic.
+    pub fn name(&self) -> HeuristicName {
+        match self {
+            TileHeuristic::Zero => HeuristicName::Zero,
+            TileHeuristic::Misplaced(_) => HeuristicName::Misplaced,
+            TileHeuristic::Manhattan(_) => HeuristicName::Manhattan,
+            TileHeuristic::LinearConflict(_) => HeuristicName::LinearConflict,
+            TileHeuristic::Pdb(_) => HeuristicName::Pdb,
         }
     }
 }

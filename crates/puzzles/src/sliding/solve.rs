@@ -2,21 +2,28 @@
 //! that callers (the CLI, the lab) neither repeat that choice nor see the packed states.
 
 use super::heuristics::{HeuristicName, TileHeuristic};
+use super::pdb::PatternDatabase;
 use super::{Board, Cells, Move, SlidingProblem, SlidingPuzzle};
 use resolu_search::{
-    Algorithm, InPlaceHeuristic, Limits, NoObserver, Observer, Outcome, Prune, Runner,
-    ZeroHeuristic,
+    Algorithm, InPlaceHeuristic, Limits, NoObserver, Observer, Outcome, Prune, Runner, Stats,
+    StopReason, ZeroHeuristic,
 };
+use std::sync::Arc;
 
 /// How [`SlidingPuzzle::solve`] searches: the algorithm, the heuristic and the run's
 /// settings.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct SolveSettings {
     /// The search algorithm.
     pub algorithm: Algorithm,
-    /// The heuristic (ignored by the uninformed algorithms). `Pdb` needs the puzzle's
-    /// pattern database installed first (see [`super::pdb::install`]).
+    /// The heuristic (ignored by the uninformed algorithms). `Pdb` takes its tables from
+    /// [`pdb`](Self::pdb).
     pub heuristic: HeuristicName,
+    /// The pattern database of heuristic `Pdb`, built or read by the caller (shared, not
+    /// copied). When there is none, or it was made for another size or goal, the best one
+    /// is built in memory for the run ([`PatternDatabase::best_in_memory`]) within the
+    /// limits' memory budget; a budget too small for it stops the run at the memory limit.
+    pub pdb: Option<Arc<PatternDatabase>>,
     /// The limits that may stop the search.
     pub limits: Limits,
     /// The weight of weighted A* (f = g + weight · h).
@@ -42,6 +49,7 @@ impl SolveSettings {
             seed: 0,
             depth_limit: None,
             threads: 1,
+            pdb: None,
         }
     }
 }
@@ -92,7 +100,10 @@ impl SlidingPuzzle {
         observer: Option<O>,
     ) -> Outcome<Vec<u8>, Move> {
         let problem = self.problem::<C>();
-        let heuristic = TileHeuristic::new(settings.heuristic, self);
+        let heuristic = match self.heuristic_for(settings) {
+            Ok(h) => h,
+            Err(reason) => return Outcome::new(reason, None, Stats::default()),
+        };
         if settings.algorithm == Algorithm::IdaStar
             && let Some(inner) = observer
         {
@@ -102,7 +113,7 @@ impl SlidingPuzzle {
                 puzzle: self,
                 inner,
             };
-            let outcome = resolu_search::idastar::idastar_in_place(
+            let outcome = resolu_search::in_place::idastar_in_place(
                 &problem,
                 &heuristic,
                 settings.limits,
@@ -136,7 +147,7 @@ impl SlidingPuzzle {
                     TileHeuristic::LinearConflict(h) => astar(&problem, h, limits),
                     TileHeuristic::Pdb(_) => astar(&problem, &heuristic, limits),
                 },
-                Some(inner) => resolu_search::astar::astar_in_place(
+                Some(inner) => resolu_search::in_place::astar_in_place(
                     &problem,
                     &heuristic,
                     limits,
@@ -168,6 +179,24 @@ impl SlidingPuzzle {
     }
 }
 
+impl SlidingPuzzle {
+    /// The heuristic of `settings` for this puzzle, or why the run stops before it starts:
+    /// a pattern database that cannot be built within the memory budget (or at all: a
+    /// board over 64 cells; Ctrl-C).
+    fn heuristic_for(&self, settings: &SolveSettings) -> Result<TileHeuristic, StopReason> {
+        let given = settings.pdb.as_deref().filter(|db| db.fits(self));
+        if settings.heuristic != HeuristicName::Pdb || given.is_some() {
+            return TileHeuristic::new(settings.heuristic, self, given)
+                .map_err(|_| StopReason::MemoryLimit);
+        }
+        match PatternDatabase::best_in_memory(self, settings.limits.max_memory_bytes) {
+            Ok(db) => Ok(TileHeuristic::Pdb(db)),
+            Err(e) if e.stop_reason() == Some("interrupted") => Err(StopReason::Interrupted),
+            Err(_) => Err(StopReason::MemoryLimit),
+        }
+    }
+}
+
 /// IDA* in place on `threads` threads (one for 0 or 1).
 fn idastar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32> + Sync>(
     problem: &SlidingProblem<'_, C>,
@@ -176,9 +205,9 @@ fn idastar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32> + Sync>(
     threads: usize,
 ) -> Outcome<Board<C>, Move> {
     if threads > 1 {
-        resolu_search::idastar::idastar_parallel(problem, heuristic, limits, threads)
+        resolu_search::in_place::idastar_parallel(problem, heuristic, limits, threads)
     } else {
-        resolu_search::idastar::idastar_in_place(problem, heuristic, limits, &mut NoObserver)
+        resolu_search::in_place::idastar_in_place(problem, heuristic, limits, &mut NoObserver)
     }
 }
 
@@ -188,7 +217,7 @@ fn astar<C: Cells, H: InPlaceHeuristic<Board<C>, Move, u32>>(
     heuristic: &H,
     limits: Limits,
 ) -> Outcome<Board<C>, Move> {
-    resolu_search::astar::astar_in_place(problem, heuristic, limits, &mut NoObserver)
+    resolu_search::in_place::astar_in_place(problem, heuristic, limits, &mut NoObserver)
 }
 
 /// The observer type of an unobserved [`SlidingPuzzle::solve`] (never called).

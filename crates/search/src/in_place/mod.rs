@@ -1,16 +1,29 @@
-//! The optional in-place hook: a problem whose moves can be applied to a state and undone,
-//! and a heuristic that computes a child's estimate from its parent and the move alone.
+//! The in-place engines: the one exception to the simple [`Problem`] / [`Heuristic`] / `f64`
+//! contract that every other algorithm of this crate runs on.
 //!
-//! Depth-first algorithms that keep one path ([`idastar::idastar_in_place`]
-//! (crate::idastar::idastar_in_place) and its parallel form) then hold a single state and
-//! change it in place: no successor list per node, no state cloned or compared, the move
-//! back to the parent never generated. A problem needs only [`Problem`] for every algorithm;
-//! implementing [`InPlace`] too is a matter of speed (measured on the 15-puzzle: the
-//! in-place IDA* runs about as fast as a hand-written solver, see the `ida_limit` bench).
+//! A problem that also implements [`InPlace`] has its moves applied to a state and undone;
+//! a heuristic that also implements [`InPlaceHeuristic`] gives a child's estimate from its
+//! parent's and the move alone; both may count costs in a whole-number [`Cost`] type instead
+//! of `f64`. The engines here then hold one state and change it in place: no successor list
+//! per node, no state cloned or compared, the move back to the parent never generated.
+//!
+//! Why an exception: speed, and only that. Every algorithm runs on [`Problem`] alone, with
+//! the same expansions; these engines exist because the sliding-tile puzzles are the
+//! course's benchmark, and there the generic engines spend most of their time building
+//! successor lists and converting costs. The `ida_limit` bench of `crates/bench` measures
+//! the in-place IDA* against a hand-written 15-puzzle solver (same node counts, asserted),
+//! and the `taquin` bench the generic and the in-place A* and IDA*.
+//!
+//! - [`idastar_in_place`]: IDA*, the same expansions in the same order as
+//!   [`idastar`](crate::idastar::idastar), written as one recursive descent (two tree
+//!   levels per call, a fresh stack every few thousand levels) that the parallel form
+//!   shares;
+//! - [`idastar_parallel`]: the same on several threads, the same path;
+//! - [`astar_in_place`]: A*, the same expansions and path as [`astar`](crate::astar::astar).
 //!
 //! ```
 //! use resolu_search::{FnProblem, InPlace, InPlaceHeuristic, Heuristic, Limits, Problem, Successor};
-//! use resolu_search::idastar::idastar_in_place;
+//! use resolu_search::in_place::idastar_in_place;
 //!
 //! /// A walk on the integers by +1 or -1, from 0 to 5.
 //! struct Walk;
@@ -48,12 +61,21 @@
 //! ```
 
 use crate::{Heuristic, Problem, ZeroHeuristic};
+
+mod astar;
+mod descent;
+mod idastar;
+mod parallel;
+
+pub use astar::astar_in_place;
+pub use idastar::idastar_in_place;
+pub use parallel::idastar_parallel;
 use std::ops::{Add, Sub};
 
 /// The cost type of an in-place problem: `f64` like every other search, or a whole number
 /// (`u32`, `u64`) when every step cost and estimate is one. Adding and comparing small
 /// integers is what a hand-written solver does; with `f64` the conversions and the
-/// floating-point compare were a fifth of IDA*'s time on the 15-puzzle.
+/// floating-point compare weigh on IDA*'s inner loop. Outcomes still report `f64` costs.
 pub trait Cost:
     Copy + PartialOrd + Add<Output = Self> + Sub<Output = Self> + Default + Send + Sync + 'static
 {
