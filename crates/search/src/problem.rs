@@ -70,8 +70,7 @@ pub trait Problem {
     /// [`successors`](Self::successors). The default collects them in `buf` (cleared
     /// first) and hands them over; a problem that makes its successors one at a time can
     /// override it, so a search handles each child as it is made: one loop instead of
-    /// two, whose exit the processor mispredicts once rather than twice (measured: 6% of
-    /// A*'s time on the 8-puzzle). Overriding it is only a matter of speed, and only the
+    /// two, whose exit the processor mispredicts once rather than twice. Overriding it is only a matter of speed, and only the
     /// best-first searches (uniform cost, greedy, A*, weighted A*) call it: the others need
     /// the whole list (depth-first pushes it in reverse, breadth-first stops at a goal
     /// among the children, IDA* keeps one list per frame).
