@@ -520,6 +520,17 @@ fn cached<T>(
 }
 
 fn solve_two_phase(cube: &CubieCube, args: &Args) -> Result<Solved, CliError> {
+    // The pruning tables, plus about as much again for the move tables and the search: a
+    // budget below that stops at once, as every command's --max-memory does.
+    let need = 2 * PruningTables::LEN as u64;
+    let budget = memory_budget(args);
+    if need > budget {
+        return Ok(memory_refusal(format!(
+            "stopped: the two-phase tables need {} MB, more than the memory budget (--max-memory {} MB)",
+            need.div_ceil(1 << 20),
+            budget >> 20
+        )));
+    }
     let started = Instant::now();
     let dir = cache_dir(args);
     let (solver, source) = cached(

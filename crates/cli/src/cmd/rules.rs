@@ -270,6 +270,7 @@ fn execute(
             );
         }
         write_report(io, &out, &fired)?;
+        leave_if_stopped(engine, stop);
         return Ok(exit_of(stop));
     }
     writeln!(io.out, "{}", stop_message(stop, &engine, max_inferences))?;
@@ -285,7 +286,18 @@ fn execute(
         }
         (None, _) => {}
     }
+    leave_if_stopped(engine, stop);
     Ok(exit_of(stop))
+}
+
+/// Leaves an engine stopped by a limit to the end of the process rather than freeing it:
+/// a run cut short may hold millions of pending instances, whose freeing would take a good
+/// part of the time limit again (as the prover's stopped queries). The command returns
+/// right after.
+fn leave_if_stopped(engine: Engine, stop: Stop) {
+    if matches!(stop, Stop::Limit(_)) {
+        std::mem::forget(engine);
+    }
 }
 
 /// One cycle fired, as the JSON report lists it.
