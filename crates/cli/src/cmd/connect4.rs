@@ -464,11 +464,12 @@ impl Playable for Terminal<'_> {
     fn solve(&self, pos: &Position) -> Result<Solution<u8>, CliError> {
         let g = self.game;
         let clock = std::time::Instant::now();
-        let (score, column, nodes) = self
-            .solver
-            .borrow_mut()
-            .best_move(pos)
-            .map_err(|e| bad_input(format!("the solver {e}")))?;
+        let (score, column, nodes) = self.solver.borrow_mut().best_move(pos).map_err(|e| {
+            if e.reason == resolu_search::StopReason::Interrupted {
+                interrupted_while_thinking(e.nodes)
+            }
+            bad_input(format!("the solver {e}"))
+        })?;
         let value = Value::from_score(score.signum() as i8);
         let plies = Some(u64::from(plies(g, pos.moves, score)));
         Ok(Solution {
@@ -523,7 +524,12 @@ fn play(game: &Connect4, pos: Position, args: &Connect4PlayArgs, io: &mut Io) ->
     };
     let terminal = Terminal {
         game,
-        solver: RefCell::new(Solver::new(game, 24).book(book)),
+        // Ctrl-C while the solver thinks stops it (exit 3, its positions so far).
+        solver: RefCell::new(
+            Solver::new(game, 24)
+                .book(book)
+                .limits(resolu_search::Limits::new().monitor(&crate::progress::MONITOR)),
+        ),
     };
     let play_args = PlayArgs {
         first: args.first,
@@ -531,6 +537,20 @@ fn play(game: &Connect4, pos: Position, args: &Connect4PlayArgs, io: &mut Io) ->
         seed: args.seed,
     };
     play_loop(&terminal, pos, &play_args, io)
+}
+
+/// Ctrl-C while the perfect player thinks: the game ends there, as any long run that
+/// Ctrl-C stops, with exit 3 and what the solver did.
+fn interrupted_while_thinking(nodes: u64) -> ! {
+    use std::io::Write as _;
+    crate::progress::clear_line();
+    let mut out = std::io::stdout();
+    let _ = writeln!(
+        out,
+        "Interrupted (Ctrl-C) while the computer was thinking: {nodes} positions searched. The game ends here."
+    );
+    let _ = out.flush();
+    std::process::exit(3)
 }
 
 /// `resolu demo`: a small board solved outright, and a 7x6 middle game.

@@ -277,3 +277,20 @@ fn ctrl_c_cuts_a_study_says_so_and_keeps_what_was_measured() {
         "the partial log goes once the whole results are written"
     );
 }
+
+#[test]
+fn ctrl_c_while_the_perfect_player_thinks_ends_the_game_with_exit_3() {
+    // The computer opens the empty 7x6 board with no book: minutes of search.
+    let (code, stdout) = interrupted(
+        &[
+            "connect4", "play", "--level", "perfect", "--first", "computer", "--book", "0",
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(code, 3, "{stdout}");
+    assert!(
+        stdout.contains("Interrupted (Ctrl-C) while the computer was thinking"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("positions searched"), "{stdout}");
+}
