@@ -337,7 +337,7 @@ impl Placements {
 }
 
 /// The abstract space of one group of tiles: (placement of the group's tiles, region of
-/// the blank), numbered with no gaps. See the [module documentation](self).
+/// the blank), numbered with no gaps. See the module documentation of `sliding::pdb`.
 ///
 /// A state's rank is `(offset[set] + region) × k! + order`: `set` and `order` number the
 /// placement as in the tables, `region` is the rank of the blank's region among the
