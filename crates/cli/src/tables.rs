@@ -122,8 +122,14 @@ pub fn progress_of(bar: &ProgressBar) -> impl Fn(Progress) + Sync + '_ {
 pub enum LoadError {
     /// A usage error.
     Cli(CliError),
-    /// The build would exceed `--max-memory`.
-    Memory(String),
+    /// The build would exceed `--max-memory` (`memory-limit`), or Ctrl-C stopped it
+    /// (`interrupted`): exit 3.
+    Stopped {
+        /// The stop reason's name.
+        reason: &'static str,
+        /// What stopped it.
+        message: String,
+    },
 }
 
 impl From<CliError> for LoadError {
@@ -151,7 +157,10 @@ pub fn load(
         None if puzzle.cells() <= 10 => {
             return PatternDatabase::exact(puzzle, max_memory).map_err(|e| {
                 if e.is_memory_limit() {
-                    LoadError::Memory(e.to_string())
+                    LoadError::Stopped {
+                        reason: "memory-limit",
+                        message: e.to_string(),
+                    }
                 } else {
                     LoadError::Cli(bad_input(e))
                 }
@@ -164,14 +173,19 @@ pub fn load(
     let dir = dir_of(dir)?;
     let bar = build_bar();
     let progress = progress_of(&bar);
-    let loaded = pdb::load_or_build(puzzle, &partition, &dir, max_memory, &progress);
+    // Ctrl-C stops a build (nothing is written) rather than the process.
+    let hold = crate::progress::hold_interrupts();
+    let monitor = Some(&crate::progress::MONITOR);
+    let loaded =
+        pdb::load_or_build_watched(puzzle, &partition, &dir, max_memory, &progress, monitor);
+    drop(hold);
     bar.finish_and_clear();
-    let (tables, source) = loaded.map_err(|e| {
-        if e.is_memory_limit() {
-            LoadError::Memory(e.to_string())
-        } else {
-            LoadError::Cli(bad_input(e))
-        }
+    let (tables, source) = loaded.map_err(|e| match e.stop_reason() {
+        Some(reason) => LoadError::Stopped {
+            reason,
+            message: e.to_string(),
+        },
+        None => LoadError::Cli(bad_input(e)),
     })?;
     if let Source::Built(Some(why)) = source {
         note(format!("{why}: rebuilt"));

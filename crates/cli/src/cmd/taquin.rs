@@ -416,11 +416,11 @@ impl Solver<'_> {
                 Ok(None)
             }
             Err(crate::tables::LoadError::Cli(e)) => Err(e),
-            Err(crate::tables::LoadError::Memory(e)) => {
+            Err(crate::tables::LoadError::Stopped { reason, message: e }) => {
                 if self.args.format == Format::Json {
                     write_json(
                         io.out,
-                        &serde_json::json!({"solved": false, "reason": "memory-limit", "error": e}),
+                        &serde_json::json!({"solved": false, "reason": reason, "error": e}),
                     )?;
                 } else {
                     writeln!(io.out, "{}", crate::tr!("stopped", reason = e.to_string()))?;

@@ -125,7 +125,8 @@ pub use partition::{PARTITION_NAMES, Partition};
 use space::*;
 pub use space::{FullBoards, PatternSpace, census};
 pub use store::{
-    Progress, Source, Tables, cache_file, cache_key, default_dir, load_or_build, read_tables,
+    Progress, Source, Tables, cache_file, cache_key, default_dir, load_or_build,
+    load_or_build_watched, read_tables,
 };
 
 #[cfg(test)]

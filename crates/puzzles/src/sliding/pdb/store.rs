@@ -123,6 +123,18 @@ pub fn load_or_build(
     max_memory: u64,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<(Tables, Source), PdbError> {
+    load_or_build_watched(puzzle, partition, dir, max_memory, progress, None)
+}
+
+/// [`load_or_build`], a build watched by `monitor` (Ctrl-C stops it: nothing is written).
+pub fn load_or_build_watched(
+    puzzle: &SlidingPuzzle,
+    partition: &Partition,
+    dir: &Path,
+    max_memory: u64,
+    progress: &(dyn Fn(Progress) + Sync),
+    monitor: Option<&resolu_search::Monitor>,
+) -> Result<(Tables, Source), PdbError> {
     check_size(puzzle)?;
     let path = cache_file(dir, puzzle, partition);
     match read_tables(puzzle, partition, &path) {
@@ -132,7 +144,9 @@ pub fn load_or_build(
                 CacheError::Missing(_) => None,
                 other => Some(other.to_string()),
             };
-            let t = build_and_store(puzzle, partition, &path, max_memory, progress)?;
+            let t = super::build::build_and_store_watched(
+                puzzle, partition, &path, max_memory, progress, monitor,
+            )?;
             Ok((t.into_iter().map(Arc::from).collect(), Source::Built(why)))
         }
     }
