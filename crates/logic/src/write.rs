@@ -137,7 +137,7 @@ pub(crate) struct WriteOptions {
 }
 
 /// The variable name `'$VAR'(n)` stands for: A..Z, then A1..Z1, ...
-fn var_name(n: i64) -> String {
+pub(crate) fn var_name(n: i64) -> String {
     let letter = (b'A' + (n % 26) as u8) as char;
     if n < 26 {
         letter.to_string()
@@ -175,6 +175,11 @@ pub(crate) trait Sink {
     fn too_deep(&self) -> WriteStop {
         WriteStop::Limit(crate::SolveError::MemoryLimit(0))
     }
+    /// A step of work that writes nothing (counting an answer's variables): a stream
+    /// checks the run's limits every so many.
+    fn tick(&mut self) -> Result<(), WriteStop> {
+        Ok(())
+    }
 }
 
 impl Sink for String {
@@ -186,7 +191,7 @@ impl Sink for String {
 
 /// One node of a term, as a writer sees it.
 pub(crate) enum View {
-    /// An unbound variable, by its number in this writing (`_G1`...).
+    /// An unbound variable, by its identifier (written as [`TermSource::var_text`] says).
     Var(u32),
     Atom(Atom),
     Int(i64),
@@ -216,6 +221,10 @@ pub(crate) trait TermSource {
     /// Whether [`TermSource::enter`] can ever say no (terms built as trees cannot loop).
     fn can_loop(&self) -> bool {
         false
+    }
+    /// The text of the unbound variable `v` of [`View::Var`].
+    fn var_text(&mut self, v: u32) -> String {
+        format!("_G{v}")
     }
 }
 
@@ -482,7 +491,10 @@ fn write_node<S: TermSource>(
     depth: usize,
 ) -> Result<(), WriteStop> {
     let (f, arity) = match source.view(t) {
-        View::Var(v) => return out.token(&format!("_G{v}")),
+        View::Var(v) => {
+            let text = source.var_text(v);
+            return out.token(&text);
+        }
         View::Int(n) => return out.token(&n.to_string()),
         View::Big(n) => {
             let text = out.sink.big_text(&n)?;
