@@ -175,6 +175,11 @@ pub(crate) trait Sink {
     fn too_deep(&self) -> WriteStop {
         WriteStop::Limit(crate::SolveError::MemoryLimit(0))
     }
+    /// The operators to write with: an answer's are its database's; `None`, those of the
+    /// database that ran last on this thread.
+    fn syntax(&self) -> Option<&ops::Syntax> {
+        None
+    }
     /// A step of work that writes nothing (counting an answer's variables): a stream
     /// checks the run's limits every so many.
     fn tick(&mut self) -> Result<(), WriteStop> {
@@ -306,6 +311,27 @@ impl Out<'_> {
     }
     fn atom(&self, a: Atom) -> String {
         atom_text(a, self.quoted)
+    }
+    /// The infix definition of `name` in the operators written with.
+    fn infix(&self, name: &str) -> Option<(u32, ops::OpType)> {
+        match self.sink.syntax() {
+            Some(syntax) => syntax.infix(name),
+            None => ops::infix(name),
+        }
+    }
+    /// The prefix definition of `name` in the operators written with.
+    fn prefix(&self, name: &str) -> Option<(u32, ops::OpType)> {
+        match self.sink.syntax() {
+            Some(syntax) => syntax.prefix(name),
+            None => ops::prefix(name),
+        }
+    }
+    /// Whether `name` is an operator of any kind in the operators written with.
+    fn is_op(&self, name: &str) -> bool {
+        match self.sink.syntax() {
+            Some(syntax) => syntax.is_op(name),
+            None => ops::is_op(name),
+        }
     }
 }
 
@@ -510,7 +536,7 @@ fn write_node<S: TermSource>(
             let s = out.atom(a);
             // An operator atom as an operand is bracketed, as SWI does: `(-)-a`,
             // `1=(:-)`, `- (-)`.
-            return if operand && ops::is_op(name) && name != "," {
+            return if operand && out.is_op(name) && name != "," {
                 out.punct("(")?;
                 out.punct(&s)?;
                 out.punct(")")
@@ -552,7 +578,7 @@ fn write_node<S: TermSource>(
     }
     if arity == 2
         && !out.ignore_ops
-        && let Some((p, ty)) = ops::infix(name)
+        && let Some((p, ty)) = out.infix(name)
     {
         let (lp, rp) = ops::infix_arg_prec(p, ty);
         if p > prec {
@@ -573,7 +599,7 @@ fn write_node<S: TermSource>(
     }
     if arity == 1
         && !out.ignore_ops
-        && let Some((p, ty)) = ops::prefix(name)
+        && let Some((p, ty)) = out.prefix(name)
     {
         let ap = ops::prefix_arg_prec(p, ty);
         if p > prec {

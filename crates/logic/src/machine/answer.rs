@@ -241,6 +241,8 @@ struct AnswerSink<'w> {
     budget: u64,
     max_pending: usize,
     since_check: usize,
+    /// The operators of the answer's database.
+    syntax: std::rc::Rc<crate::ops::Syntax>,
 }
 
 impl AnswerSink<'_> {
@@ -306,6 +308,10 @@ impl Sink for AnswerSink<'_> {
         self.max_pending
     }
 
+    fn syntax(&self) -> Option<&crate::ops::Syntax> {
+        Some(&self.syntax)
+    }
+
     fn tick(&mut self) -> Result<(), WriteStop> {
         self.since_check += TICK_BYTES;
         if self.since_check >= CHECK_EVERY_BYTES {
@@ -347,6 +353,7 @@ impl Machine<'_> {
             budget: self.budget,
             max_pending: usize::try_from(left).unwrap_or(usize::MAX),
             since_check: 0,
+            syntax: Rc::clone(&self.db.syntax),
         };
         let written = self.write_bindings_to(&mut sink, max_depth, json);
         let flushed = std::io::Write::flush(&mut sink.out).map_err(WriteStop::Io);
