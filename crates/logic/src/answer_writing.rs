@@ -15,8 +15,9 @@
 //! assert_eq!(String::from_utf8(text).unwrap(), "L = [1,2,3,4,5,6,7,8,9|...]");
 //! ```
 
+use crate::answer_names::{AnswerNames, NamedTerms};
 use crate::write::{WriteStop, write_answer_value};
-use crate::{Answer, Solutions, SolveError};
+use crate::{Answer, Solutions, SolveError, Term};
 
 /// How an answer's values are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,20 +66,32 @@ impl From<WriteStop> for AnswerWriteError {
 impl Answer {
     /// The answer as a top level shows it, `X = Value, Y = Value` (`true` without any
     /// binding), in `form`: what [`Solutions::write_answer`] writes, from the answer read
-    /// back.
+    /// back. Unbound variables are named as SWI-Prolog 9 names them: by the query
+    /// variable left unbound (whose own binding `A = A` is left out), `_` when they occur
+    /// once in the answer, `_A`, `_B`... when they occur more than once.
     pub fn text(&self, form: AnswerForm) -> String {
-        if self.bindings.is_empty() {
-            return "true".into();
-        }
+        let mut names = AnswerNames::of_bindings(&self.bindings);
         let mut text = String::new();
-        for (i, (name, value)) in self.bindings.iter().enumerate() {
-            if i > 0 {
+        for (name, value) in &self.bindings {
+            if let Term::Var(v) = value
+                && names.is_own_name(*v, name)
+            {
+                continue;
+            }
+            if !text.is_empty() {
                 text.push_str(", ");
             }
             text.push_str(name);
             text.push_str(" = ");
+            let mut source = NamedTerms {
+                names: &mut names,
+                term: std::marker::PhantomData,
+            };
             // Writing to a string cannot fail.
-            let _ = write_answer_value(&mut &*value, value, form.max_depth(), &mut text);
+            let _ = write_answer_value(&mut source, value, form.max_depth(), &mut text);
+        }
+        if text.is_empty() {
+            text.push_str("true");
         }
         text
     }
@@ -99,7 +112,7 @@ impl Solutions<'_> {
 
     /// Writes the answer found by [`Solutions::next_answer`] as a top level shows it:
     /// `X = Value, Y = Value`, `true` when the query has no variable to show; unbound
-    /// variables numbered `_G1`, `_G2`... in this answer.
+    /// variables named as in [`Answer::text`]: `L = [A,_]`, `T = f(_A,_A,_)`.
     pub fn write_answer(
         &mut self,
         out: &mut dyn std::io::Write,
@@ -110,7 +123,7 @@ impl Solutions<'_> {
 
     /// Writes the answer found by [`Solutions::next_answer`] as the JSON object
     /// `{"X":"Value",...}`, each value whole as `writeq/1` writes it (as the [`crate::Term`]'s
-    /// `Display`). A stop in the middle leaves the object unfinished: the caller closes it.
+    /// `Display`), unbound variables numbered `_G1`, `_G2`... in this answer. A stop in the middle leaves the object unfinished: the caller closes it.
     pub fn write_answer_json(
         &mut self,
         out: &mut dyn std::io::Write,

@@ -84,6 +84,7 @@
 //! assert!(matches!(r, Err(resolu_logic::SolveError::InferenceLimit(_))));
 //! ```
 
+mod answer_names;
 mod answer_writing;
 mod answers;
 mod arith;

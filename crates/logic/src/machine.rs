@@ -33,6 +33,7 @@ pub(crate) use builtins::builtin_table;
 use builtins::{BuiltinId, Resume};
 use limits::{build_cap_error, term_cells};
 mod answer;
+mod answer_vars;
 mod call;
 mod control;
 mod format;

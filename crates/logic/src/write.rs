@@ -137,7 +137,7 @@ pub(crate) struct WriteOptions {
 }
 
 /// The variable name `'$VAR'(n)` stands for: A..Z, then A1..Z1, ...
-fn var_name(n: i64) -> String {
+pub(crate) fn var_name(n: i64) -> String {
     let letter = (b'A' + (n % 26) as u8) as char;
     if n < 26 {
         letter.to_string()
@@ -175,6 +175,16 @@ pub(crate) trait Sink {
     fn too_deep(&self) -> WriteStop {
         WriteStop::Limit(crate::SolveError::MemoryLimit(0))
     }
+    /// The operators to write with: an answer's are its database's; `None`, those of the
+    /// database that ran last on this thread.
+    fn syntax(&self) -> Option<&ops::Syntax> {
+        None
+    }
+    /// A step of work that writes nothing (counting an answer's variables): a stream
+    /// checks the run's limits every so many.
+    fn tick(&mut self) -> Result<(), WriteStop> {
+        Ok(())
+    }
 }
 
 impl Sink for String {
@@ -186,7 +196,7 @@ impl Sink for String {
 
 /// One node of a term, as a writer sees it.
 pub(crate) enum View {
-    /// An unbound variable, by its number in this writing (`_G1`...).
+    /// An unbound variable, by its identifier (written as [`TermSource::var_text`] says).
     Var(u32),
     Atom(Atom),
     Int(i64),
@@ -216,6 +226,10 @@ pub(crate) trait TermSource {
     /// Whether [`TermSource::enter`] can ever say no (terms built as trees cannot loop).
     fn can_loop(&self) -> bool {
         false
+    }
+    /// The text of the unbound variable `v` of [`View::Var`].
+    fn var_text(&mut self, v: u32) -> String {
+        format!("_G{v}")
     }
 }
 
@@ -297,6 +311,27 @@ impl Out<'_> {
     }
     fn atom(&self, a: Atom) -> String {
         atom_text(a, self.quoted)
+    }
+    /// The infix definition of `name` in the operators written with.
+    fn infix(&self, name: &str) -> Option<(u32, ops::OpType)> {
+        match self.sink.syntax() {
+            Some(syntax) => syntax.infix(name),
+            None => ops::infix(name),
+        }
+    }
+    /// The prefix definition of `name` in the operators written with.
+    fn prefix(&self, name: &str) -> Option<(u32, ops::OpType)> {
+        match self.sink.syntax() {
+            Some(syntax) => syntax.prefix(name),
+            None => ops::prefix(name),
+        }
+    }
+    /// Whether `name` is an operator of any kind in the operators written with.
+    fn is_op(&self, name: &str) -> bool {
+        match self.sink.syntax() {
+            Some(syntax) => syntax.is_op(name),
+            None => ops::is_op(name),
+        }
     }
 }
 
@@ -482,7 +517,10 @@ fn write_node<S: TermSource>(
     depth: usize,
 ) -> Result<(), WriteStop> {
     let (f, arity) = match source.view(t) {
-        View::Var(v) => return out.token(&format!("_G{v}")),
+        View::Var(v) => {
+            let text = source.var_text(v);
+            return out.token(&text);
+        }
         View::Int(n) => return out.token(&n.to_string()),
         View::Big(n) => {
             let text = out.sink.big_text(&n)?;
@@ -498,7 +536,7 @@ fn write_node<S: TermSource>(
             let s = out.atom(a);
             // An operator atom as an operand is bracketed, as SWI does: `(-)-a`,
             // `1=(:-)`, `- (-)`.
-            return if operand && ops::is_op(name) && name != "," {
+            return if operand && out.is_op(name) && name != "," {
                 out.punct("(")?;
                 out.punct(&s)?;
                 out.punct(")")
@@ -540,7 +578,7 @@ fn write_node<S: TermSource>(
     }
     if arity == 2
         && !out.ignore_ops
-        && let Some((p, ty)) = ops::infix(name)
+        && let Some((p, ty)) = out.infix(name)
     {
         let (lp, rp) = ops::infix_arg_prec(p, ty);
         if p > prec {
@@ -561,7 +599,7 @@ fn write_node<S: TermSource>(
     }
     if arity == 1
         && !out.ignore_ops
-        && let Some((p, ty)) = ops::prefix(name)
+        && let Some((p, ty)) = out.prefix(name)
     {
         let ap = ops::prefix_arg_prec(p, ty);
         if p > prec {

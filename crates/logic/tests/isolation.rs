@@ -93,3 +93,26 @@ fn the_double_quotes_flag_belongs_to_its_database() {
         ["T = [104,105]"]
     );
 }
+
+#[test]
+fn an_answer_is_written_with_its_own_databases_operators_whatever_ran_since() {
+    let mut a = Database::new();
+    a.consult(":- op(700, xfx, ===>).").unwrap();
+    let mut b = Database::new();
+    let qa = a.parse_query("X = (p ===> q)").unwrap();
+    let mut sols_a = a.solve(&qa, Options::default());
+    assert!(matches!(sols_a.next_answer(), Some(Ok(()))));
+    // b runs in between, without the operator.
+    assert_eq!(answers(&mut b, "X = f(a)"), ["X = f(a)"]);
+    for form in [
+        resolu_logic::AnswerForm::Abbreviated,
+        resolu_logic::AnswerForm::Whole,
+    ] {
+        let mut text = Vec::new();
+        sols_a.write_answer(&mut text, form).unwrap();
+        assert_eq!(String::from_utf8(text).unwrap(), "X = (p===>q)");
+    }
+    let mut json = Vec::new();
+    sols_a.write_answer_json(&mut json).unwrap();
+    assert_eq!(String::from_utf8(json).unwrap(), r#"{"X":"p===>q"}"#);
+}

@@ -1,6 +1,7 @@
 //! The answer of a solution: the query's bindings and the proof tree.
 
 use super::*;
+use crate::answer_names::AnswerNames;
 use crate::term::Args;
 use crate::write::{
     Sink, TermSource, View, WriteOptions, WriteStop, write_answer_value, write_source,
@@ -124,6 +125,8 @@ struct HeapTerms<'h> {
     heap: &'h [Cell],
     /// Unbound variables met so far (address to number), `_G1` first.
     names: &'h mut FxHashMap<u32, u32>,
+    /// The names of a text answer's variables, `_` and `_A` (JSON numbers them `_G1`...).
+    named: Option<&'h mut AnswerNames>,
     /// The compounds being written, a bit per heap cell (made on the first one): a
     /// cyclic term is cut where it loops back, as [`read_back`] cuts it.
     open: Vec<u64>,
@@ -135,6 +138,7 @@ impl<'h> HeapTerms<'h> {
         HeapTerms {
             heap,
             names,
+            named: None,
             open: Vec::new(),
             big: crate::bigint::big_atom(),
         }
@@ -146,6 +150,7 @@ impl TermSource for HeapTerms<'_> {
 
     fn view(&mut self, c: Cell) -> View {
         match deref(self.heap, c) {
+            Cell::Ref(a) if self.named.is_some() => View::Var(a),
             Cell::Ref(a) => {
                 let n = self.names.len() as u32 + 1;
                 View::Var(*self.names.entry(a).or_insert(n))
@@ -204,10 +209,21 @@ impl TermSource for HeapTerms<'_> {
     fn can_loop(&self) -> bool {
         true
     }
+
+    fn var_text(&mut self, v: u32) -> String {
+        match &mut self.named {
+            Some(names) => names.text(v),
+            None => format!("_G{v}"),
+        }
+    }
 }
 
 /// Bytes of output between two checks of the clock.
 const CHECK_EVERY_BYTES: usize = 1 << 16;
+
+/// What a step of work that writes nothing (counting variables) weighs, in bytes of
+/// output, between two checks of the clock.
+const TICK_BYTES: usize = 8;
 
 /// The bytes one pending step of the writer takes (a generous bound).
 const WRITER_STEP_BYTES: u64 = 64;
@@ -225,6 +241,8 @@ struct AnswerSink<'w> {
     budget: u64,
     max_pending: usize,
     since_check: usize,
+    /// The operators of the answer's database.
+    syntax: std::rc::Rc<crate::ops::Syntax>,
 }
 
 impl AnswerSink<'_> {
@@ -290,6 +308,18 @@ impl Sink for AnswerSink<'_> {
         self.max_pending
     }
 
+    fn syntax(&self) -> Option<&crate::ops::Syntax> {
+        Some(&self.syntax)
+    }
+
+    fn tick(&mut self) -> Result<(), WriteStop> {
+        self.since_check += TICK_BYTES;
+        if self.since_check >= CHECK_EVERY_BYTES {
+            self.check()?;
+        }
+        Ok(())
+    }
+
     fn too_deep(&self) -> WriteStop {
         WriteStop::Limit(SolveError::MemoryLimit(self.budget))
     }
@@ -323,6 +353,7 @@ impl Machine<'_> {
             budget: self.budget,
             max_pending: usize::try_from(left).unwrap_or(usize::MAX),
             since_check: 0,
+            syntax: Rc::clone(&self.db.syntax),
         };
         let written = self.write_bindings_to(&mut sink, max_depth, json);
         let flushed = std::io::Write::flush(&mut sink.out).map_err(WriteStop::Io);
@@ -338,35 +369,50 @@ impl Machine<'_> {
         max_depth: usize,
         json: bool,
     ) -> Result<(), WriteStop> {
+        if json {
+            return self.write_bindings_json(sink);
+        }
+        let mut named = answer_vars::answer_names(&self.heap, &self.query_vars, sink)?;
         let mut names = FxHashMap::default();
-        if json {
-            sink.raw("{")?;
-        } else if self.query_vars.is_empty() {
-            return sink.raw("true");
-        }
-        for (i, (name, c)) in self.query_vars.iter().enumerate() {
-            let mut source = HeapTerms::new(&self.heap, &mut names);
-            if json {
-                let mut key = String::new();
-                crate::answer_writing::json_escape_into(&mut key, name);
-                sink.raw(&format!("{}\"{key}\":\"", if i > 0 { "," } else { "" }))?;
-                sink.json = true;
-                let opts = WriteOptions {
-                    quoted: true,
-                    ..WriteOptions::default()
-                };
-                let written = write_source(&mut source, *c, (opts, 0), 1200, false, sink);
-                sink.json = false;
-                written?;
-                sink.raw("\"")?;
-            } else {
-                sink.raw(&format!("{}{name} = ", if i > 0 { ", " } else { "" }))?;
-                write_answer_value(&mut source, *c, max_depth, sink)?;
+        let mut first = true;
+        for (name, c) in &self.query_vars {
+            if let Cell::Ref(a) = deref(&self.heap, *c)
+                && named.is_own_name(a, name)
+            {
+                continue;
             }
+            sink.raw(&format!("{}{name} = ", if first { "" } else { ", " }))?;
+            first = false;
+            let mut source = HeapTerms::new(&self.heap, &mut names);
+            source.named = Some(&mut named);
+            write_answer_value(&mut source, *c, max_depth, sink)?;
         }
-        if json {
-            sink.raw("}")?;
+        if first {
+            sink.raw("true")?;
         }
         Ok(())
+    }
+
+    /// The answer as the JSON object `{"X":"Value",...}`, values whole, unbound variables
+    /// numbered `_G1`, `_G2`... as they are met.
+    fn write_bindings_json(&self, sink: &mut AnswerSink<'_>) -> Result<(), WriteStop> {
+        let mut names = FxHashMap::default();
+        sink.raw("{")?;
+        for (i, (name, c)) in self.query_vars.iter().enumerate() {
+            let mut source = HeapTerms::new(&self.heap, &mut names);
+            let mut key = String::new();
+            crate::answer_writing::json_escape_into(&mut key, name);
+            sink.raw(&format!("{}\"{key}\":\"", if i > 0 { "," } else { "" }))?;
+            sink.json = true;
+            let opts = WriteOptions {
+                quoted: true,
+                ..WriteOptions::default()
+            };
+            let written = write_source(&mut source, *c, (opts, 0), 1200, false, sink);
+            sink.json = false;
+            written?;
+            sink.raw("\"")?;
+        }
+        sink.raw("}")
     }
 }
