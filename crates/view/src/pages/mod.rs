@@ -8,6 +8,7 @@ pub mod hanoi;
 pub mod maze;
 pub mod search;
 pub mod walk;
+pub mod warnsdorff;
 
 use crate::record::SearchRecorder;
 use crate::{Page, Section};

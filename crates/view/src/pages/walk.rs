@@ -21,6 +21,9 @@ pub struct KnightRun<'a> {
     pub events: (Vec<WalkEvent>, Option<u64>),
     /// The run's counters.
     pub stats: BacktrackStats,
+    /// With Warnsdorff's rule, each move of the tour with its candidates and their
+    /// degrees (empty otherwise).
+    pub warnsdorff: Vec<resolu_puzzles::knight::CandidateStep>,
 }
 
 /// `resolu knight --html`: the tour found, drawn as it grows, then the backtracking run.
@@ -45,6 +48,14 @@ pub fn knight_page(run: &KnightRun<'_>) -> Page {
             )
             .counters(backtrack_counters(&run.stats)),
         );
+        if !run.warnsdorff.is_empty() {
+            page = page.section(super::warnsdorff::steps_section(
+                rows,
+                cols,
+                tour,
+                &run.warnsdorff,
+            ));
+        }
     }
     page.section(
         draw::walk_section(
