@@ -48,16 +48,8 @@ pub fn knight_page(run: &KnightRun<'_>) -> Page {
             )
             .counters(backtrack_counters(&run.stats)),
         );
-        if !run.warnsdorff.is_empty() {
-            page = page.section(super::warnsdorff::steps_section(
-                rows,
-                cols,
-                tour,
-                &run.warnsdorff,
-            ));
-        }
     }
-    page.section(
+    page = page.section(
         draw::walk_section(
             "The backtracking: each choice and each undo",
             rows,
@@ -71,7 +63,16 @@ pub fn knight_page(run: &KnightRun<'_>) -> Page {
             run.events.1,
         )
         .counters(backtrack_counters(&run.stats)),
-    )
+    );
+    match &run.tour {
+        Some(tour) if !run.warnsdorff.is_empty() => page.section(super::warnsdorff::steps_section(
+            rows,
+            cols,
+            tour,
+            &run.warnsdorff,
+        )),
+        _ => page,
+    }
 }
 
 /// `resolu queens --html`: the backtracking run queen by queen, then the solution.
