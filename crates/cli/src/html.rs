@@ -6,9 +6,9 @@
 use crate::common::{AlgoArgs, CliError, algorithm_named, bad_input};
 use clap::Args;
 use resolu_search::Algorithm;
-use resolu_view::Page;
 use resolu_view::pages::Recorded;
 use resolu_view::record::ProofRecorder;
+use resolu_view::{Labels, Page};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -73,9 +73,17 @@ impl SearchHtml {
     }
 }
 
-/// Writes `page` to `path`, with an error that names the file.
+/// The words of the pages in the run's language (`--lang`).
+pub fn labels() -> Labels {
+    match crate::i18n::lang() {
+        crate::lang::Lang::Fr => Labels::french(),
+        crate::lang::Lang::En => Labels::english(),
+    }
+}
+
+/// Writes `page` to `path`, in the run's language, with an error that names the file.
 pub fn write_page(path: &Path, page: &Page) -> Result<(), CliError> {
-    crate::common::write_output(path, page.render().as_bytes())
+    crate::common::write_output(path, page.render_in(&labels()).as_bytes())
 }
 
 /// Writes the page `make` builds to the file of `--html`, if the flag was given.

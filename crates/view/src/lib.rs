@@ -27,12 +27,14 @@
 //! ```
 
 pub mod draw;
+mod labels;
 pub mod on_problem;
 pub mod pages;
 pub mod record;
 pub mod report;
 mod tree;
 
+pub use labels::Labels;
 pub use tree::{Mark, Shape, Tree, TreeNode, wrap};
 
 use std::fmt::Write as _;
@@ -262,7 +264,7 @@ impl Section {
         self
     }
 
-    fn render(&self, out: &mut String, index: usize) {
+    fn render(&self, out: &mut String, index: usize, labels: &Labels) {
         let _ = write!(
             out,
             "<section class=\"stepper\" id=\"s{index}\" data-steps=\"{}\">\n<h2>{}</h2>\n",
@@ -272,15 +274,19 @@ impl Section {
         for note in &self.notes {
             let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(note));
         }
-        out.push_str(
-            "<div class=\"controls\"><button class=\"first\" title=\"first step (Home)\">|◀</button>\
-<button class=\"prev\" title=\"step back (←)\">◀</button>\
-<button class=\"play\" title=\"play / pause (space)\">▶ play</button>\
-<button class=\"next\" title=\"step forward (→)\">▶</button>\
-<button class=\"last\" title=\"last step (End)\">▶|</button>\
-<input class=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"step\">\
+        let b = &labels.buttons;
+        let z = &labels.zoom;
+        let _ = write!(
+            out,
+            "<div class=\"controls\"><button class=\"first\" title=\"{}\">|◀</button>\
+<button class=\"prev\" title=\"{}\">◀</button>\
+<button class=\"play\" title=\"{}\">{}</button>\
+<button class=\"next\" title=\"{}\">▶</button>\
+<button class=\"last\" title=\"{}\">▶|</button>\
+<input class=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"{}\">\
 <span class=\"where\"></span>\
-<span class=\"zoom\"><button class=\"zout\" title=\"zoom out\">−</button><button class=\"zfit\" title=\"fit the picture to the box\">fit</button><button class=\"zin\" title=\"zoom in\">+</button></span></div>\n<div class=\"caption\"></div><div class=\"now-counters\"></div>\n<div class=\"body\">",
+<span class=\"zoom\"><button class=\"zout\" title=\"{}\">−</button><button class=\"zfit\" title=\"{}\">{}</button><button class=\"zin\" title=\"{}\">+</button></span></div>\n<div class=\"caption\"></div><div class=\"now-counters\"></div>\n<div class=\"body\">",
+            b[0], b[1], b[2], labels.play, b[3], b[4], labels.step, z[0], z[1], z[3], z[2]
         );
         let _ = write!(
             out,
@@ -300,7 +306,11 @@ impl Section {
             out.push_str("</table>");
         }
         if self.frontier {
-            out.push_str("<div class=\"frontier-title\">Frontier (next choice first)</div><ol class=\"frontier\"></ol>");
+            let _ = write!(
+                out,
+                "<div class=\"frontier-title\">{}</div><ol class=\"frontier\"></ol>",
+                escape(labels.frontier_title)
+            );
         }
         if self.log {
             out.push_str("<ol class=\"log\" start=\"0\">");
@@ -311,7 +321,7 @@ impl Section {
         }
         out.push_str("</div></div>\n<script type=\"application/json\" class=\"steps\">");
         let steps: Vec<serde_json::Value> = if self.steps.is_empty() {
-            vec![serde_json::json!({"c": "(nothing to show)"})]
+            vec![serde_json::json!({"c": labels.nothing})]
         } else {
             self.steps
                 .iter()
@@ -377,30 +387,40 @@ impl Page {
         self
     }
 
-    /// The page as one self-contained HTML document. The same page always gives the same
-    /// string: nothing in it depends on the time or the machine.
+    /// The page as one self-contained HTML document, in English. The same page always
+    /// gives the same string: nothing in it depends on the time or the machine.
     pub fn render(&self) -> String {
+        self.render_in(&Labels::english())
+    }
+
+    /// The page as one self-contained HTML document, its buttons and keys in the words of
+    /// `labels` (the captions and titles are the sections' own).
+    pub fn render_in(&self, labels: &Labels) -> String {
         let mut out = String::with_capacity(16 * 1024);
         let _ = write!(
             out,
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+            "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"generator\" content=\"resolu\">\n<title>{}</title>\n<style>\n{}</style>\n</head>\n\
-<body data-ready=\"no\">\n<h1>{}</h1>\n",
+<body data-ready=\"no\" data-l-step=\"{}\" data-l-play=\"{}\" data-l-pause=\"{}\" data-l-more=\"{}\">\n<h1>{}</h1>\n",
+            labels.lang,
             escape(&self.title),
             include_str!("page.css"),
+            escape(labels.step),
+            escape(labels.play),
+            escape(labels.pause),
+            escape(labels.more),
             escape(&self.title)
         );
         for line in &self.intro {
             let _ = writeln!(out, "<p class=\"intro\">{}</p>", escape(line));
         }
-        out.push_str(
-            "<p class=\"keys\">Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>space</kbd> play/pause, \
-<kbd>Home</kbd> <kbd>End</kbd> first/last; they act on the section last clicked.",
-        );
+        let _ = write!(out, "<p class=\"keys\">{}", labels.keys);
         if self.sections.len() > 1 {
-            out.push_str(
-                " <label><input type=\"checkbox\" id=\"sync\"> step all sections together</label>",
+            let _ = write!(
+                out,
+                " <label><input type=\"checkbox\" id=\"sync\"> {}</label>",
+                escape(labels.sync)
             );
         }
         out.push_str("</p>\n");
@@ -410,7 +430,7 @@ impl Page {
             if self.side_by_side { " side" } else { "" }
         );
         for (i, section) in self.sections.iter().enumerate() {
-            section.render(&mut out, i);
+            section.render(&mut out, i, labels);
         }
         out.push_str("</div>\n<script>\n");
         out.push_str(include_str!("page.js"));

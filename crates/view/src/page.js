@@ -11,6 +11,8 @@
   var steppers = [];
   var active = null;
   var sync = document.getElementById("sync");
+  // The page's words, in its language (data-l-* on the body).
+  function word(name, english) { return body.getAttribute("data-l-" + name) || english; }
   function num(el, name) {
     var v = el.getAttribute(name);
     return v === null ? -1 : parseInt(v, 10);
@@ -71,7 +73,7 @@
       if (current && log) log.scrollTop = Math.max(0, current.offsetTop - log.offsetTop - 60);
       var step = steps[k];
       slider.value = String(k);
-      label.textContent = "step " + k + " / " + (steps.length - 1);
+      label.textContent = word("step", "step") + " " + k + " / " + (steps.length - 1);
       caption.textContent = step.c;
       counters.textContent = step.n || "";
       root.setAttribute("data-step", String(k));
@@ -86,7 +88,7 @@
           if (st.k >= st.n - 1) { st.play(false); } else { st.show(st.k + 1); }
         }, delay);
       }
-      playButton.textContent = st.timer ? "\u23f8 pause" : "\u25b6 play";
+      playButton.textContent = st.timer ? word("pause", "\u23f8 pause") : word("play", "\u25b6 play");
       root.setAttribute("data-playing", st.timer ? "yes" : "no");
     };
     function targets() {
@@ -126,7 +128,7 @@
     if (now.length > 40) {
       var more = document.createElement("li");
       more.className = "more";
-      more.textContent = "… " + (now.length - 40) + " more";
+      more.textContent = "… " + (now.length - 40) + " " + word("more", "more");
       list.appendChild(more);
     }
     list.setAttribute("data-count", String(now.length));

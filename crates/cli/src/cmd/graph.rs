@@ -89,16 +89,17 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             writeln!(io.out, "{}", crate::tr!("note", note = note))?;
         }
     }
-    let mut recorder =
-        args.html.html.as_ref().map(|_| {
-            resolu_view::pages::search::graph_recorder(&graph, algorithm, args.algo.weight)
-        });
+    let mut recorder = args.html.html.as_ref().map(|_| {
+        resolu_view::pages::search::graph_recorder(&graph, algorithm, args.algo.weight)
+            .labels(crate::html::labels())
+    });
     let (exit, outcome) = solve(&graph, algorithm, &args, io, recorder.as_mut())?;
     if let (Some(path), Some(recorder)) = (&args.html.html, recorder) {
         let run = resolu_view::pages::Recorded { recorder, outcome };
         let runs = args.html.runs(&args.algo, run, |algorithm| {
             let mut recorder =
-                resolu_view::pages::search::graph_recorder(&graph, algorithm, args.algo.weight);
+                resolu_view::pages::search::graph_recorder(&graph, algorithm, args.algo.weight)
+                    .labels(crate::html::labels());
             let outcome = runner(&graph, &args).observer(&mut recorder).run(algorithm);
             resolu_view::pages::Recorded { recorder, outcome }
         })?;

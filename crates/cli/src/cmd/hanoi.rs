@@ -327,11 +327,9 @@ fn search(hanoi: &Hanoi, algorithm: Algorithm, args: &Args, io: &mut Io) -> CmdR
         let how = crate::tr!("hanoi-by-search", algorithm = algorithm.to_string());
         header(hanoi, &how, io)?;
     }
-    let mut recorder = args
-        .html
-        .html
-        .as_ref()
-        .map(|_| resolu_view::pages::hanoi::hanoi_recorder(hanoi, algorithm));
+    let mut recorder = args.html.html.as_ref().map(|_| {
+        resolu_view::pages::hanoi::hanoi_recorder(hanoi, algorithm).labels(crate::html::labels())
+    });
     let trace = args.trace && !json;
     if trace {
         writeln!(

@@ -457,6 +457,19 @@ fn first_recorded(
     let outcome = backtrack::first(&mut watched, limits);
     let events = watched.finish();
     let solved = outcome.reason == StopReason::Solved;
+    // The board is drawn once with its marks; a board too large to read is left out.
+    let warnsdorff = if solved
+        && opts.method == Method::Warnsdorff
+        && crate::html::show_board(opts.rows, opts.cols, false)
+    {
+        let path = tour.path();
+        let first = &path[..path
+            .len()
+            .min(resolu_view::pages::warnsdorff::MAX_STEPS + 1)];
+        warnsdorff_steps(opts.rows, opts.cols, first)
+    } else {
+        Vec::new()
+    };
     let run = resolu_view::pages::walk::KnightRun {
         size: (opts.rows, opts.cols),
         start: opts.start,
@@ -465,6 +478,7 @@ fn first_recorded(
         tour: solved.then(|| tour.path()),
         events,
         stats: outcome.stats,
+        warnsdorff,
     };
     crate::html::write_page(path, &resolu_view::pages::walk::knight_page(&run))?;
     Ok(outcome)

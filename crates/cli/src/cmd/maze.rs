@@ -156,7 +156,8 @@ fn solve(
                 .limits(limits);
             let outcome = match html {
                 Some(file) => {
-                    let mut recorder = resolu_view::pages::maze::maze_recorder(&problem, algorithm);
+                    let mut recorder = resolu_view::pages::maze::maze_recorder(&problem, algorithm)
+                        .labels(crate::html::labels());
                     let outcome = runner.observer(&mut recorder).run(algorithm);
                     let run = resolu_view::pages::Recorded {
                         recorder,

@@ -239,7 +239,8 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     }
     let mut recording: Recording = args.html.html.as_ref().map(|_| {
         let recorder =
-            resolu_view::pages::search::taquin_recorder(&puzzle, algorithm, args.algo.weight);
+            resolu_view::pages::search::taquin_recorder(&puzzle, algorithm, args.algo.weight)
+                .labels(crate::html::labels());
         (recorder, None)
     });
     let exit = solver.solve_and_report(&puzzle, io, &mut recording)?;
@@ -271,7 +272,8 @@ fn write_page(
                 puzzle,
                 algorithm,
                 solver.args.algo.weight,
-            );
+            )
+            .labels(crate::html::labels());
             let settings = SolveSettings {
                 algorithm,
                 ..solver.settings()

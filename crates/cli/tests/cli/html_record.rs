@@ -207,3 +207,55 @@ fn html_readme_examples_are_small_and_no_label_is_cut() {
         let _ = section_attr(&dom, "s0", "data-step");
     }
 }
+
+#[test]
+fn warnsdorff_page_shows_each_candidate_with_the_degree_the_text_prints() {
+    let args = ["knight", "--size", "5", "--method", "warnsdorff"];
+    let (path, html) = page("warnsdorff-degrees.html", &args, 0);
+    let (_, out, _) = run(&[&args[..], &["--degrees", "--format", "json"]].concat());
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let steps = json["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 24);
+    let shown = |step: &serde_json::Value| {
+        step["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                format!(
+                    "({},{}):{}",
+                    c["square"][0], c["square"][1], c["free_neighbours"]
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // Every step's candidates are on the page, as the text gives them.
+    for step in steps {
+        assert!(html.contains(&shown(step)), "{}", shown(step));
+    }
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    for k in [0usize, 5, 23] {
+        let dom = browser.dom(&path, &format!("step={k}"));
+        assert_eq!(section_attr(&dom, "s2", "data-shown"), shown(&steps[k]));
+        let section = &dom[dom.find("id=\"s2\"").unwrap()..];
+        // The candidates drawn at this step, and only they: one per candidate, one chosen.
+        let classes: Vec<&str> = section
+            .split("<g class=\"")
+            .skip(1)
+            .map(|g| &g[..g.find('"').unwrap()])
+            .filter(|c| c.starts_with("candidate"))
+            .collect();
+        let visible: Vec<&&str> = classes
+            .iter()
+            .filter(|c| !c.split(' ').any(|w| w == "off"))
+            .collect();
+        let chosen = visible.iter().filter(|c| c.contains("chosen")).count();
+        assert_eq!(chosen, 1, "step {k}: {visible:?}");
+        let candidates = steps[k]["candidates"].as_array().unwrap().len();
+        assert_eq!(visible.len(), candidates, "step {k}");
+        assert!(candidates >= 1);
+    }
+}

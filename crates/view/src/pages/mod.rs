@@ -8,6 +8,7 @@ pub mod hanoi;
 pub mod maze;
 pub mod search;
 pub mod walk;
+pub mod warnsdorff;
 
 use crate::record::SearchRecorder;
 use crate::{Page, Section};
@@ -30,7 +31,11 @@ impl<S: Clone + Eq + Hash, A> Recorded<'_, S, A> {
             .path
             .as_ref()
             .map(|p| p.states().cloned().collect::<Vec<_>>());
-        let title = format!("The search: {}", self.recorder.algorithm());
+        let title = format!(
+            "{}: {}",
+            self.recorder.words().search_title,
+            self.recorder.algorithm()
+        );
         self.recorder
             .section(&title, states, &self.outcome.stats, None)
     }
@@ -47,7 +52,11 @@ impl<S: Clone + Eq + Hash, A> Recorded<'_, S, A> {
             .as_ref()
             .map(|p| p.states().cloned().collect::<Vec<_>>());
         let above = picture(&self.recorder, states.as_deref(), self.recorder.last_step());
-        let title = format!("The search: {}", self.recorder.algorithm());
+        let title = format!(
+            "{}: {}",
+            self.recorder.words().search_title,
+            self.recorder.algorithm()
+        );
         self.recorder
             .section(&title, states, &self.outcome.stats, Some(above))
     }

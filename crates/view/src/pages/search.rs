@@ -3,7 +3,7 @@
 use super::{Recorded, with_searches};
 use crate::on_problem::{self, PlaceSpan, Town};
 use crate::record::SearchRecorder;
-use crate::{Frame, Page, Section, draw};
+use crate::{Frame, Labels, Page, Section, draw};
 use resolu_puzzles::graph::Graph;
 use resolu_puzzles::sliding::{Move, SlidingPuzzle};
 use resolu_search::{Algorithm, Problem};
@@ -42,24 +42,19 @@ fn tile_frame(
 }
 
 /// The solution of a sliding-tile puzzle, move by move.
-fn taquin_frames(puzzle: &SlidingPuzzle, moves: &[Move]) -> Section {
+fn taquin_frames(puzzle: &SlidingPuzzle, moves: &[Move], labels: &Labels) -> Section {
     let mut tiles = puzzle.start_tiles().to_vec();
-    let mut frames = vec![tile_frame(puzzle, &tiles, None, "start".into())];
+    let mut frames = vec![tile_frame(puzzle, &tiles, None, labels.start.into())];
     for (i, m) in moves.iter().enumerate() {
         tiles.swap(m.from as usize, m.to as usize);
-        let last = if i + 1 == moves.len() {
-            " — solved"
-        } else {
-            ""
-        };
         frames.push(tile_frame(
             puzzle,
             &tiles,
             Some(m.to as usize),
-            format!("Move {}: {}{last}", i + 1, puzzle.label(m.tile)),
+            labels.move_caption(i + 1, puzzle.label(m.tile), i + 1 == moves.len()),
         ));
     }
-    Section::frames("The solution, move by move", frames)
+    Section::frames(labels.solution_title, frames)
 }
 
 fn taquin_intro(puzzle: &SlidingPuzzle, heuristic: &str) -> Page {
@@ -78,9 +73,11 @@ pub fn taquin_page(
     runs: Vec<Recorded<'_, Vec<u8>, Move>>,
 ) -> Page {
     let mut page = taquin_intro(puzzle, heuristic);
-    if let Some(path) = runs.first().and_then(|r| r.outcome.path.as_ref()) {
+    if let Some(run) = runs.first()
+        && let Some(path) = run.outcome.path.as_ref()
+    {
         let moves: Vec<Move> = path.actions().copied().collect();
-        page = page.section(taquin_frames(puzzle, &moves));
+        page = page.section(taquin_frames(puzzle, &moves, run.recorder.words()));
     }
     with_searches(page, runs.into_iter().map(Recorded::section).collect())
 }

@@ -21,6 +21,9 @@ pub struct KnightRun<'a> {
     pub events: (Vec<WalkEvent>, Option<u64>),
     /// The run's counters.
     pub stats: BacktrackStats,
+    /// With Warnsdorff's rule, each move of the tour with its candidates and their
+    /// degrees (empty otherwise).
+    pub warnsdorff: Vec<resolu_puzzles::knight::CandidateStep>,
 }
 
 /// `resolu knight --html`: the tour found, drawn as it grows, then the backtracking run.
@@ -46,7 +49,7 @@ pub fn knight_page(run: &KnightRun<'_>) -> Page {
             .counters(backtrack_counters(&run.stats)),
         );
     }
-    page.section(
+    page = page.section(
         draw::walk_section(
             "The backtracking: each choice and each undo",
             rows,
@@ -60,7 +63,16 @@ pub fn knight_page(run: &KnightRun<'_>) -> Page {
             run.events.1,
         )
         .counters(backtrack_counters(&run.stats)),
-    )
+    );
+    match &run.tour {
+        Some(tour) if !run.warnsdorff.is_empty() => page.section(super::warnsdorff::steps_section(
+            rows,
+            cols,
+            tour,
+            &run.warnsdorff,
+        )),
+        _ => page,
+    }
 }
 
 /// `resolu queens --html`: the backtracking run queen by queen, then the solution.

@@ -2,7 +2,7 @@
 //! of) its printing one, so that the page shows the very run whose figures the terminal
 //! prints.
 
-use crate::{DEFAULT_NODE_CAP, Mark, Section, Step, Tree, TreeNode, number};
+use crate::{DEFAULT_NODE_CAP, Labels, Mark, Section, Step, Tree, TreeNode, number};
 use resolu_search::{Algorithm, Observer, Prune, Stats};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -17,6 +17,7 @@ pub struct SearchRecorder<'a, S, A> {
     show_action: Box<dyn Fn(&A) -> String + 'a>,
     algorithm: Algorithm,
     weight: f64,
+    labels: Labels,
     cap: usize,
     tree: Tree,
     steps: Vec<Step>,
@@ -43,6 +44,21 @@ impl<S, A> SearchRecorder<'_, S, A> {
     pub fn algorithm(&self) -> Algorithm {
         self.algorithm
     }
+
+    /// The words its steps and section are written in.
+    pub fn words(&self) -> &Labels {
+        &self.labels
+    }
+
+    /// Writes the steps and the section in the words of `labels` (English by default);
+    /// given before the run, as the steps are written while it runs.
+    pub fn labels(mut self, labels: Labels) -> Self {
+        self.labels = labels;
+        if let Some(first) = self.steps.first_mut() {
+            first.caption = labels.search_start.to_string();
+        }
+        self
+    }
 }
 
 impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
@@ -59,6 +75,7 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
             show_action: Box::new(show_action),
             algorithm,
             weight,
+            labels: Labels::english(),
             cap: DEFAULT_NODE_CAP,
             tree: Tree::default(),
             steps: vec![Step::new("start: nothing expanded yet")],
@@ -95,10 +112,8 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
     }
 
     fn counters(&self) -> String {
-        format!(
-            "frontier {}, closed {}, generated {}",
-            self.open_count, self.closed, self.generated
-        )
+        self.labels
+            .search_step(self.open_count, self.closed, self.generated)
     }
 
     fn set_open(&mut self, id: usize, on: bool) {
@@ -201,9 +216,9 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
                     .last()
                     .map(|s| (self.show_state)(s))
                     .unwrap_or_default();
-                Step::new(format!("solved: a path of {} moves", length.unwrap_or(0))).state(goal)
+                Step::new(self.labels.solved_path(length.unwrap_or(0))).state(goal)
             }
-            None => Step::new("stopped without a solution"),
+            None => Step::new(self.labels.stopped),
         };
         self.tree.reveal = Some(k);
         if self.truncated {
@@ -211,7 +226,11 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
             let drawn = self.tree.nodes.len() as u64;
             self.tree.nodes.push(TreeNode {
                 parent: Some(0).filter(|_| drawn > 0),
-                label: format!("… {} more", self.generated.saturating_sub(drawn)),
+                label: format!(
+                    "… {} {}",
+                    self.generated.saturating_sub(drawn),
+                    self.labels.more
+                ),
                 title: "generated after the page's cap: counted, not drawn".into(),
                 shown: k,
                 mark: Mark::Pruned,
@@ -225,16 +244,14 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
         }
         let mut section = Section::scene(title, scene, self.steps)
             .with_log(true)
-            .counters(search_counters(length, stats))
+            .counters(search_counters(length, stats, &self.labels))
             .frontier(true)
-            .note(format!(
-                "Each step expands one node; under each state g+h=f. Yellow: open (the frontier, listed beside the tree in the order the algorithm takes them, the next choice first), blue: closed (expanded), orange: the node expanded (thick) and the children it generated (thin), purple outline: re-opened with a cheaper path, dashed: a state dropped (already seen, on the path or beyond the bound), green: the solution (drawn at step {k})."
-            ));
+            .note(self.labels.search_note(k));
         if self.truncated {
-            section = section.note(format!(
-                "The search went on beyond what is drawn: the page records the first {} nodes and expansions ({} expanded, {} generated in all) to stay readable.",
-                self.cap, self.expanded, self.generated
-            ));
+            section = section.note(
+                self.labels
+                    .search_cut(self.cap, self.expanded, self.generated),
+            );
         }
         section
     }
@@ -262,20 +279,25 @@ fn gh(g: f64, h: f64) -> String {
 
 /// The counters of a search, named as the text output names them (the time is left out,
 /// so that the page is the same on every run).
-pub fn search_counters(length: Option<usize>, stats: &Stats) -> Vec<(String, String)> {
+pub fn search_counters(
+    length: Option<usize>,
+    stats: &Stats,
+    labels: &Labels,
+) -> Vec<(String, String)> {
+    let names = &labels.search_counters;
     let mut rows = Vec::new();
     if let Some(len) = length {
-        rows.push(("length".to_string(), len.to_string()));
+        rows.push((names[0].to_string(), len.to_string()));
     }
-    for (name, value) in [
-        ("expanded", stats.expanded),
-        ("generated", stats.generated),
-        ("duplicates", stats.duplicates),
-        ("re-opened", stats.reopened),
-        ("max frontier", stats.max_frontier),
-        ("stored", stats.stored),
-        ("iterations", stats.iterations),
-    ] {
+    for (name, value) in names[1..].iter().zip([
+        stats.expanded,
+        stats.generated,
+        stats.duplicates,
+        stats.reopened,
+        stats.max_frontier,
+        stats.stored,
+        stats.iterations,
+    ]) {
         rows.push((name.to_string(), value.to_string()));
     }
     rows
@@ -311,14 +333,10 @@ impl<S: Clone + Eq + Hash, A> Observer<S, A> for SearchRecorder<'_, S, A> {
         let k = self.steps.len();
         let text = (self.show_state)(state);
         self.steps.push(
-            Step::new(format!(
-                "expand #{}: f = {} (g = {}, h = {})  {}",
-                self.expanded,
-                number(g + h),
-                number(g),
-                number(h),
-                text.replace('/', " ")
-            ))
+            Step::new(
+                self.labels
+                    .expansion(self.expanded, g, h, &text.replace('/', " ")),
+            )
             .state(text),
         );
         self.set_open(id, false);
@@ -385,10 +403,11 @@ impl<S: Clone + Eq + Hash, A> Observer<S, A> for SearchRecorder<'_, S, A> {
             self.drop_node(id);
             let node = &mut self.tree.nodes[id];
             node.mark = Mark::Pruned;
+            node.title.push('\n');
             node.title.push_str(match why {
-                Prune::Duplicate => "\ndropped: already seen at no greater cost",
-                Prune::OnPath => "\ndropped: already on the path",
-                Prune::Bound => "\ndropped: beyond the bound",
+                Prune::Duplicate => self.labels.dropped[0],
+                Prune::OnPath => self.labels.dropped[1],
+                Prune::Bound => self.labels.dropped[2],
             });
             match previous {
                 Some(p) => self.ids.insert(state.clone(), p),
@@ -404,8 +423,11 @@ impl<S: Clone + Eq + Hash, A> Observer<S, A> for SearchRecorder<'_, S, A> {
         if self.full() {
             return;
         }
-        self.steps
-            .push(Step::new(format!("new iteration: bound {}", number(bound))));
+        self.steps.push(Step::new(format!(
+            "{} {}",
+            self.labels.new_iteration,
+            number(bound)
+        )));
         // The previous iteration's tree is left as it was; its frontier is forgotten.
         let open: Vec<usize> = (0..self.open.len()).filter(|&i| self.open[i]).collect();
         for id in open {
