@@ -1,5 +1,7 @@
 //! The messages a person reads, in English or French, from Project Fluent catalogues
-//! (`locales/{en,fr}/main.ftl`, built into the binary). The language is chosen once at
+//! (`locales/{en,fr}/*.ftl`, built into the binary: `main.ftl` for the commands' texts,
+//! `output.ftl` for the reports of the prover, rules, tables, cube and experiments,
+//! `help.ftl` for `--help` and parse errors). The language is chosen once at
 //! startup ([`set_lang`], from `--lang` or the locale) and read by [`tr!`](crate::tr) where a
 //! message is written. JSON never goes through here: its keys and words are a contract.
 //!
@@ -13,10 +15,18 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-/// The English catalogue.
-const EN_FTL: &str = include_str!("../locales/en/main.ftl");
-/// The French catalogue.
-const FR_FTL: &str = include_str!("../locales/fr/main.ftl");
+/// The English catalogue, one file per area (an id lives in one file only).
+const EN_FTL: [&str; 3] = [
+    include_str!("../locales/en/main.ftl"),
+    include_str!("../locales/en/output.ftl"),
+    include_str!("../locales/en/help.ftl"),
+];
+/// The French catalogue, the same files.
+const FR_FTL: [&str; 3] = [
+    include_str!("../locales/fr/main.ftl"),
+    include_str!("../locales/fr/output.ftl"),
+    include_str!("../locales/fr/help.ftl"),
+];
 
 /// The language of this run: 0 English, 1 French.
 static LANG: AtomicU8 = AtomicU8::new(0);
@@ -44,7 +54,7 @@ pub fn lang() -> Lang {
 fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
     static EN: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
     static FR: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
-    let (cell, text, id) = match lang {
+    let (cell, texts, id) = match lang {
         Lang::En => (&EN, EN_FTL, "en"),
         Lang::Fr => (&FR, FR_FTL, "fr"),
     };
@@ -52,12 +62,14 @@ fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
     cell.get_or_init(|| {
         // The catalogues are part of the binary and a test parses both without error: a
         // faulty entry is skipped here (its id then prints as itself) rather than abort.
-        let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
         let mut bundle = FluentBundle::new_concurrent(vec![id]);
         // No Unicode isolation marks around arguments: the output goes to terminals and
         // files, where they would show as stray characters.
         bundle.set_use_isolating(false);
-        let _ = bundle.add_resource(resource);
+        for text in texts {
+            let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
+            let _ = bundle.add_resource(resource);
+        }
         bundle
     })
 }
@@ -205,10 +217,24 @@ mod tests {
         }
     }
 
+    /// Every message of a language's files; an id defined in two files fails.
+    fn inventory_all(texts: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
+        let mut all = BTreeMap::new();
+        for text in texts {
+            for (id, parts) in inventory(text) {
+                assert!(
+                    all.insert(id.clone(), parts).is_none(),
+                    "{id} is defined in two catalogue files"
+                );
+            }
+        }
+        all
+    }
+
     #[test]
     fn both_catalogues_have_the_same_messages_with_the_same_arguments() {
-        let en = inventory(EN_FTL);
-        let fr = inventory(FR_FTL);
+        let en = inventory_all(&EN_FTL);
+        let fr = inventory_all(&FR_FTL);
         let only_en: Vec<_> = en.keys().filter(|k| !fr.contains_key(*k)).collect();
         let only_fr: Vec<_> = fr.keys().filter(|k| !en.contains_key(*k)).collect();
         assert!(
@@ -267,7 +293,7 @@ mod tests {
 
     #[test]
     fn every_message_the_sources_use_is_in_the_catalogues() {
-        let en = inventory(EN_FTL);
+        let en = inventory_all(&EN_FTL);
         let ids = ids_used();
         assert!(ids.len() > 10, "the sources' messages were not found");
         let missing: Vec<_> = ids.iter().filter(|id| !en.contains_key(*id)).collect();

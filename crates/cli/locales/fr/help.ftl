@@ -1,0 +1,1 @@
+# --help texts of the flags and the parse errors (see i18n.rs).
