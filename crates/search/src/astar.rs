@@ -128,6 +128,11 @@ where
     stats.max_frontier = 1;
     let mut buf = Vec::new();
     let finish = |reason, path, stats, stored| budget.outcome(reason, path, stats, stored);
+    // The state being expanded is copied into this one buffer, kept for the whole run
+    // (`clone_from` reuses its heap, so a state owning a `Vec` costs no allocation): the
+    // successors are offered to the store while they are generated, and the store may grow
+    // and move the state it holds.
+    let mut state = nodes.state(0).clone();
     while let Some(id) = open.pop() {
         if let Some(limit) = budget.check(stats.expanded, nodes.len() as u64) {
             return finish(limit, None, stats, nodes.len());
@@ -137,7 +142,7 @@ where
             info.closed = true;
             (info.g, info.depth, info.h)
         };
-        let state = nodes.state(id).clone();
+        state.clone_from(nodes.state(id));
         if problem.is_goal(&state) {
             let path = Some(nodes.path(id));
             return finish(StopReason::Solved, path, stats, nodes.len());

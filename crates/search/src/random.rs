@@ -53,20 +53,21 @@ where
         }
         let pick = rng.random_range(0..frontier.len());
         let id = frontier.swap_remove(pick);
-        let state = nodes.state(id).clone();
         let (g, depth) = {
             let info = nodes.info(id);
             (info.g, info.depth)
         };
-        if problem.is_goal(&state) {
+        if problem.is_goal(nodes.state(id)) {
             let path = Some(nodes.path(id));
             return finish(StopReason::Solved, path, stats, nodes.len());
         }
-        observer.expand(&state, g, 0.0);
-        expand(problem, &state, &mut buf, &mut stats);
+        // The state is read where it is stored, not cloned: its successors are listed in
+        // `buf` before the store grows.
+        observer.expand(nodes.state(id), g, 0.0);
+        expand(problem, nodes.state(id), &mut buf, &mut stats);
         for succ in buf.drain(..) {
             let child_g = g + succ.cost;
-            observer.generate(&state, &succ.action, &succ.state, child_g, 0.0);
+            observer.generate(nodes.state(id), &succ.action, &succ.state, child_g, 0.0);
             match nodes.offer(id, succ, child_g, depth + 1, |_| false) {
                 Offer::New(child) => frontier.push(child),
                 Offer::Better(seen, _) | Offer::Worse(seen) => {
