@@ -60,11 +60,14 @@ impl Stopped {
     }
 }
 
-struct Frame<S, M> {
+/// A position being solved: its moves are `moves[next..end]` of the solve's one moves
+/// buffer (a stack: a frame's moves sit above its parent's), so no frame owns a `Vec`.
+struct Frame<S> {
     state: S,
     key: S,
-    moves: Vec<M>,
+    first: usize,
     next: usize,
+    end: usize,
     best: Option<(Value, u64)>,
 }
 
@@ -208,14 +211,15 @@ impl<'g, G: Game> Solver<'g, G> {
             self.stats.table_hits += 1;
             return Ok(v);
         }
-        let mut stack = vec![self.frame(state.clone(), root_key)];
+        let mut moves = Vec::new();
+        let mut stack = vec![self.frame(state.clone(), root_key, &mut moves)];
         loop {
             let depth = stack.len() as u64;
             let Some(top) = stack.last_mut() else {
                 unreachable!("the root frame returns before the stack empties")
             };
-            if top.next < top.moves.len() {
-                let child = game.play(&top.state, &top.moves[top.next]);
+            if top.next < top.end {
+                let child = game.play(&top.state, &moves[top.next]);
                 top.next += 1;
                 self.stats.generated += 1;
                 self.stats.visited += 1;
@@ -236,7 +240,7 @@ impl<'g, G: Game> Solver<'g, G> {
                 if let Some(reason) = self.over_limit(stack.len()) {
                     return Err(self.stopped(reason));
                 }
-                let frame = self.frame(child, key);
+                let frame = self.frame(child, key, &mut moves);
                 stack.push(frame);
             } else {
                 let Some(result) = top.best else {
@@ -245,6 +249,7 @@ impl<'g, G: Game> Solver<'g, G> {
                 let Some(done) = stack.pop() else {
                     unreachable!("the stack is not empty")
                 };
+                moves.truncate(done.first);
                 self.memo.insert(done.key, result);
                 self.stats.stored = self.memo.len() as u64;
                 match stack.last_mut() {
@@ -255,15 +260,21 @@ impl<'g, G: Game> Solver<'g, G> {
         }
     }
 
-    fn frame(&mut self, state: G::State, key: G::State) -> Frame<G::State, G::Move> {
-        let mut moves = Vec::new();
-        self.game.moves(&state, &mut moves);
+    fn frame(
+        &mut self,
+        state: G::State,
+        key: G::State,
+        moves: &mut Vec<G::Move>,
+    ) -> Frame<G::State> {
+        let first = moves.len();
+        self.game.moves(&state, moves);
         self.stats.expanded += 1;
         Frame {
             state,
             key,
-            moves,
-            next: 0,
+            first,
+            next: first,
+            end: moves.len(),
             best: None,
         }
     }
