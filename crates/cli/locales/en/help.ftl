@@ -1,1 +1,286 @@
 # --help texts of the flags and the parse errors (see i18n.rs).
+
+## French help and errors (helper "help"): the arguments' texts of --help, as written
+## beside the code (the French help uses them to know that a translation is current).
+
+help-default = [default: { $value }]
+help-possible-values = [possible values: { $values }]
+help-possible-values-heading = Possible values:
+
+help-arg-maze-algo = Algorithm: backtrack (a path), bfs or astar (a shortest path, A* with the Manhattan distance)
+help-value-maze-algo-backtrack = The backtracking walk: a path, not always the shortest
+help-value-maze-algo-bfs = Breadth-first search: a shortest path
+help-value-maze-algo-astar = A* with the Manhattan distance: a shortest path
+help-arg-algo = Search algorithm: random, dfs, iddfs, bfs, ucs, greedy, astar, wastar, idastar (in French: aleatoire, profondeur, profondeur-iterative, largeur, cout-uniforme, glouton, aetoile, aetoile-ponderee, idaetoile)
+help-arg-experiment-taquin-algos = Algorithms to compare
+help-arg-experiment-hanoi-algos = Methods: search algorithms and `optimal` (the recursive algorithm)
+help-arg-queens-all = Enumerate the solutions, asking after each one whether to go on (unless --count or --limit)
+help-arg-knight-all = Enumerate the tours, asking after each one whether to go on (unless --count or --limit)
+help-arg-knight-all-starts = With --count: the tours from every start square, counted from one square of each class of the board's symmetries (on every core) times the class size
+help-arg-connect4-solve-analyze = Also each column's exact score and the best columns (a score search per column: several times slower than the score alone)
+help-arg-taquin-batch = Solve every board of FILE (one per line, '#' comments); JSON Lines out, one object per board in input order; the exit code is the worst of the boards'
+help-arg-matches-plays-bfs = Breadth first: the shortest plays first
+help-arg-board = Start from this board instead of the empty one
+help-arg-book = Use the opening book of every position of at most N stones (built on first use and kept in the cache directory; 0: no book)
+help-arg-book-dir = The directory of the book [default: `connect4` in resolu's cache directory]
+help-arg-cube-cache-dir = Where the solver tables are cached
+help-arg-cube-census = Count the 2x2x2's positions at each distance (breadth-first search over all)
+help-arg-taquin-census = Count the boards at each distance from the goal (the whole state space) instead of solving
+help-arg-knight-closed = Closed tours only: the last square is a knight's move from the start
+help-arg-cube-color = Colours in the terminal: auto (when stdout is a terminal and NO_COLOR is unset), always, never
+help-arg-hanoi-compact = One line per move instead of a picture of the pegs
+help-arg-compare = With --html: the algorithms whose searches the page shows side by side, e.g. `astar,bfs` (default: --algo alone, the run the text reports)
+help-arg-queens-count = Count the solutions without printing them
+help-arg-knight-count = Count the tours without printing them
+help-arg-knight-degrees = Print the matrix of free neighbours of each square, and with Warnsdorff each step of the tour: the candidates with their free neighbours and the square chosen
+help-arg-matches-tree-depth = Deepest level drawn (moves from the start)
+help-arg-hanoi-depth-limit = Depth limit of --method dfs (number of moves)
+help-arg-depth-limit = Depth limit of dfs (number of steps)
+help-arg-experiment-taquin-depths = Optimal solution lengths to study: a list (2,4,6) or ranges (2-30, 2-30/2 for a step)
+help-arg-hanoi-disks = Number of disks
+help-arg-experiment-hanoi-disks = Numbers of disks: a list (3,5) or ranges (1-12)
+help-arg-prove-explain = Print each answer's proof tree: which clause proved each goal
+help-arg-rules-explain = Without a value: list every derived fact with its rule and premises, even when the base has a goal. With a fact: print that fact's full derivation tree
+help-arg-cube-facelets = The cube as 54 facelet letters (24 on the 2x2x2), faces in the order U R F D L B
+help-arg-rules-facts = Add an observed fact to the initial working memory (repeatable)
+help-arg-taquin-file = Read the start board from a file
+help-arg-graph-file = The graph file
+help-arg-maze-file = The maze file
+help-arg-prove-file = The program (Prolog clauses and directives)
+help-arg-rules-file = The rule file
+help-arg-first = Who plays first
+help-value-first-human = You
+help-value-first-computer = The computer
+help-arg-pdb-build-force = Rebuild even when a good file is cached
+help-arg-experiment-taquin-format = Output format of the summary on standard output
+help-value-experiment-taquin-format-text = Human-readable text
+help-value-experiment-taquin-format-json = Machine-readable JSON
+help-arg-experiment-hanoi-format = Output format of the summary on standard output
+help-value-experiment-hanoi-format-text = Human-readable text
+help-value-experiment-hanoi-format-json = Machine-readable JSON
+help-arg-format = Output format
+help-value-format-text = Human-readable text
+help-value-format-json = Machine-readable JSON
+help-arg-experiment-taquin-goal = The goal: standard, snail or a board [default: snail on 3x3, standard otherwise]
+help-arg-taquin-goal = The goal: standard, snail, or a board [default: snail on 3x3, standard otherwise]
+help-arg-pdb-build-goal = The goal: standard, snail, or a board [default: standard]
+help-arg-heaps = Several heaps (a sum of games), e.g. 3,4,5; replaces --matches
+help-arg-taquin-heuristic = Heuristic: misplaced (h1), manhattan (h2), linear-conflict, pdb, pdb:PARTITION (or zero); in French: mal-places, manhattan, conflits-lineaires
+help-arg-graph-heuristic = Heuristic: the h values of the file, or zero
+help-value-graph-heuristic-file = The `h=` values given in the file (0 where missing)
+help-value-graph-heuristic-zero = h = 0 everywhere
+help-arg-experiment-taquin-heuristics = Heuristics to compare
+help-arg-connect4-html = With solve: write a step-through page to FILE, the solver's line of perfect play from the position, each board with every column's score (one self-contained HTML file)
+help-arg-connect4-solve-html = With solve: write a step-through page to FILE, the solver's line of perfect play from the position, each board with every column's score (one self-contained HTML file)
+help-arg-connect4-play-html = With solve: write a step-through page to FILE, the solver's line of perfect play from the position, each board with every column's score (one self-contained HTML file)
+help-arg-prove-html = Write a step-through page to FILE: one self-contained HTML file (inline SVG, CSS and a small script, no network) to open in a browser; ← → step, space plays
+help-arg-rules-html = Write a step-through page to FILE: one self-contained HTML file (inline SVG, CSS and a small script, no network) to open in a browser; ← → step, space plays
+help-arg-hanoi-html = Write a step-through page to FILE: one self-contained HTML file (inline SVG, CSS and a small script, no network) to open in a browser; ← → step, space plays
+help-arg-knight-html = Write a step-through page to FILE: one self-contained HTML file (inline SVG, CSS and a small script, no network) to open in a browser; ← → step, space plays
+help-arg-queens-html = Write a step-through page to FILE: one self-contained HTML file (inline SVG, CSS and a small script, no network) to open in a browser; ← → step, space plays
+help-arg-maze-html = Write a step-through page to FILE: one self-contained HTML file (inline SVG, CSS and a small script, no network) to open in a browser; ← → step, space plays
+help-arg-cube-html = Write a step-through page to FILE: one self-contained HTML file (inline SVG, CSS and a small script, no network) to open in a browser; ← → step, space plays
+help-arg-html = Write a step-through page to FILE: perfect play move by move, the minimax tree and the alpha-beta tree with its pruned branches (one self-contained HTML file)
+help-arg-graph-html = Write a step-through page to FILE: the solution move by move and the search itself (each expansion with f, g, h, the frontier and closed set, the search tree), one self-contained HTML file to open in a browser; ← → step, space plays
+help-arg-taquin-html = Write a step-through page to FILE: the solution move by move and the search itself (each expansion with f, g, h, the frontier and closed set, the search tree), one self-contained HTML file to open in a browser; ← → step, space plays
+help-arg-experiment-taquin-korf = How many of Korf's 100 random 4x4 boards (evenly spread, 0 to 100) to solve with the same algorithms, heuristics and limits, to answer "what length for the 4x4?" (minutes: each may take up to --timeout per configuration)
+help-arg-lang = Language of what a person reads: en or fr [default: the locale's: fr* gives French]
+help-value-lang-en = English
+help-value-lang-fr = French, the course's language
+help-arg-connect4-play-level = The computer's level: perfect (the solver), random, mcts:N, mcts:time=1s, alphabeta:time=1s, alphabeta:depth=N [default: perfect on boards of up to 30 cells, alphabeta:time=1s above: the solver needs minutes on an open 7x6 board]
+help-arg-level = The computer's level: perfect, random, mcts:N (Monte Carlo tree search, N iterations a move; mcts:time=1s, mcts:N,c=0.7 for another exploration constant), alphabeta:time=1s (iterative deepening, that long a move) or alphabeta:depth=N
+help-arg-matches-tree-limit = Most nodes drawn
+help-arg-matches-plays-limit = Most plays listed (all are counted)
+help-arg-matches-states-limit = Most states listed
+help-arg-prove-limit = Stop after this many answers
+help-arg-queens-limit = Stop after this many solutions (implies --all)
+help-arg-knight-limit = Stop after this many tours (implies --all)
+help-arg-matches = Matches in the heap
+help-arg-rules-max-cycles = Stop after this many cycles (exit code 3)
+help-arg-hanoi-max-cycles = Stop the rules after this many cycles (exit code 3)
+help-arg-prove-max-inferences = Stop after this many inferences (exit code 3; default 100000000, 0 for no limit)
+help-arg-rules-max-inferences = Stop when one Prolog call of a condition or an action makes this many inferences (exit code 3; default 100000000, 0 for no limit)
+help-arg-cube-max-length = Two-phase: accept solutions of at most this many half turns
+help-arg-prove-max-memory = Memory budget in megabytes for the prover's stacks and findall buffers (default: half the memory available to the process; past it resource_error(memory), exit code 3 when not caught)
+help-arg-rules-max-memory = Memory budget in megabytes, counted as facts, instances and matches held (default: half the available memory, at most 8 GiB; exit code 3 when reached)
+help-arg-max-memory = Memory budget in megabytes, counted as stored states (default: half the memory really available to this process, at most 8 GiB; exit code 3 when reached)
+help-arg-pdb-build-max-memory = Refuse to build when the tables and the search need more than this many megabytes [default: half the available memory, at most 8 GiB] (exit 3)
+help-arg-connect4-solve-max-memory = Stop (exit 3) if the transposition table would take more than this many MB
+help-arg-experiment-taquin-max-nodes = Node limit of each run (a run stopped by it is recorded as such)
+help-arg-experiment-hanoi-max-nodes = Node limit of each run
+help-arg-max-nodes = Stop after expanding this many nodes (exit code 3)
+help-arg-connect4-solve-max-nodes = Stop after this many positions searched (exit 3)
+help-arg-max-positions = Most positions a search may store (sums of heaps; exit 3 when reached)
+help-arg-hanoi-method = How to solve: rules, optimal, or a search algorithm (bfs, astar, idastar, ...)
+help-arg-knight-method = Version: basic, band or warnsdorff
+help-arg-cube-method = optimal, two-phase, idastar or bfs [default: optimal on 2x2x2, two-phase on 3x3x3]
+help-arg-cube-metric = How moves are counted: htm (half-turn metric) or qtm (quarter-turn metric)
+help-arg-misere = Misère play: whoever takes the last match loses
+help-arg-moves = The columns played so far, from 1, e.g. 4453
+help-arg-cube-moves = The scramble: moves applied to the solved cube (e.g. \"R U2 F'\")
+help-arg-taquin-moves-as = How moves are named: tiles (the tile that slides) or blank (the blank's direction, as the labs name them: up/down/left/right, haut/bas/gauche/droite with --lang fr)
+help-value-taquin-moves-as-tiles = The tile that slides into the blank (the course's "coup")
+help-value-taquin-moves-as-blank = The direction the blank goes (the labs' naming)
+help-arg-queens-n = The size of the board (1 to 32)
+help-arg-out = Output folder
+help-arg-pdb-build-pattern = The partition [default: the best for the size: 7-8 on 4x4, 6-6-6-6 on 5x5]
+help-arg-taquin-pdb-dir = The directory of the pattern databases [default: $XDG_CACHE_HOME/resolu/pdb or ~/.cache/resolu/pdb]
+help-arg-pdb-dir = The directory of the tables [default: $XDG_CACHE_HOME/resolu/pdb or ~/.cache/resolu/pdb]
+help-arg-pegs = Number of pegs (3 to 8)
+help-arg-experiment-taquin-per-depth = Instances per depth
+help-arg-knight-prune = Cut branches that leave a free square without enough exits
+help-arg-prove-query = The query, with or without its final period; without it, an interactive top level
+help-arg-cube-random = A cube drawn uniformly at random among all positions (seeded by --seed)
+help-arg-hanoi-rules = The rule base of --method rules: a file, or course, neighbours, optimal [default: course on 3 pegs, neighbours on more]
+help-arg-cube-scramble = A random scramble of N moves (seeded by --seed)
+help-arg-taquin-search-anyway = Search even when the parity says that no solution exists: the search then explores every reachable board (181,440 on 3x3) and says so
+help-arg-experiment-taquin-seed = Random seed of the instances
+help-arg-cube-seed = Seed of --scramble and --random
+help-arg-matches-play-seed = Seed of the random and mcts levels
+help-arg-tictactoe-play-seed = Seed of the random and mcts levels
+help-arg-connect4-play-seed = Seed of the random and mcts levels
+help-arg-seed = Seed of the random search
+help-arg-rules-seed = Seed of the random strategy
+help-arg-knight-show-board = Print the board even when it is large (beyond 20x20 the text output gives only the counters; --svg, --html or --format json give the tour)
+help-arg-taquin-size = Board size of --census: N or ROWSxCOLS [default: the goal's, else 3x3]
+help-arg-pdb-build-size = Board size: N for N x N, or ROWSxCOLS [default: the goal's, else 4]
+help-arg-experiment-taquin-size = Board size: N for N x N, or ROWSxCOLS
+help-arg-knight-size = Board size: N, or ROWSxCOLS for a rectangle
+help-arg-size = The board, columns x rows, each from 4 to 8
+help-arg-cube-size = The cube's size: 2 (2x2x2) or 3
+help-arg-knight-start = Start square, from 0
+help-arg-taquin-start = The start board
+help-arg-hanoi-strategy = Conflict resolution of the rules: priority, order, recency, specificity
+help-arg-rules-strategy = Conflict resolution: priority, order, recency, specificity, depth, breadth, simplicity, complexity, lex, mea, random
+help-arg-knight-svg = Draw the tour (the last one shown, with --all) as an SVG file
+help-arg-cube-svg = Write the cube (before solving) as an SVG net to FILE
+help-arg-prove-syntax = How the file is written: prolog, or course (the lab's `A <- B, C.` and `B <- True.`, symbols whatever their case; the query is then `'A, D'`, `;` for or). Default: course when the file has a `<-` or `←` arrow, else prolog
+help-value-prove-syntax-prolog = Standard Prolog (capitals are variables)
+help-value-prove-syntax-course = The lab's notation: `A <- B, C.`
+help-arg-connect4-solve-table-bits = Transposition table: about 2^N slots of 5 bytes on 7x6, 8 on the largest boards (16 to 27: 320 KB to 1 GB)
+help-arg-take = Allowed takes, e.g. 1,2,3, or 'any' (Nim)
+help-arg-taquin-threads = Threads: IDA* splits one board's tree over them, --batch solves that many boards at once (results still in input order); 0 = every core. Capped at the cores available
+help-arg-experiment-taquin-threads = Worker threads [default: all cores; at most the cores available]. Results do not depend on it
+help-arg-knight-ties = Warnsdorff's tie-break: order (the course's), roth (farthest from the centre), or auto: order up to 8x8 (the course's boards), roth on larger ones, where the move order leads the backtracking astray (no tour of 300x300 in minutes)
+help-arg-matches-timeout = Stop a search of sums after this many seconds (decimal allowed; exit 3)
+help-arg-matches-states-timeout = Stop a search of sums after this many seconds (decimal allowed; exit 3)
+help-arg-matches-tree-timeout = Stop a search of sums after this many seconds (decimal allowed; exit 3)
+help-arg-matches-plays-timeout = Stop a search of sums after this many seconds (decimal allowed; exit 3)
+help-arg-matches-solve-timeout = Stop a search of sums after this many seconds (decimal allowed; exit 3)
+help-arg-matches-play-timeout = Stop a search of sums after this many seconds (decimal allowed; exit 3)
+help-arg-timeout = Stop after this many seconds (decimal allowed; exit code 3)
+help-arg-connect4-solve-timeout = Stop after this many seconds (exit 3)
+help-arg-rules-timeout = Stop after this many seconds, also inside matching and Prolog conditions (decimal allowed; exit code 3)
+help-arg-experiment-taquin-timeout = Time limit of each run, in seconds
+help-arg-experiment-hanoi-timeout = Time limit of each run, in seconds
+help-arg-to-move = The player to move in the starting state (1 or 2)
+help-arg-hanoi-trace = Print each cycle of the rules (conflict set, rule fired, facts added and removed), or each expansion of a search with f, g and h
+help-arg-rules-trace = Print each cycle: the conflict set, the rule chosen, the facts added and removed
+help-arg-trace = Print each expansion with f, g and h
+help-arg-prove-trace = Trace the proof: `course` (the lab's DAT trace: each conjunction still to prove, numbered by level, and each rule chosen, until the first success), `steps` (the conjunction and clause of every resolution, compact) or `ports` (call, exit, redo, fail)
+help-value-prove-trace-course = The lab's DAT trace: each conjunction still to prove, by level, and the rule chosen
+help-value-prove-trace-steps = Every resolution step, compact: the conjunction and the clause chosen
+help-value-prove-trace-ports = Prolog's ports: call, exit, redo, fail
+help-arg-prove-unknown = What a call to an unknown predicate does: error (existence_error) or fail
+help-value-prove-unknown-error = existence_error (standard Prolog)
+help-value-prove-unknown-fail = Fail: a fact not in the base is false
+help-arg-weight = Weight w of weighted A* (f = g + w·h)
+help-arg-prove-whole-answers = Print answers whole: by default a list is cut after 9 elements and a term nested deeper than 10 levels, as SWI-Prolog's top level does (`L = [1,2,3,4,5,6,7,8,9|...]`). JSON answers are always whole
+help-arg-matches-plays-winner = Only the plays won by this player (1 or 2)
+
+## clap's parse errors (only used in French: in English clap writes its own)
+
+clap-error-unknown-argument = unexpected argument '{ $arg }' found
+clap-error-value-required = a value is required for '{ $arg }' but none was supplied
+clap-error-invalid-value = invalid value '{ $value }' for '{ $arg }'
+clap-error-possible-values = [possible values: { $values }]
+clap-error-invalid-subcommand = unrecognized subcommand '{ $name }'
+clap-error-missing-required = the following required arguments were not provided:
+clap-error-missing-subcommand = '{ $name }' requires a subcommand but one was not provided
+clap-error-subcommands = [subcommands: { $values }]
+clap-error-conflict = the argument '{ $arg }' cannot be used with '{ $other }'
+clap-error-conflict-many = the argument '{ $arg }' cannot be used with:
+clap-error-conflict-others = the argument '{ $arg }' cannot be used with one or more of the other specified arguments
+clap-error-used-twice = the argument '{ $arg }' cannot be used multiple times
+clap-error-no-equals = equal sign is needed when assigning values to '{ $arg }'
+clap-error-too-many-values = unexpected value '{ $value }' for '{ $arg }' found; no more were expected
+clap-error-too-few-values = { $wanted } values required by '{ $arg }'; only { $given } provided
+clap-error-invalid-utf8 = invalid UTF-8 was detected in one or more arguments
+clap-error-tip-similar = tip: { $count ->
+    [one] a similar { $what } exists
+   *[other] some similar { $what }s exist
+}: { $names }
+clap-error-tip-escape = tip: to pass '{ $arg }' as a value, use '-- { $arg }'
+clap-error-tip = tip: { $tip }
+clap-error-usage-heading = Usage:
+clap-error-more-info = For more information, try '{ $flag }'.
+clap-error-invalid-digit = invalid digit found in string
+clap-error-empty-number = cannot parse integer from empty string
+clap-error-number-too-large = number too large to fit in target type
+clap-error-number-too-small = number too small to fit in target type
+clap-error-invalid-decimal = invalid float literal
+help-arguments-heading = Arguments
+help-options-heading = Options
+
+## The libraries' refusals of an input (only used in French: in English the libraries'
+## own words are printed). Each message is the English pattern it translates.
+
+input-at = { $origin }:{ $line }:{ $column }: { $message }
+input-syntax-error = { $origin }:{ $line }:{ $column }: syntax error: { $message } (near `{ $near }`)
+input-board-forms = write it as 'b h c / a f d / g _ e' (rows separated by '/'), [2, 8, 3, 1, 6, 4, 7, 0, 5] or 2 8 3 1 6 4 7 0 5 (a square count of cells, row by row), or [[b,h,c],[a,f,d],[g,vide,e]]; the blank is 0, _, . or vide
+input-board-empty = empty board
+input-board-unequal-rows = rows of unequal length: row 1 has { $a } cells, row { $b } has { $c }
+input-board-too-small = a board has at least 2 rows and 2 columns, this one is { $a }x{ $b }
+input-board-blanks = a board has exactly one blank (0, _, . or vide), this one has { $a }
+input-board-repeated-tile = tile { $a } appears more than once
+input-board-not-square = a flat list of cells makes a square board (9 cells: 3x3, 16: 4x4), this one has { $a } cells
+input-board-row-not-list = a row of a list of rows is not a list: '{ $a }'
+input-board-size-mismatch = the start is { $a }x{ $b } but the goal is { $c }x{ $d }
+input-board-too-big = boards have at most 256 cells, this one has { $a }
+input-board-tile-not-in-goal = tile { $a } is in the start but not in the goal
+input-board-tile-not-in-start = tile { $a } is in the goal but not in the start
+input-board-different-tiles = the start and the goal have different tiles
+input-graph-start-one = 'start' takes exactly one node name
+input-graph-start-twice = the start node is given twice
+input-graph-goal-name = 'goal' needs at least one node name
+input-graph-node-name = 'node' needs a node name
+input-graph-attribute = unknown node attribute '{ $a }' (expected h=VALUE, x=X or y=Y)
+input-graph-negative = '{ $a }' must be a finite non-negative number
+input-graph-not-a-number = '{ $a }' is not a number
+input-graph-edge = '{ $a }' takes two node names and an optional cost
+input-graph-directive = unknown directive '{ $a }' (expected start, goal, node, edge or arc)
+input-graph-no-start = no start node: add a line 'start NAME'
+input-graph-no-goal = no goal node: add a line 'goal NAME'
+input-maze-empty = the maze is empty
+input-maze-too-large = the maze is too large ({ $a }x{ $b }, at most { $c } squares)
+input-maze-second-start = a second start 'S' (the first is at line { $a }, column { $b })
+input-maze-second-exit = a second exit 'E' (the first is at line { $a }, column { $b })
+input-maze-character = unexpected { $a } (expected '#' wall, '.' free, 'S' start or 'E' exit)
+input-maze-no-start = the maze has no start 'S'
+input-maze-no-exit = the maze has no exit 'E'
+input-rules-no-full-stop = this item does not end with a full stop (`.` then a space or a new line)
+input-rules-name = expected the rule's name after `rule`
+input-rules-integer = expected an integer after `{ $a }`
+input-rules-colon = expected `:` after `rule { $a }` (and its priority or salience, if any)
+input-rules-arrow = rule { $a } needs `==>` between its conditions and its actions
+input-rules-second-arrow = rule { $a } has a second `==>`
+input-rules-no-conditions = rule { $a } has no conditions before `==>` (write `true`)
+input-rules-second-goal = a rule base has one goal; this is a second
+input-rules-clause = this clause cannot be added: { $a }
+input-rules-fact = the fact { $a } cannot be added: { $b }
+input-syntax-near = syntax error: { $a } (near `{ $b }`)
+input-syntax-operator-or-period = operator expected (or missing `.` at the end of the clause)
+input-syntax-operator = operator expected
+input-syntax-term = term expected
+input-syntax-priority-clash = operator priority clash
+input-syntax-character = unexpected character
+input-syntax-unterminated-quote = unterminated quoted text
+input-syntax-unterminated-comment = unterminated block comment
+input-syntax-text-after = text after the end of the term
+input-syntax-empty-query = empty query
+input-syntax-end-of-text = end of text
+input-course-after-head = expected `<-` or `.` after the rule's head
+input-course-after-body = expected `,`, `;` or `.` (each rule ends with a period)
+input-course-symbol = expected a symbol (letters, digits, `_`)
+input-syntax-expected = expected `{ $a }`
+input-query = query
