@@ -64,7 +64,7 @@ impl ArgTexts {
 
     /// The same texts read from the catalogue of `lang` under `key` (`COMMAND-ID` or `ID`),
     /// for the values named in `self`.
-    pub fn from_catalogue(&self, lang: Lang, key: &str) -> ArgTexts {
+    pub fn in_catalogue(&self, lang: Lang, key: &str) -> ArgTexts {
         ArgTexts {
             help: text(lang, &format!("help-arg-{key}")),
             long: text(lang, &format!("help-long-arg-{key}")),
@@ -95,7 +95,7 @@ pub fn key_of(arg: &Arg, command: &str) -> Option<String> {
         return Some(own);
     }
     let english = ArgTexts::of(arg);
-    (english.from_catalogue(Lang::En, &id) == english).then_some(id)
+    (english.in_catalogue(Lang::En, &id) == english).then_some(id)
 }
 
 /// Whether `arg` shows in the help and is described by this program (clap's own `-h` and
@@ -118,7 +118,7 @@ pub fn localise_argument(arg: Arg, command: &str) -> Arg {
 /// values written in French.
 fn localise_with(arg: Arg, key: &str) -> Arg {
     let english = ArgTexts::of(&arg);
-    let french = english.from_catalogue(Lang::Fr, key);
+    let french = english.in_catalogue(Lang::Fr, key);
     let help = french.help.or(english.help.clone()).unwrap_or_default();
     let mut short = help.clone();
     let mut notes = Vec::new();

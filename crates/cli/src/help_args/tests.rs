@@ -85,14 +85,14 @@ fn every_argument_shown_in_help_has_its_text_in_both_catalogues() {
                         .or_default()
                         .push((path.clone(), english));
                 }
-                Some(key) if english.from_catalogue(Lang::En, &key) != english => {
+                Some(key) if english.in_catalogue(Lang::En, &key) != english => {
                     stale.push(format!(
                         "{key}: the English text changed since it was translated\n{}",
                         entries(&key, &english)
                     ));
                 }
                 Some(key) => {
-                    let french = english.from_catalogue(Lang::Fr, &key);
+                    let french = english.in_catalogue(Lang::Fr, &key);
                     assert_eq!(
                         (french.help.is_some(), french.long.is_some()),
                         (english.help.is_some(), english.long.is_some()),
