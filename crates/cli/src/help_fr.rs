@@ -55,6 +55,10 @@ fn localise_one(command: Command, path: &str) -> Command {
     }
     // `mut_args` changes the arguments in place: `mut_arg` would move one to the end, which
     // a built command's index of flags does not follow.
+    // The examples after the help, when the catalogue has them in French.
+    if let Some(after) = help_args::text(Lang::Fr, &format!("help-after-{key}")) {
+        command = command.after_help(after);
+    }
     command = command.mut_args(|arg| {
         let arg = match arg.get_id().as_str() {
             "help" => arg.help(french("help-flag-help")),

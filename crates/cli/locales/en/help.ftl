@@ -284,3 +284,370 @@ input-course-after-body = expected `,`, `;` or `.` (each rule ends with a period
 input-course-symbol = expected a symbol (letters, digits, `_`)
 input-syntax-expected = expected `{ $a }`
 input-query = query
+
+## The examples after each command's help, as written beside the code
+help-after-resolu =
+    Examples:
+      resolu demo                               every built-in problem on its default
+      resolu taquin --start 'bhc/afd/g_e'       the course's 8-puzzle with A* and Manhattan
+      resolu graph examples/graphs/romania.graph --algo astar
+      resolu hanoi --disks 4                    the expert system on 4 disks
+      resolu matches solve --matches 21         who wins, and how
+      resolu connect4 solve --moves 3276477567135243   the exact score of a Connect Four position
+      resolu knight --size 8 --method warnsdorff
+      resolu prove examples/prolog/car.pl 'voiture_OK'
+      resolu cube "R U R' U'"                      the Rubik's cube, two-phase
+
+    Exit codes: 0 solved, 1 no solution exists, 2 bad input or usage, 3 a limit stopped the search.
+help-after-graph =
+    Examples:
+      resolu graph examples/graphs/romania.graph --algo astar
+      resolu graph examples/graphs/tree.graph --algo dfs --trace
+      resolu graph examples/graphs/romania.graph --algo greedy --format json
+
+    File format: one directive per line, '#' starts a comment:
+      start NAME | goal NAME... | edge A B [COST] | arc A B [COST] | node NAME [h=VALUE] [x=X y=Y] (x, y: where --html draws it)
+help-after-taquin =
+    Examples:
+      resolu taquin                                   the course's instance, A* and Manhattan
+      resolu taquin --start 'a b c / g _ d / h f e'   no solution exists (exit 1), said at once
+      resolu taquin --start 'bhc/afd/g_e' --heuristic misplaced --trace
+      resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar
+      resolu taquin --start '1 2/_ 3' --goal standard --format json
+      resolu taquin --start '[2, 8, 3, 1, 6, 4, 7, 0, 5]'   the notebook's list (9 cells: 3x3)
+      resolu taquin --start '[[b,h,c],[a,f,d],[g,vide,e]]' --algo aetoile --heuristic h1
+      resolu taquin --moves-as blank --lang fr         moves as the blank's directions (haut, bas...)
+      resolu taquin --start 'a b c / g _ d / h f e' --search-anyway   A* explores all 181,440 boards
+      resolu taquin --batch examples/boards.txt --heuristic linear-conflict
+      resolu taquin --batch examples/boards.txt --algo idastar --threads 2   boards on 2 cores
+      resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --threads 0
+      resolu taquin --census --size 2x5 --format json      boards at each distance from the goal
+      resolu taquin --start '5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12' --algo idastar --heuristic pdb:5-5-5
+
+    Boards: rows separated by '/' or new lines, cells by spaces (a row of one-character tiles may
+    be written without spaces); tiles are numbers or letters; the blank is 0, _, '.' or vide.
+    The labs' forms too: [2, 8, 3, 1, 6, 4, 7, 0, 5] or 2 8 3 1 6 4 7 0 5 (9 cells: 3x3, 16: 4x4)
+    and [[b,h,c],[a,f,d],[g,vide,e]].
+    Names: h1 = misplaced (the blank not counted), h2 = manhattan; French algorithm names
+    (aleatoire, profondeur, profondeur-iterative, largeur, cout-uniforme, glouton, aetoile,
+    aetoile-ponderee, idaetoile) and heuristics (mal-places, conflits-lineaires).
+    Goals: 'standard' (ascending, blank last), 'snail' (ascending along a clockwise spiral from
+    the top-left corner), or a board. Default: snail on 3x3, standard otherwise.
+
+    Pattern databases: --heuristic pdb takes the best for the size (the exact distance table up
+    to 10 cells, 7-8 on 4x4, 6-6-6-6 on 5x5), pdb:7-8, pdb:6-6-3, pdb:5-5-5, pdb:6-6-6-6 or any
+    partition (pdb:4-4, pdb:1,2,3/4,5,6,7,8); the board mirrored about the diagonal is looked up
+    too when the goal allows. Tables are read from --pdb-dir (default
+    $XDG_CACHE_HOME/resolu/pdb or ~/.cache/resolu/pdb), built on first use with a progress bar
+    (see `resolu pdb --help`).
+    --census counts the boards at each distance from the goal by an exhaustive breadth-first
+    search, 2 bits a board (3x3: 181,440; 3x4: 239,500,800 in 120 MB); JSON {"{"}states, diameter,
+    counts{"}"}.
+help-after-experiment-taquin =
+    Examples:
+      resolu experiment taquin                       the course's study (3x3, depths 2..30): a few seconds
+      resolu experiment taquin --depths 2,4,6,8 --per-depth 3 --out out/quick
+      resolu experiment taquin --size 4 --depths 10,20,30 --heuristics manhattan,linear-conflict --algos idastar
+
+    Writes into --out: runs.csv (one row per run), nodes.svg, time.svg, bstar.svg and report.md.
+help-after-experiment-hanoi =
+    Examples:
+      resolu experiment hanoi                               3 pegs, 1 to 12 disks: bfs, astar, optimal
+      resolu experiment hanoi --pegs 4 --disks 1-8 --algos bfs,astar,idastar,optimal
+
+    Writes into --out: runs.csv (one row per run), nodes.svg, time.svg, bstar.svg and report.md;
+    the depth of a run is the optimal number of moves (2^n - 1 on 3 pegs).
+help-after-prove =
+    Examples:
+      resolu prove examples/prolog/car.pl 'voiture_OK'              the course's diagnosis
+      resolu prove examples/course/dat.txt 'A, D' --trace course --lang fr   the lab's DAT trace
+      resolu prove examples/course/dat.txt 'A ; F'                  the lab's notation, ; for or
+      resolu prove examples/prolog/car.pl voiture_OK --trace        DAT on the car base (--lang en|fr)
+      resolu prove examples/prolog/car.pl voiture_OK --trace=steps  every resolution step, compact
+      resolu prove examples/prolog/car.pl voiture_OK --explain      the proof tree
+      resolu prove examples/prolog/tiny.pl 'a, f'                   false. (f is unknown: false)
+      resolu prove examples/prolog/family.pl 'grandparent(tom, X)'
+      resolu prove examples/prolog/lists.pl 'append(X, Y, [1,2])' --format json
+      resolu prove examples/prolog/queens.pl 'queens2(8, Qs)' --limit 3
+      resolu prove examples/prolog/family.pl 'ancestor(tom, X)' --trace=ports
+      resolu prove examples/prolog/family.pl                        interactive: ?- prompt, ';' for more
+
+    Answers print as `X = tom, Y = bob` (`true` when the query has no variable to show), and
+    `false.` when there is none. Long answers are abbreviated as SWI-Prolog's top level does:
+    `numlist(1, 100, L)` prints `L = [1,2,3,4,5,6,7,8,9|...]`; --whole-answers prints them
+    whole (`resolu prove f.pl 'numlist(1, 100, L)' --whole-answers`), written as they are
+    produced and within --timeout. Exit codes: 0 at least one answer, 1 none (or an uncaught error
+    of the program), 2 syntax error or bad usage, 3 a limit stopped it (inferences, time or
+    memory; directives of the file count too). By default a query may make 100,000,000
+    inferences (a few seconds) and use half the available memory: a runaway loop stops with a
+    message naming the limit; raise them with --max-inferences (0: no limit) and --max-memory.
+    Ctrl-C stops a query the same way (exit 3, with the inferences so far). halt(N) ends the
+    process with exit code N at once. Inside Prolog, running out of memory raises
+    resource_error(memory), which catch/3 can catch. What the program writes appears as it is
+    written; read/1 and get_char/1 read standard input as they need it.
+help-after-rules =
+    Examples:
+      resolu rules examples/rules/car.rules                every conclusion and how it was derived
+      resolu rules examples/rules/car.rules --fact klaxon_OK --trace
+      resolu rules examples/rules/hanoi.rules --trace      the course's expert system, cycle by cycle
+      resolu rules examples/rules/hanoi.rules --strategy recency --max-cycles 100
+      resolu rules examples/rules/car.rules --explain voiture_OK   the full tree of one fact
+      resolu rules examples/rules/strategies.rules --strategy depth --trace
+
+    File format (Prolog clauses may be mixed in; conditions may call them):
+      fact TERM.   facts T1, T2.                 the initial working memory (ground terms)
+      rule NAME [priority N] [salience N]: C1, C2 ==> A1, A2.   conditions ==> actions
+      goal C1, C2.                               optional: stop as soon as this holds
+    Conditions: patterns matched against facts, calls to Prolog predicates, \+ G or not(G).
+    A pattern over a relation that no fact, action or clause defines is an error (declare it
+    with `:- dynamic name/arity.` if it may come from --fact).
+    Actions: assert(F), retract(F), print(X, ...), halt, or any Prolog goal.
+    Strategies: salience first (higher first, as in CLIPS), then: priority (smallest number
+    first: the course's meta-rule), order (file order), recency (most recent facts first),
+    specificity (most conditions first); ties follow the file order, then the order the
+    instances were found. CLIPS 6's strategies: depth (newest activation first), breadth
+    (oldest first), simplicity / complexity (fewest / most comparisons), lex, mea, random
+    (seeded by --seed). An instance fires once (refraction).
+    Exit codes: 0 goal reached, halted, or nothing left to derive (no goal); 1 stuck (no rule
+    eligible before the goal); 2 bad file; 3 --max-cycles, --timeout, --max-memory or
+    --max-inferences reached, or Ctrl-C.
+help-after-hanoi =
+    Examples:
+      resolu hanoi                                  the course's expert system: 26 moves
+      resolu hanoi --disks 4 --compact              80 moves, one line each
+      resolu hanoi --rules optimal --disks 5        rules that look at the last disk moved: 31
+      resolu hanoi --pegs 4                         the course's rules on 4 pegs (neighbours)
+      resolu hanoi --rules examples/rules/hanoi.rules --trace   a rule base file, cycle by cycle
+      resolu hanoi --method optimal                 the recursive algorithm: 7 moves
+      resolu hanoi --method optimal --pegs 4 --disks 8   Frame–Stewart: 33 moves
+      resolu hanoi --method bfs --pegs 4 --disks 6 --format json
+      resolu hanoi --method idastar --disks 3 --compact
+
+    Methods: rules (the default: a rule base run by forward chaining, see `resolu rules --help`),
+    optimal (the recursion for 3 pegs, Frame–Stewart for more), or a search algorithm:
+    random, dfs, iddfs, bfs, ucs, greedy, astar, wastar, idastar (the informed ones with an
+    admissible heuristic: each disk off the goal peg moves at least once, each disk on it above
+    a misplaced larger one at least twice).
+    --method bfs counts all P^N situations (2 bits each; JSON adds counts and eccentricity); with
+    --max-nodes or --timeout it runs the generic breadth-first search instead.
+    Pegs are numbered from 0; the disks start on peg 0 and go to the last peg. JSON: `length`,
+    `moves` as [from, to] pairs, `optimum` (2^n - 1, or Frame–Stewart's number).
+
+    Rule bases: --rules takes a file or a built-in name: course (examples/rules/hanoi.rules, the
+    default on 3 pegs), neighbours (examples/rules/hanoi-neighbours.rules, the default on more
+    pegs), optimal (examples/rules/hanoi-optimal.rules). A situation is a list of pegs, each the
+    list of its disks bottom first, as the pegs are drawn: [[3,2,1],[],[]]. --disks and --pegs
+    replace the file's facts state(S), seen(S) and target(T) by the start situation (twice) and
+    the goal one; the other facts stay. Without a goal in the file, the goal is
+    `state(S), target(S)`. Every move the rules make is checked; exit 1 if the rule base gets
+    stuck, 3 at --max-cycles, --timeout or --max-memory (honoured inside matching and Prolog
+    conditions too).
+help-after-matches =
+    Examples:
+      resolu matches                          the course's model: states, operators, tree, verdict
+      resolu matches states                   the states and the successor function
+      resolu matches tree                     the search tree, each state with its winner
+      resolu matches plays --winner 1         every play won by player 1, depth first
+      resolu matches plays --winner 1 --bfs   the same, breadth first (shortest plays first)
+      resolu matches solve --matches 21       who wins, and how
+      resolu matches solve --matches 21 --format json
+      resolu matches solve --heaps 3,4,5 --take any       Nim: Sprague-Grundy (XOR)
+      resolu matches solve --heaps 3,4,5 --take any --misere   Bouton's misere rule
+      resolu matches play --first computer --level random --seed 7
+
+    A state is (matches left, player to move); with several heaps, (heap heap ..., player).
+    Normal play: whoever takes the last match wins (a player who cannot move loses); --misere:
+    whoever takes the last match loses. Moves in JSON: the number of matches taken, or
+    {"["}heap, taken] with several heaps (heaps numbered from 1). In `play`, type the number to
+    take (with several heaps: the heap then the number, e.g. '2 3'); 'q' resigns.
+help-after-matches-states =
+    Examples:
+      resolu matches states                    the 12 states (n, player) of either player starting,
+                                               then (5, 1)  -1-> (4, 2)  -2-> (3, 2)  -3-> (2, 2) ...
+      resolu matches states --matches 7 --take 1,2
+      resolu matches states --format json      each state with its successors
+help-after-matches-tree =
+    Examples:
+      resolu matches tree                      the course's tree: 28 nodes, 13 plays
+      resolu matches tree --matches 8 --depth 3
+      resolu matches tree --heaps 1,2,2 --take any --misere
+help-after-matches-plays =
+    Examples:
+      resolu matches plays --winner 1          the 7 plays won by player 1, depth first
+      resolu matches plays --winner 1 --bfs    the same, shortest first
+      resolu matches plays --matches 10 --limit 5 --format json
+help-after-matches-solve =
+    Examples:
+      resolu matches solve --matches 21                  take 1, leaving 20
+      resolu matches solve --matches 1000000 --format json
+      resolu matches solve --matches 10 --take 1,3,4 --misere
+      resolu matches solve --heaps 3,4,5 --take any      Nim, by the XOR of the heaps
+
+    JSON: {"{"}"to_move", "value": win|loss|draw, "winning_moves", "plies_to_end"{"}"}; a move is
+    the number taken, or [heap, taken] with several heaps.
+help-after-matches-play =
+    Examples:
+      resolu matches play                                 5 matches, you first
+      resolu matches play --matches 21 --first computer   the computer starts (and wins)
+      resolu matches play --heaps 3,4,5 --take any        Nim: type 'heap count', e.g. '2 3'
+      printf '1\n3\n' | resolu matches play               moves from a script
+
+    'q' stops the game; so does the end of the input.
+help-after-tictactoe =
+    Examples:
+      resolu tictactoe                          counts, the verdict, and what each algorithm visits
+      resolu tictactoe solve                    a draw: every first move holds it
+      resolu tictactoe solve --board 'xx./oo./...' --format json
+      resolu tictactoe play                     you are X and start
+      resolu tictactoe play --first computer --level random --seed 3
+
+    Boards: nine cells row by row, x, o or . (rows may be separated by '/'). Cells are written
+    row then column, from 1: in `play` type '2 3' (row 2, column 3) or a cell number 1-9 (row
+    by row); in JSON a cell is [row, col]. 'q' stops the game.
+help-after-tictactoe-solve =
+    Examples:
+      resolu tictactoe solve                                  a draw, 9 moves
+      resolu tictactoe solve --board 'xx./oo./...'            X wins at once in (1, 3)
+      resolu tictactoe solve --board 'x.x/.o./x.o' --format json
+help-after-tictactoe-play =
+    Examples:
+      resolu tictactoe play                              you are X, the computer is perfect
+      resolu tictactoe play --first computer             the computer is X
+      resolu tictactoe play --level random --seed 3      an opponent you can beat
+      resolu tictactoe play --level mcts:2000            Monte Carlo tree search, 2000 iterations a move
+      printf '2 2\n1 1\n' | resolu tictactoe play        moves from a script
+
+    Type a cell as 'row column' (e.g. '2 3') or as a number 1-9 row by row; 'q' stops.
+help-after-connect4 =
+    Examples:
+      resolu connect4 --moves 4453                     the board after columns 4, 4, 5, 3
+      resolu connect4 solve --moves 3276477567135243   score 11: player 1 wins
+      resolu connect4 solve --moves 3276477567135243 --analyze   and each column's score
+      resolu connect4 solve --moves 4453 --format json --timeout 60   (slow: 10 s of search)
+      resolu connect4 solve --size 5x4                 the empty 5x4 board: a draw
+      resolu connect4 play --size 6x5                  you first, against the solver
+      resolu connect4 play --level mcts:5000           Monte Carlo tree search, 5000 iterations a move
+
+    A position is the sequence of the columns played, numbered from 1 (as published test sets
+    write it). The score, for the player to move: 0 a draw; a win scores (cells + 1 - n) / 2,
+    n being the stones on the board before the winning stone (on 7x6: 22 minus the winner's
+    stone count, so a faster win scores higher); a loss scores minus the opponent's win.
+help-after-connect4-solve =
+    Examples:
+      resolu connect4 solve --moves 3276477567135243 --format json
+      resolu connect4 solve --moves 3276477567135243 --analyze   each column's score
+      resolu connect4 solve --size 6x5                   the empty 6x5 board, outright (seconds)
+      resolu connect4 solve --size 5x4 --book 6          from an opening book (built once)
+      resolu connect4 solve --moves 4 --timeout 2        exit 3 if not solved in 2 seconds
+
+    JSON: {"{"}"score", "best_moves" (columns from 1), "nodes" (positions searched),
+    "column_scores" (null for a full column), "to_move", "elapsed_ms"{"}"}; without --analyze
+    "best_moves" and "column_scores" are null. A stopped run gives "score": null,
+    "reason" and exit 3.
+    The solver, after Pascal Pons's: bitboards, negamax with alpha-beta over the moves that do
+    not lose at once, a transposition table of bounds, moves ordered by the winning cells they
+    create then centre first, null-window searches on the score. Near the end of a 7x6 game
+    it takes microseconds, in the middle milliseconds to seconds; the empty 7x6 board hours.
+help-after-connect4-play =
+    Examples:
+      resolu connect4 play --size 5x4                    the solver on a small board
+      resolu connect4 play                               7x6, alpha-beta a second a move
+      resolu connect4 play --level perfect --moves 3276477567135243   the solver, mid-game
+      resolu connect4 play --level mcts:5000 --first computer
+      printf '4\n4\n4\n' | resolu connect4 play --level random --seed 1
+
+    Type a column number; 'q' stops the game.
+help-after-knight =
+    Examples:
+      resolu knight                                  the course's 5x5 tour from (0,0), basic version
+      resolu knight --method warnsdorff              the course's Warnsdorff tour, no backtrack
+      resolu knight --method warnsdorff --degrees    the matrix of free neighbours, then each step
+      resolu knight --method warnsdorff --start 1,3  Warnsdorff must backtrack here (214 backtracks)
+      resolu knight --start 0,1                      refused, exit 1: no tour starts on that colour
+      resolu knight --size 8 --method warnsdorff --ties roth --svg tour.svg
+      resolu knight --size 1000 --method warnsdorff --ties roth --format json > tour.json
+      resolu knight --size 6 --closed --method warnsdorff --prune
+      resolu knight --size 5x6 --start 2,3 --method band
+      resolu knight --count                          304 open tours of 5x5 from a corner
+      resolu knight --size 6 --closed --count --prune   19,724 directed closed tours of 6x6
+      resolu knight --count --all-starts --prune     1,728 open tours of 5x5 from every square
+      resolu knight --all                            one tour at a time, asking whether to go on
+      resolu knight --all --limit 3 --format json    JSON Lines: 3 tours, then a summary
+
+    Methods: basic (moves in the course's order, bounds tested), band (a border two squares wide
+    marked taken: no bounds test), warnsdorff (fewest onward moves first, backtracking among
+    equally good squares first). Ties of Warnsdorff: order (the course's move order), roth
+    (farthest from the centre) or auto (the default: order up to 8x8, roth above). --prune refuses moves that leave a free square without enough
+    exits (it changes the tries, never the tours).
+
+    Counters, the same for the three methods: tries are the squares the knight was placed on,
+    backtracks the squares taken back, bounds tests the moves tested for staying on the board
+    (basic tests each move; the band and Warnsdorff need none: the band's gain). --max-nodes
+    counts moves tested (JSON moves_tested). On a board with an odd number of squares, a start
+    of the minority colour (row + column odd) has no tour: it is refused at once.
+help-after-queens =
+    Examples:
+      resolu queens                     the first solution on 8x8, with its tries and backtracks
+      resolu queens 12 --count          14200 solutions
+      resolu queens 6 --all             one solution at a time, asking whether to go on
+      resolu queens 8 --all --limit 5 --format json   JSON Lines: 5 solutions, then a summary
+
+    One queen per row; the columns are tried from left to right; columns and diagonals are
+    bitsets, so the promising test is three bit reads. --max-nodes counts tries.
+help-after-maze =
+    Examples:
+      resolu maze examples/mazes/classic.maze                  backtracking: a path, its tries
+      resolu maze examples/mazes/rooms.maze --algo bfs         the shortest path
+      resolu maze examples/mazes/rooms.maze --algo astar --format json
+      resolu maze examples/mazes/walled.maze                   no path (exit 1)
+
+    File format: '#' a wall, '.' a free square, 'S' the start, 'E' the exit (one each); a row
+    shorter than the others is completed with walls. The path is drawn with 'o'.
+    Backtracking tries east, south, west, north in turn; a square left by backtracking stays
+    marked as a dead end. --max-nodes counts tries (backtrack) or expansions (bfs, astar).
+help-after-pdb =
+    Examples:
+      resolu pdb build --size 4 --pattern 5-5-5       the three 5-tile tables of the 15-puzzle
+      resolu pdb build --pattern 7-8 --goal '0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15'   (slow: minutes)
+      resolu pdb info                                  what is cached, with sizes and checksums
+      resolu pdb verify --pdb-dir /tmp/tables          read every file whole and check it
+
+    Tables live in $XDG_CACHE_HOME/resolu/pdb, else ~/.cache/resolu/pdb; --pdb-dir chooses
+    another directory. A file records the board size, the goal, the partition, a format version
+    and a checksum; `resolu taquin --heuristic pdb:7-8 --goal G` uses what `resolu pdb build
+    --pattern 7-8 --goal G` built (a missing or damaged table is built on first use).
+    Partitions: 7-8, 6-6-3, 5-5-5 (4x4), 6-6-6-6 (5x5, Korf and Felner's groups), other sizes
+    like 4-4 or 3-4-4, or groups of tile names: '1,2,3,4/5,6,7,8'. Groups given by sizes take
+    the tiles in the order of their goal cells. `pdb verify` exits 1 if a file is damaged.
+help-after-cube =
+    Examples:
+      resolu cube "R U R' U'"                        solve what this scramble leaves (two-phase)
+      resolu cube --scramble 25 --seed 7             a random 25-move scramble, two-phase
+      resolu cube --random --seed 1                  a uniformly random cube
+      resolu cube "R U2 F' L D" --method optimal     IDA* with Korf's pattern databases
+      resolu cube --scramble 14 --method optimal --timeout 60   (slow: up to a minute)
+      resolu cube --facelets UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
+      resolu cube --size 2 --census                  the 2x2x2's 3,674,160 positions by distance
+      resolu cube --size 2 --census --metric qtm
+      resolu cube --size 2 "R U F' R2" --format json
+      resolu cube "R U" --svg cube.svg               the scrambled cube as an SVG net
+
+    MOVES: Singmaster notation, faces U D L R F B, each followed by nothing (a clockwise quarter
+    turn), 2 (a half turn) or ' (counter-clockwise); applied to the solved cube, and the cube it
+    leaves is the one solved. --facelets: 54 letters, faces in the order U R F D L B, each read
+    row by row as in the net drawn (U with B on top, D with F on top); any six colours, the
+    centres naming them. On the 2x2x2: 24 letters, four a face.
+    Methods: optimal (default on 2x2x2: table lookup; on 3x3x3: IDA* with pattern databases,
+    the corners' 88,179,840 entries and two groups of six edges, built once, about a minute,
+    and cached), two-phase (default on 3x3x3: Kociemba's, at most --max-length moves; with
+    --timeout it keeps looking for shorter ones until then), idastar and bfs (the generic
+    algorithms of the library on the same cube). Tables are cached in --cache-dir (default
+    $XDG_CACHE_HOME/resolu or ~/.cache/resolu) with a checksum, and rebuilt if damaged.
+    Metrics: htm (every face turn counts 1), qtm (a half turn counts 2; the optimal methods then
+    search quarter turns, two-phase stays a half-turn method whose solution is counted in
+    quarter turns). Limits: --timeout stops any method, and the pattern databases' build too
+    (a build cut short is not cached); --max-nodes applies to idastar and bfs; --max-memory to
+    bfs, to the pattern databases and to the 2x2x2 table (--census too).
+    JSON: {"{"}"solution", "length", "metric", "optimal", "stats"{"}"}; with --census
+    {"{"}"metric", "counts"{"}"}.
+

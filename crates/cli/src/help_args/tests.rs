@@ -225,3 +225,28 @@ fn the_french_command_line_parses_as_the_english_one() {
         Some("bhc/afd/g_e")
     );
 }
+
+#[test]
+fn every_command_s_examples_have_their_text_in_both_catalogues() {
+    let mut to_add = String::new();
+    let mut checked = 0;
+    for (path, command) in all_commands(crate::Cli::command()) {
+        let Some(after) = command.get_after_help().map(ToString::to_string) else {
+            continue;
+        };
+        let id = format!("help-after-{path}");
+        checked += 1;
+        if text(Lang::En, &id).as_deref() != Some(after.as_str()) {
+            to_add += &ftl(&id, &after);
+        }
+    }
+    assert!(
+        checked > 10,
+        "the commands' examples were not found: {checked}"
+    );
+    assert!(
+        to_add.is_empty(),
+        "examples without their catalogue texts, or changed since they were translated \
+         (add these to locales/en/help.ftl and their translation to locales/fr/help.ftl):\n{to_add}"
+    );
+}
