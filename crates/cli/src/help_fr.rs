@@ -61,6 +61,9 @@ fn localise_one(command: Command, path: &str) -> Command {
     }
     command = command.mut_args(|arg| {
         let arg = match arg.get_id().as_str() {
+            "help" if arg.get_long_help().is_some() => arg
+                .help(french("help-flag-help"))
+                .long_help(french("help-flag-help-long")),
             "help" => arg.help(french("help-flag-help")),
             "version" => arg.help(french("help-flag-version")),
             _ => help_args::localise_argument(arg, key),

@@ -651,3 +651,6 @@ help-after-cube =
     JSON: {"{"}"solution", "length", "metric", "optimal", "stats"{"}"}; with --census
     {"{"}"metric", "counts"{"}"}.
 
+
+## clap's own -h/--help line in the long help
+help-flag-help-long = Print help (see a summary with '-h')

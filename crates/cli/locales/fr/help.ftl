@@ -675,3 +675,6 @@ help-after-cube =
     du 2x2x2 (--census aussi).
     JSON : {"{"}"solution", "length", "metric", "optimal", "stats"{"}"} ; avec --census
     {"{"}"metric", "counts"{"}"}.
+
+## La ligne -h/--help de clap dans l'aide détaillée
+help-flag-help-long = Affiche l'aide (un résumé avec « -h »)

@@ -20,6 +20,8 @@ fn the_taquin_help_describes_its_flags_in_french() {
     assert!(out.contains("Options :"), "{out}");
     assert!(!out.contains("The start board"), "{out}");
     assert!(!out.contains("[default:"), "{out}");
+    assert!(out.contains("Affiche l'aide (un résumé avec « -h »)"), "{out}");
+    assert!(out.contains("Exemples :"), "{out}");
     // The short help too, and a French locale gives the same.
     let (_, short, _) = run(&["taquin", "-h", "--lang", "fr"]);
     assert!(short.contains("Le taquin de départ"), "{short}");
