@@ -180,6 +180,20 @@ const PATTERNS: &[(&str, &str)] = &[
         "input-course-symbol",
     ),
     ("expected `{}`", "input-syntax-expected"),
+    // Names of algorithms, heuristics, strategies and methods (whole messages).
+    (
+        "unknown algorithm '{}' (expected one of: {}; in French: {})",
+        "input-unknown-algorithm",
+    ),
+    (
+        "unknown heuristic '{}' (expected one of: {}; the course's h1, h2; in French: {})",
+        "input-unknown-heuristic",
+    ),
+    (
+        "unknown strategy '{}' (expected one of: {})",
+        "input-unknown-strategy",
+    ),
+    ("unknown method '{}' (expected {})", "input-unknown-method"),
 ];
 
 /// The names of the arguments of a pattern's message, in order.
@@ -258,6 +272,17 @@ pub fn board(origin: Option<&str>, error: &GridError) -> Option<String> {
         Some(origin) => format!("{origin} : {text}"),
         None => text,
     })
+}
+
+/// A whole one-line error of the CLI in this run's language: in French, a library's
+/// message recognised whole (an unknown algorithm or heuristic name...) is translated; any
+/// other message is returned as it is.
+pub fn whole(message: String) -> String {
+    if french() {
+        translate(Lang::Fr, &message)
+    } else {
+        message
+    }
 }
 
 /// An error of a graph file, in French.

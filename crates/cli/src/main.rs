@@ -156,6 +156,7 @@ fn main() -> ExitCode {
     match (result, flushed) {
         (Ok(exit), Ok(())) => exit.into(),
         (Err(CliError::Input(msg)), _) => {
+            let msg = input_errors_fr::whole(msg);
             eprintln!("{}", tr!("error-line", message = msg));
             Exit::BadInput.into()
         }

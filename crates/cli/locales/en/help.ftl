@@ -654,3 +654,9 @@ help-after-cube =
 
 ## clap's own -h/--help line in the long help
 help-flag-help-long = Print help (see a summary with '-h')
+
+## Unknown names (the libraries' messages, recognised whole)
+input-unknown-algorithm = unknown algorithm '{ $a }' (expected one of: { $b }; in French: { $c })
+input-unknown-heuristic = unknown heuristic '{ $a }' (expected one of: { $b }; the course's h1, h2; in French: { $c })
+input-unknown-strategy = unknown strategy '{ $a }' (expected one of: { $b })
+input-unknown-method = unknown method '{ $a }' (expected { $b })

@@ -678,3 +678,9 @@ help-after-cube =
 
 ## La ligne -h/--help de clap dans l'aide détaillée
 help-flag-help-long = Affiche l'aide (un résumé avec « -h »)
+
+## Noms inconnus (les messages des bibliothèques, reconnus en entier)
+input-unknown-algorithm = algorithme '{ $a }' inconnu (attendu : { $b } ; en français : { $c })
+input-unknown-heuristic = heuristique '{ $a }' inconnue (attendu : { $b } ; celles du cours : h1, h2 ; en français : { $c })
+input-unknown-strategy = stratégie '{ $a }' inconnue (attendu : { $b })
+input-unknown-method = méthode '{ $a }' inconnue (attendu : { $b })

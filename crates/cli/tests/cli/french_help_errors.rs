@@ -20,7 +20,10 @@ fn the_taquin_help_describes_its_flags_in_french() {
     assert!(out.contains("Options :"), "{out}");
     assert!(!out.contains("The start board"), "{out}");
     assert!(!out.contains("[default:"), "{out}");
-    assert!(out.contains("Affiche l'aide (un résumé avec « -h »)"), "{out}");
+    assert!(
+        out.contains("Affiche l'aide (un résumé avec « -h »)"),
+        "{out}"
+    );
     assert!(out.contains("Exemples :"), "{out}");
     // The short help too, and a French locale gives the same.
     let (_, short, _) = run(&["taquin", "-h", "--lang", "fr"]);
@@ -176,4 +179,30 @@ fn file_errors_are_french_with_their_line_and_column() {
         err.contains("question : erreur de syntaxe, ligne 1 colonne"),
         "{err}"
     );
+}
+
+#[test]
+fn unknown_names_are_refused_in_french() {
+    for (args, wanted) in [
+        (
+            &["taquin", "--algo", "xyz"][..],
+            "erreur : algorithme 'xyz' inconnu (attendu : random, dfs",
+        ),
+        (
+            &["taquin", "--heuristic", "xyz"][..],
+            "erreur : heuristique 'xyz' inconnue (attendu : zero, misplaced",
+        ),
+        (
+            &["knight", "--method", "xyz"][..],
+            "erreur : méthode 'xyz' inconnue (attendu : basic, band or warnsdorff)",
+        ),
+    ] {
+        let mut line = args.to_vec();
+        line.extend(["--lang", "fr"]);
+        let (code, _, err) = run(&line);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.starts_with(wanted), "{args:?}: {wanted:?} not in {err}");
+    }
+    let (_, _, err) = run(&["taquin", "--algo", "xyz"]);
+    assert!(err.starts_with("error: unknown algorithm 'xyz'"), "{err}");
 }
