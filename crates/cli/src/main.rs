@@ -2,13 +2,16 @@
 //! from the command line. This file parses the arguments and dispatches; each subcommand
 //! lives in its own module under `cmd/`.
 
+mod clap_errors_fr;
 mod cmd;
 mod common;
 mod course_trace;
 mod enumerate;
+mod help_args;
 mod help_fr;
 mod html;
 mod i18n;
+mod input_errors_fr;
 mod lang;
 mod play;
 mod progress;
@@ -114,6 +117,13 @@ fn main() -> ExitCode {
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
+            if lang == lang::Lang::Fr
+                && e.use_stderr()
+                && let Some(french) = clap_errors_fr::render(&e)
+            {
+                eprint!("{french}");
+                return Exit::BadInput.into();
+            }
             let _ = e.print();
             return if e.use_stderr() {
                 Exit::BadInput.into()
@@ -146,6 +156,7 @@ fn main() -> ExitCode {
     match (result, flushed) {
         (Ok(exit), Ok(())) => exit.into(),
         (Err(CliError::Input(msg)), _) => {
+            let msg = input_errors_fr::whole(msg);
             eprintln!("{}", tr!("error-line", message = msg));
             Exit::BadInput.into()
         }

@@ -58,8 +58,12 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let deadline = args.limits.timeout.and_then(|t| started.checked_add(t));
     let text = read_file(&args.file)?;
     let algorithm = args.algo.algorithm()?;
-    let Some(graph) = Graph::parse_until(&text, deadline)
-        .map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?
+    let Some(graph) = Graph::parse_until(&text, deadline).map_err(|e| {
+        let origin = args.file.display().to_string();
+        bad_input(
+            crate::input_errors_fr::graph(&origin, &e).unwrap_or_else(|| format!("{origin}: {e}")),
+        )
+    })?
     else {
         let reason = resolu_search::StopReason::TimeLimit;
         if args.format == Format::Json {

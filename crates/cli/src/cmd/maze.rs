@@ -67,8 +67,12 @@ impl MazeAlgo {
 /// Runs `resolu maze`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let text = read_file(&args.file)?;
-    let maze =
-        Maze::parse(&text).map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
+    let maze = Maze::parse(&text).map_err(|e| {
+        let origin = args.file.display().to_string();
+        bad_input(
+            crate::input_errors_fr::maze(&origin, &e).unwrap_or_else(|| format!("{origin}: {e}")),
+        )
+    })?;
     if args.format == Format::Text
         && let Some(note) = ragged_note(&text)
     {

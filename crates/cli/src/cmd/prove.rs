@@ -221,10 +221,15 @@ pub fn load(
     let mut db = Database::new();
     output.attach(&mut db);
     let report = db.consult_with(text, options).map_err(|e| match e {
-        resolu_logic::ConsultError::Syntax(p) => LoadError::Cli(bad_input(format!(
-            "{origin}:{}:{}: syntax error: {} (near `{}`)",
-            p.line, p.column, p.message, p.near
-        ))),
+        resolu_logic::ConsultError::Syntax(p) => LoadError::Cli(bad_input(
+            crate::input_errors_fr::syntax(origin, p.line, p.column, &p.message, &p.near)
+                .unwrap_or_else(|| {
+                    format!(
+                        "{origin}:{}:{}: syntax error: {} (near `{}`)",
+                        p.line, p.column, p.message, p.near
+                    )
+                }),
+        )),
         resolu_logic::ConsultError::Clause {
             error: SolveError::Halt(code),
             ..
@@ -250,10 +255,19 @@ pub fn load(
 
 fn parse_user_query(db: &Database, text: &str) -> Result<ReadTerm, CliError> {
     db.parse_query(text).map_err(|p| {
-        bad_input(format!(
-            "query:{}:{}: syntax error: {} (near `{}`)",
-            p.line, p.column, p.message, p.near
-        ))
+        let french = crate::input_errors_fr::syntax(
+            &crate::tr!("input-query"),
+            p.line,
+            p.column,
+            &p.message,
+            &p.near,
+        );
+        bad_input(french.unwrap_or_else(|| {
+            format!(
+                "query:{}:{}: syntax error: {} (near `{}`)",
+                p.line, p.column, p.message, p.near
+            )
+        }))
     })
 }
 
@@ -371,12 +385,18 @@ fn run_course(
     };
     let lang = crate::i18n::lang();
     let (mut db, goals, var_names) = if course_syntax {
-        let mut db = resolu_logic::course::load_base(text)
-            .map_err(|e| bad_input(format!("{origin}: {e}")))?;
+        let mut db = resolu_logic::course::load_base(text).map_err(|e| {
+            bad_input(
+                crate::input_errors_fr::course(origin, &e)
+                    .unwrap_or_else(|| format!("{origin}: {e}")),
+            )
+        })?;
         // The course's rule: what is not in the base is false.
         db.set_unknown(Unknown::Fail);
-        let goals = resolu_logic::course::parse_goals(query)
-            .map_err(|e| bad_input(format!("query: {e}")))?;
+        let goals = resolu_logic::course::parse_goals(query).map_err(|e| {
+            let french = crate::input_errors_fr::course(&crate::tr!("input-query"), &e);
+            bad_input(french.unwrap_or_else(|| format!("query: {e}")))
+        })?;
         (db, goals, Vec::new())
     } else {
         let options = Options {

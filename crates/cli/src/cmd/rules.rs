@@ -111,7 +111,10 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let mut base = match RuleBase::parse_within(&text, budget) {
         Ok(base) => base,
         Err(ParseStop::Limit(reason)) => return reading_stopped(reason, strategy, &args, io),
-        Err(ParseStop::File(e)) => return Err(bad_input(format!("{origin}:{e}"))),
+        Err(ParseStop::File(e)) => {
+            let french = crate::input_errors_fr::rules(&origin, &e);
+            return Err(bad_input(french.unwrap_or_else(|| format!("{origin}:{e}"))));
+        }
         Err(other) => return Err(bad_input(format!("{origin}: {other}"))),
     };
     for fact in &args.facts {
@@ -129,7 +132,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         .html
         .as_ref()
         .map(|_| RulesRecorder::new(&base.facts));
-    let engine = Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
+    let engine = Engine::new(base, strategy).map_err(|e| {
+        bad_input(
+            crate::input_errors_fr::rules(&origin, &e).unwrap_or_else(|| format!("{origin}: {e}")),
+        )
+    })?;
     execute(engine, &origin, &args, started, io, page)
 }
 

@@ -206,7 +206,12 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         args.heuristic.parse().map_err(bad_input)?
     };
     let goal = match &args.goal {
-        Some(g) => Goal::parse(g).map_err(|e| bad_input(format!("--goal: {e}")))?,
+        Some(g) => Goal::parse(g).map_err(|e| {
+            bad_input(
+                crate::input_errors_fr::board(Some("--goal"), &e)
+                    .unwrap_or_else(|| format!("--goal: {e}")),
+            )
+        })?,
         None => Goal::Default,
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -232,8 +237,15 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         (None, Some(path)) => (read_file(path)?, path.display().to_string()),
         (None, None) => (COURSE_START.to_string(), "--start".to_string()),
     };
-    let start = Grid::parse(&text).map_err(|e| bad_input(format!("{origin}: {e}")))?;
-    let puzzle = SlidingPuzzle::new(&start, goal).map_err(|e| bad_input(e.to_string()))?;
+    let start = Grid::parse(&text).map_err(|e| {
+        bad_input(
+            crate::input_errors_fr::board(Some(&origin), &e)
+                .unwrap_or_else(|| format!("{origin}: {e}")),
+        )
+    })?;
+    let puzzle = SlidingPuzzle::new(&start, goal).map_err(|e| {
+        bad_input(crate::input_errors_fr::board(None, &e).unwrap_or_else(|| e.to_string()))
+    })?;
     if let Some(exit) = solver.prepare(&puzzle, io)? {
         return Ok(exit);
     }

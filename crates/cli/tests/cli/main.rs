@@ -11,6 +11,7 @@ mod cube;
 mod demo;
 mod examples;
 mod experiment;
+mod french_help_errors;
 mod fuzz;
 mod graph;
 mod hanoi;
