@@ -11,6 +11,7 @@ mod cube;
 mod demo;
 mod examples;
 mod experiment;
+mod french_output;
 mod fuzz;
 mod graph;
 mod hanoi;
