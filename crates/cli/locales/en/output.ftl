@@ -221,3 +221,42 @@ connect4-book-rebuilding = { $why }; rebuilding it.
 connect4-book-bar-template = {"{"}msg{"}"} {"{"}bar:30{"}"} {"{"}pos{"}"}/{"{"}len{"}"} positions, {"{"}elapsed{"}"}
 connect4-book-building = opening book, depth { $depth }
 connect4-book-not-stored = the opening book could not be stored: { $error }
+
+## experiment report (report.md, report.html)
+
+report-limits = { $nodes } expanded nodes, { $seconds } s
+report-item = - `{ $config }`: { $text }
+report-plot-nodes = median expanded nodes against solution depth (log scale)
+report-plot-time = median time against solution depth (log scale)
+report-plot-bstar = median effective branching factor b* against solution depth
+report-summary-header = | depth | configuration | runs | solved | median expanded | median time (ms) | median b* |
+report-taquin-title = Sliding-tile puzzle { $size }: algorithms and heuristics
+report-taquin-setup = Goal `{ $goal }`; { $per_depth } instances per depth (seed { $seed }), each of exactly the optimal length shown; limits per run: { $limits }; { $threads } threads; { $runs } runs in all.
+report-reproduce = Reproduce with `{ $command }`.
+report-results = Results
+report-every-run = Every run is in `runs.csv`.
+report-course-questions = The course's questions
+report-reach-question = **Which optimal lengths can each heuristic reach?** Within the limits above:
+report-reach-all = every instance solved, up to { $depth } moves
+report-reach-up-to = every instance solved up to { $depth } moves, not beyond
+report-reach-none = not every instance solved even at the smallest depth
+report-reach-detail = (at { $depth } moves: median { $nodes } nodes, { $ms } ms, { $solved }/{ $runs } solved)
+report-astar-question = **How long does A* take, and how much does the heuristic matter?**
+report-astar-line = - A* with `{ $heuristic }` at { $depth } moves: median { $nodes } expanded nodes in { $ms } ms{ $bstar }.
+report-astar-compare = At { $depth } moves `{ $best }` expands { $ratio } times fewer nodes than `{ $worst }`: a better-informed admissible heuristic prunes exponentially more of the tree, which the lower b* measures.
+report-question-4x4 = **What length can be considered for the 4x4?**
+report-korf-not-measured = Not measured in this run (`--korf 0`). Korf's 100 random 4x4 boards need 41 to 66 moves (53 on average).
+report-every-board = every board
+report-every-nth = every { $step }{ $ordinal }
+report-korf-measured = Measured on { $count } of Korf's 100 random 4x4 boards ({ $which }; goal `{ $goal }`; optimal lengths { $shortest }..{ $longest } moves), with the same limits:
+report-korf-header = | configuration | solved | longest solved | median nodes (solved) | stopped by |
+report-korf-best = The best here is `{ $config }`: { $solved } of { $boards } boards solved. The median b* of its solved runs is { $bstar } at { $millions } million nodes per second; a search of N nodes reaches the depth d where b* + ... + b*^d = N, so one minute ({ $budget } nodes) reaches about { $depth } moves with it, to compare with the 41 to 66 moves (53 on average) of Korf's random boards. Runs stopped by a limit count as unsolved above: the limits, not the algorithms, decide how far the others get.
+report-hanoi-title = Towers of Hanoi on { $pegs } pegs: search against recursion
+report-hanoi-setup = Each instance moves n disks from peg 0 to peg { $goal_peg }; its optimal length (the depth below) is { $three ->
+        [yes] 2^n − 1
+       *[no] the Frame–Stewart number
+    }. { $runs } runs in all. Reproduce with `{ $command }`.
+report-hanoi-how-far = How far each method goes
+report-hanoi-largest = largest tower solved: { $instance }
+report-hanoi-none = solved no instance within the limits
+report-hanoi-longer = ({ $count } solutions longer than the optimum)

@@ -221,3 +221,44 @@ connect4-book-rebuilding = { $why } ; reconstruction.
 connect4-book-bar-template = {"{"}msg{"}"} {"{"}bar:30{"}"} {"{"}pos{"}"}/{"{"}len{"}"} positions, {"{"}elapsed{"}"}
 connect4-book-building = livre d'ouvertures, profondeur { $depth }
 connect4-book-not-stored = le livre d'ouvertures n'a pas pu être enregistré : { $error }
+
+## rapport d'expérience (report.md, report.html)
+
+report-limits = { $nodes } états développés, { $seconds } s
+report-item = - `{ $config }` : { $text }
+report-plot-nodes = médiane des états développés selon la profondeur de la solution (échelle logarithmique)
+report-plot-time = médiane du temps selon la profondeur de la solution (échelle logarithmique)
+report-plot-bstar = médiane du facteur de branchement effectif b* selon la profondeur de la solution
+report-summary-header = | profondeur | configuration | exécutions | résolues | médiane des développés | médiane du temps (ms) | médiane de b* |
+report-taquin-title = Taquin { $size } : algorithmes et heuristiques
+report-taquin-setup = État final `{ $goal }` ; { $per_depth } instances par profondeur (graine { $seed }), chacune exactement de la longueur optimale indiquée ; limites par exécution : { $limits } ; { $threads } fils d'exécution ; { $runs } exécutions en tout.
+report-reproduce = Pour refaire l'expérience : `{ $command }`.
+report-results = Résultats
+report-every-run = Chaque exécution est dans `runs.csv`.
+report-course-questions = Les questions du cours
+report-reach-question = **Quelles longueurs optimales chaque heuristique atteint-elle ?** Dans les limites ci-dessus :
+report-reach-all = toutes les instances résolues, jusqu'à { $depth } coups
+report-reach-up-to = toutes les instances résolues jusqu'à { $depth } coups, pas au-delà
+report-reach-none = toutes les instances ne sont pas résolues, même à la plus petite profondeur
+report-reach-detail = (à { $depth } coups : médiane de { $nodes } états développés, { $ms } ms, { $solved }/{ $runs } résolues)
+report-astar-question = **Combien de temps prend A*, et quel est le poids de l'heuristique ?**
+report-astar-line = - A* avec `{ $heuristic }` à { $depth } coups : médiane de { $nodes } états développés en { $ms } ms{ $bstar }.
+report-astar-compare = À { $depth } coups, `{ $best }` développe { $ratio } fois moins d'états que `{ $worst }` : une heuristique admissible mieux informée élague exponentiellement plus de l'arbre, ce que mesure un b* plus faible.
+report-question-4x4 = **Quelle longueur peut-on envisager pour le 4x4 ?**
+report-korf-not-measured = Non mesuré dans cette exécution (`--korf 0`). Les 100 taquins 4x4 aléatoires de Korf demandent de 41 à 66 coups (53 en moyenne).
+report-every-board = tous les taquins
+report-every-nth = un sur { $step }{ $ordinal ->
+       *[other] {""}
+    }
+report-korf-measured = Mesuré sur { $count } des 100 taquins 4x4 aléatoires de Korf ({ $which } ; état final `{ $goal }` ; longueurs optimales de { $shortest } à { $longest } coups), avec les mêmes limites :
+report-korf-header = | configuration | résolues | plus longue résolue | médiane des développés (résolues) | arrêtées par |
+report-korf-best = La meilleure ici est `{ $config }` : { $solved } taquins résolus sur { $boards }. La médiane de b* de ses exécutions résolues est { $bstar }, à { $millions } millions d'états par seconde ; une recherche de N états atteint la profondeur d telle que b* + ... + b*^d = N, donc une minute ({ $budget } états) atteint environ { $depth } coups avec elle, à comparer aux 41 à 66 coups (53 en moyenne) des taquins aléatoires de Korf. Les exécutions arrêtées par une limite comptent comme non résolues ci-dessus : ce sont les limites, et non les algorithmes, qui décident jusqu'où vont les autres.
+report-hanoi-title = Tours de Hanoï sur { $pegs } pics : recherche contre récursion
+report-hanoi-setup = Chaque instance déplace n palets du pic 0 au pic { $goal_peg } ; sa longueur optimale (la profondeur ci-dessous) est { $three ->
+        [yes] 2^n − 1
+       *[no] le nombre de Frame–Stewart
+    }. { $runs } exécutions en tout. Pour refaire l'expérience : `{ $command }`.
+report-hanoi-how-far = Jusqu'où va chaque méthode
+report-hanoi-largest = plus grande tour résolue : { $instance }
+report-hanoi-none = aucune instance résolue dans les limites
+report-hanoi-longer = ({ $count } solutions plus longues que l'optimum)

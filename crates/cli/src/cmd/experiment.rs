@@ -1,6 +1,8 @@
 //! `resolu experiment`: tables, CSV, plots and a report of how algorithms and heuristics
 //! scale.
 
+mod words;
+
 use crate::common::{CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
 use clap::{Args as ClapArgs, Subcommand};
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
@@ -13,6 +15,7 @@ use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
 use resolu_search::{Algorithm, Limits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use words::CatalogueWords;
 
 /// Flags of `resolu experiment`.
 #[derive(ClapArgs, Debug)]
@@ -162,7 +165,7 @@ fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
         args.timeout.as_secs_f64()
     );
     let summary = Summary::of(&runs);
-    let report = hanoi::report(&command, args.pegs, &summary, &runs);
+    let report = hanoi::report(&command, args.pegs, &summary, &runs, &CatalogueWords);
     write_outputs(&args.out, &runs, &summary, &report)?;
     partial.done();
     show_summary(io, args.format, &args.out, &runs, &summary, 1, &[])
@@ -426,10 +429,10 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
         goal: goal.clone(),
         per_depth: args.per_depth,
         seed: args.seed,
-        limits: format!(
-            "{} expanded nodes, {} s",
-            args.max_nodes,
-            args.timeout.as_secs_f64()
+        limits: crate::tr!(
+            "report-limits",
+            nodes = args.max_nodes.to_string(),
+            seconds = args.timeout.as_secs_f64().to_string()
         ),
         threads,
         korf_runs,
@@ -446,7 +449,7 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
             args.korf
         ),
     };
-    let report = taquin::report(&setup, &summary, &runs);
+    let report = taquin::report(&setup, &summary, &runs, &CatalogueWords);
     write_outputs(&args.out, &runs, &summary, &report)?;
     partial.done();
     let korf_file: &[&str] = if args.korf > 0 {

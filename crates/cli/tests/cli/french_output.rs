@@ -228,6 +228,21 @@ fn the_experiment_summary_speaks_french() {
         "{out}"
     );
     assert!(out.contains(" exécutions écrites dans "), "{out}");
+    // The report is the study's own words too.
+    let report = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+    assert!(
+        report.starts_with("# Tours de Hanoï sur 3 pics : recherche contre récursion\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("| profondeur | configuration | exécutions | résolues |"),
+        "{report}"
+    );
+    assert!(report.contains("## Jusqu'où va chaque méthode"), "{report}");
+    assert!(
+        report.contains(" : plus grande tour résolue : "),
+        "{report}"
+    );
 }
 
 #[test]
