@@ -256,40 +256,53 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             writeln!(io.out, "{}\n", tr!("cube-unfolded", kind = kind))?;
             write!(io.out, "{}", net(&cube, pocket_cube, colour))?;
             writeln!(io.out)?;
-            match &solved.solution {
-                Some(s) if s.is_empty() => writeln!(io.out, "{}", tr!("cube-already-solved"))?,
-                Some(s) => {
-                    let said = tr!(
-                        "cube-solution",
-                        count = metric.length(s),
-                        metric = metric.name(),
-                        optimal = if solved.optimal { "yes" } else { "no" },
-                        method = match (method, pocket_cube) {
-                            (Method::Optimal, true) => "lookup",
-                            (Method::Optimal, false) => "optimal",
-                            (Method::TwoPhase, _) => "two-phase",
-                            (Method::IdaStar, _) => "idastar",
-                            (Method::Bfs, _) => "bfs",
-                        }
-                    );
-                    writeln!(io.out, "{said}")?;
-                    writeln!(io.out, "{}", numbered(s))?;
-                    writeln!(io.out, "{}", tr!("cube-replayed"))?;
-                }
-                None if solved.reason == StopReason::DepthLimit => writeln!(
-                    io.out,
-                    "{}",
-                    tr!("cube-no-solution-length", count = args.max_length)
-                )?,
-                None => {
-                    let reason = reason_text(solved.reason);
-                    writeln!(io.out, "{}", tr!("cube-no-solution", reason = reason))?
-                }
-            }
+            write_verdict(&solved, metric, method, &args, io)?;
             writeln!(io.out, "{}", solved.summary)?;
         }
     }
     Ok(exit)
+}
+
+/// The solution found (numbered, replayed) or why there is none, in words.
+fn write_verdict(
+    solved: &Solved,
+    metric: Metric,
+    method: Method,
+    args: &Args,
+    io: &mut Io,
+) -> Result<(), CliError> {
+    let pocket_cube = args.size == 2;
+    match &solved.solution {
+        Some(s) if s.is_empty() => writeln!(io.out, "{}", tr!("cube-already-solved"))?,
+        Some(s) => {
+            let said = tr!(
+                "cube-solution",
+                count = metric.length(s),
+                metric = metric.name(),
+                optimal = if solved.optimal { "yes" } else { "no" },
+                method = match (method, pocket_cube) {
+                    (Method::Optimal, true) => "lookup",
+                    (Method::Optimal, false) => "optimal",
+                    (Method::TwoPhase, _) => "two-phase",
+                    (Method::IdaStar, _) => "idastar",
+                    (Method::Bfs, _) => "bfs",
+                }
+            );
+            writeln!(io.out, "{said}")?;
+            writeln!(io.out, "{}", numbered(s))?;
+            writeln!(io.out, "{}", tr!("cube-replayed"))?;
+        }
+        None if solved.reason == StopReason::DepthLimit => writeln!(
+            io.out,
+            "{}",
+            tr!("cube-no-solution-length", count = args.max_length)
+        )?,
+        None => {
+            let reason = reason_text(solved.reason);
+            writeln!(io.out, "{}", tr!("cube-no-solution", reason = reason))?
+        }
+    }
+    Ok(())
 }
 
 /// The cube to solve, and the scramble that made it (if any).
