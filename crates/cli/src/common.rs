@@ -463,21 +463,6 @@ pub fn search_stop_text(reason: resolu_search::StopReason, depth_limit: Option<u
     }
 }
 
-/// `n` and the noun, in the plural unless `n` is 1: "1 step", "2 steps", "0 steps".
-pub fn plural(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else if let Some(stem) = noun.strip_suffix('y')
-        && !stem.ends_with(['a', 'e', 'o', 'u'])
-    {
-        format!("{n} {stem}ies")
-    } else if noun.ends_with(['s', 'x', 'h']) {
-        format!("{n} {noun}es")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// `s` with its first letter in upper case.
 pub fn capitalise(s: &str) -> String {
     let mut c = s.chars();
@@ -617,16 +602,6 @@ Max address space         4096000000           unlimited            bytes
         assert_eq!(cgroup_room("0::/a/b\n", files), [700]);
         assert_eq!(cgroup_room("4:memory:/x\n3:cpu:/y\n", files), [4000]);
         assert!(cgroup_room("0::/\n", files).is_empty());
-    }
-
-    #[test]
-    fn plurals_agree_with_the_count() {
-        assert_eq!(plural(1, "step"), "1 step");
-        assert_eq!(plural(0, "step"), "0 steps");
-        assert_eq!(plural(2, "match"), "2 matches");
-        assert_eq!(plural(1, "match"), "1 match");
-        assert_eq!(plural(3, "more move"), "3 more moves");
-        assert_eq!(plural(2, "try"), "2 tries");
     }
 
     #[test]

@@ -42,12 +42,30 @@ pub fn set_lang(lang: Lang) {
     );
 }
 
-/// The language of this run (English until [`set_lang`] says otherwise).
+/// The language of this run (English until [`set_lang`] says otherwise), or English while
+/// [`in_english`] words a JSON value on this thread.
 pub fn lang() -> Lang {
+    if ENGLISH_HERE.get() {
+        return Lang::En;
+    }
     match LANG.load(Ordering::Relaxed) {
         1 => Lang::Fr,
         _ => Lang::En,
     }
+}
+
+thread_local! {
+    /// Set while [`in_english`] runs: the JSON's `message` sentences stay English.
+    static ENGLISH_HERE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// `make()` with every message in English, whatever the run's language: the sentences a
+/// JSON report carries (its `message`) are part of its contract, as its keys.
+pub fn in_english<T>(make: impl FnOnce() -> T) -> T {
+    let before = ENGLISH_HERE.replace(true);
+    let made = make();
+    ENGLISH_HERE.set(before);
+    made
 }
 
 /// The catalogue of `lang`, parsed once.

@@ -44,30 +44,39 @@ pub fn parse_level(text: &str) -> Result<Level, String> {
 fn reasoning_note<M>(r: &Reasoning<M>) -> String {
     match r {
         Reasoning::Solved(_) | Reasoning::Random => String::new(),
-        Reasoning::Mcts { iterations, chosen } => format!(
-            " (MCTS: {iterations} iterations, {} through this move, {:.0}% for the computer)",
-            chosen.visits,
-            chosen.value * 100.0
-        ),
+        Reasoning::Mcts { iterations, chosen } => {
+            let said = crate::tr!(
+                "play-mcts-note",
+                iterations = iterations.to_string(),
+                visits = chosen.visits.to_string(),
+                percent = format!("{:.0}", chosen.value * 100.0)
+            );
+            format!(" ({said})")
+        }
         Reasoning::AlphaBeta {
             depth,
             score,
             proven,
         } => {
             let what = match proven {
-                Some(Value::Win) => "a forced win".to_string(),
-                Some(Value::Loss) => "a forced loss".to_string(),
-                Some(Value::Draw) => "a draw".to_string(),
-                None => format!("estimate {score:+}"),
+                Some(Value::Win) => crate::tr!("play-forced-win"),
+                Some(Value::Loss) => crate::tr!("play-forced-loss"),
+                Some(Value::Draw) => crate::tr!("play-draw-proven"),
+                None => crate::tr!("play-estimate", score = format!("{score:+}")),
             };
-            format!(" (alpha-beta: depth {depth}, {what})")
+            let said = crate::tr!(
+                "play-alphabeta-note",
+                depth = depth.to_string(),
+                what = what
+            );
+            format!(" ({said})")
         }
     }
 }
 
-/// "player 1", "player 2".
+/// "player 1", "player 2" (in this run's language).
 pub fn player_name(p: Player) -> String {
-    format!("player {}", p.number())
+    crate::tr!("player", number = p.number().to_string())
 }
 
 /// The JSON of a solution: `{"to_move", "value", "winning_moves", "plies_to_end"}`.
@@ -119,21 +128,21 @@ pub fn play_loop<P: Playable>(
         First::Human => first,
         First::Computer => first.other(),
     };
-    writeln!(
-        io.out,
-        "You are {}, the computer ({} level) is {}. Type 'q' to stop.",
-        player_name(human),
-        args.level.describe(),
-        player_name(human.other())
-    )?;
+    let said = crate::tr!(
+        "play-intro",
+        human = player_name(human),
+        level = args.level.describe(),
+        computer = player_name(human.other())
+    );
+    writeln!(io.out, "{said}")?;
     let mut state = start;
     loop {
         p.show(&state, io)?;
         if let Some(o) = p.game().result(&state) {
             let msg = match o.winner() {
-                Some(w) if w == human => "You win!",
-                Some(_) => "The computer wins.",
-                None => "Draw.",
+                Some(w) if w == human => crate::tr!("play-you-win"),
+                Some(_) => crate::tr!("play-computer-wins"),
+                None => crate::tr!("play-draw"),
             };
             writeln!(io.out, "{msg}")?;
             return Ok(Exit::Success);
@@ -141,40 +150,48 @@ pub fn play_loop<P: Playable>(
         let mv = if p.game().to_move(&state) == human {
             loop {
                 if io.interactive {
-                    write!(io.out, "{}: ", p.prompt(&state))?;
+                    let prompt = p.prompt(&state);
+                    write!(io.out, "{} ", crate::tr!("play-prompt", prompt = prompt))?;
                     io.out.flush()?;
                 }
                 let mut line = String::new();
                 if io.input.read_line(&mut line)? == 0 {
-                    writeln!(io.out, "End of input: the game stops here.")?;
+                    writeln!(io.out, "{}", crate::tr!("play-end-of-input"))?;
                     return Ok(Exit::Success);
                 }
                 let text = line.trim();
                 if text.is_empty() {
                     continue;
                 }
-                if ["q", "quit", "exit", "abandon"].contains(&text.to_lowercase().as_str()) {
-                    writeln!(io.out, "You stop the game.")?;
+                if ["q", "quit", "exit", "abandon", "quitter"]
+                    .contains(&text.to_lowercase().as_str())
+                {
+                    writeln!(io.out, "{}", crate::tr!("play-you-stop"))?;
                     return Ok(Exit::Success);
                 }
                 match p.parse_move(&state, text) {
                     Ok(mv) => {
-                        writeln!(io.out, "You: {}.", p.words(&mv))?;
+                        let mv_words = p.words(&mv);
+                        writeln!(
+                            io.out,
+                            "{}",
+                            crate::tr!("play-you-played", words = mv_words)
+                        )?;
                         break mv;
                     }
-                    Err(why) => writeln!(io.out, "Refused: {why}. Try again.")?,
+                    Err(why) => writeln!(io.out, "{}", crate::tr!("play-refused", why = why))?,
                 }
             }
         } else {
             let Some(decision) = computer.decide(p.game(), &state, |s| p.solve(s))? else {
                 unreachable!("a position that is not final has a move")
             };
-            writeln!(
-                io.out,
-                "Computer: {}.{}",
-                p.words(&decision.mv),
-                reasoning_note(&decision.reasoning)
-            )?;
+            let said = crate::tr!(
+                "play-computer-played",
+                words = p.words(&decision.mv),
+                note = reasoning_note(&decision.reasoning)
+            );
+            writeln!(io.out, "{said}")?;
             decision.mv
         };
         state = p.game().play(&state, &mv);

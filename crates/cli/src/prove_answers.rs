@@ -39,7 +39,7 @@ pub fn stop_json(
         "exhausted": false,
         "error": e.to_string(),
         "reason": stop_reason(e),
-        "message": limit_message(e),
+        "message": crate::i18n::in_english(|| limit_message(e)),
     });
     if let Some(n) = inferences {
         obj["inferences"] = n.into();
@@ -47,27 +47,22 @@ pub fn stop_json(
     obj
 }
 
-/// The sentence of a stop: the limit, its flag and how to raise it.
+/// The sentence of a stop, in this run's language: the limit, its flag and how to raise it.
 pub fn limit_message(e: &SolveError) -> String {
     match e {
-        SolveError::InferenceLimit(n) => format!(
-            "stopped: the inference limit ({n}, --max-inferences) was reached; \
-             raise it with --max-inferences N (0 for no limit)"
-        ),
-        SolveError::Timeout(d) => format!(
-            "stopped: the time limit ({} s, --timeout) was reached; raise it with --timeout S",
-            d.as_secs_f64()
-        ),
-        SolveError::MemoryLimit(b) => format!(
-            "stopped: the memory budget ({} MB, --max-memory) was reached \
-             (resource_error(memory)); raise it with --max-memory MB",
-            b.div_ceil(1 << 20)
-        ),
-        SolveError::Interrupted => "stopped: interrupted (Ctrl-C)".to_string(),
-        SolveError::Thrown(t) if e.is_limit() => format!(
-            "stopped: out of memory ({t}): the system refused more memory; \
-             lower --max-memory or free memory"
-        ),
+        SolveError::InferenceLimit(n) => {
+            crate::tr!("prove-stop-inferences", limit = n.to_string())
+        }
+        SolveError::Timeout(d) => {
+            crate::tr!("prove-stop-time", seconds = d.as_secs_f64().to_string())
+        }
+        SolveError::MemoryLimit(b) => {
+            crate::tr!("prove-stop-memory", mb = b.div_ceil(1 << 20).to_string())
+        }
+        SolveError::Interrupted => crate::tr!("prove-stop-interrupted"),
+        SolveError::Thrown(t) if e.is_limit() => {
+            crate::tr!("prove-stop-out-of-memory", error = t.to_string())
+        }
         other => other.to_string(),
     }
 }
@@ -103,9 +98,15 @@ pub fn print_answer(
         }
         Err(AnswerWriteError::Stopped(e)) => {
             writeln!(io.out)?;
-            writeln!(io.out, "{} (while writing the answer)", limit_message(&e))?;
+            let stop = limit_message(&e);
+            writeln!(io.out, "{}", crate::tr!("prove-while-writing", stop = stop))?;
             if e == SolveError::Interrupted {
-                writeln!(io.out, "{} inferences so far", sols.inferences())?;
+                let count = sols.inferences().to_string();
+                writeln!(
+                    io.out,
+                    "{}",
+                    crate::tr!("prove-inferences-so-far", count = count)
+                )?;
             }
             Ok(Some(e))
         }

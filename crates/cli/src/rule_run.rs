@@ -31,7 +31,7 @@ pub fn exit_of(stop: Stop) -> Exit {
 /// else null.
 pub fn message_json(stop: Stop, engine: &Engine, max_inferences: Option<u64>) -> serde_json::Value {
     match stop.is_limit() {
-        true => stop_message(stop, engine, max_inferences).into(),
+        true => crate::i18n::in_english(|| stop_message(stop, engine, max_inferences)).into(),
         false => serde_json::Value::Null,
     }
 }
@@ -71,47 +71,37 @@ impl Drop for Watch {
 /// One sentence on why a run stopped (`max_inferences`: the limit of one Prolog call,
 /// named when it stopped the run).
 pub fn stop_text(stop: Stop, cycles: u64, max_inferences: Option<u64>) -> String {
-    let after = format!("after {cycles} cycle{}", if cycles == 1 { "" } else { "s" });
+    use crate::tr;
+    let after = tr!("rules-after", cycles = cycles);
     match stop {
-        Stop::Goal => format!("Goal reached {after}."),
-        Stop::Halt => format!("Halted by a rule {after}."),
-        Stop::Quiescent => {
-            format!("No rule is eligible any more {after}: everything derivable is derived.")
+        Stop::Goal => tr!("rules-stop-goal", after = after),
+        Stop::Halt => tr!("rules-stop-halt", after = after),
+        Stop::Quiescent => tr!("rules-stop-quiescent", after = after),
+        Stop::Stuck => tr!("rules-stop-stuck", after = after),
+        Stop::Limit(StopReason::CycleLimit) => tr!("rules-stop-cycle-limit", after = after),
+        Stop::Limit(StopReason::TimeLimit) => tr!("rules-stop-time-limit", after = after),
+        Stop::Limit(StopReason::MemoryLimit) => tr!("rules-stop-memory-limit", after = after),
+        Stop::Limit(StopReason::InferenceLimit) => {
+            let limit = max_inferences.map_or_else(|| tr!("rules-no-limit"), |n| n.to_string());
+            tr!("rules-stop-inference-limit", after = after, limit = limit)
         }
-        Stop::Stuck => format!(
-            "Stuck {after}: no rule is eligible and the goal is not reached (the rule base \
-             cannot go on from this situation)."
-        ),
-        Stop::Limit(StopReason::CycleLimit) => {
-            format!("Stopped {after}: the cycle limit (--max-cycles) was reached.")
-        }
-        Stop::Limit(StopReason::TimeLimit) => {
-            format!("Stopped {after}: the time limit (--timeout) was reached.")
-        }
-        Stop::Limit(StopReason::MemoryLimit) => {
-            format!("Stopped {after}: the memory budget (--max-memory) was reached.")
-        }
-        Stop::Limit(StopReason::InferenceLimit) => format!(
-            "Stopped {after}: a Prolog call ran past the inference limit ({} per call, \
-             --max-inferences); raise it with --max-inferences N (0 for no limit).",
-            max_inferences.map_or_else(|| "none".to_string(), |n| n.to_string())
-        ),
-        Stop::Limit(StopReason::Interrupted) => format!("Stopped {after}: interrupted (Ctrl-C)."),
-        _ => format!("Stopped {after}: a limit was reached."),
+        Stop::Limit(StopReason::Interrupted) => tr!("rules-stop-interrupted", after = after),
+        _ => tr!("rules-stop-other", after = after),
     }
 }
 
 /// Writes one cycle of a trace.
 pub fn write_trace(cycle: &Cycle, io: &mut Io) -> Result<(), CliError> {
     let set: Vec<String> = cycle.conflict_set.iter().map(|i| i.to_string()).collect();
-    writeln!(
-        io.out,
-        "Cycle {}: conflict set ({}): {}",
-        cycle.number,
-        set.len(),
-        set.join("; ")
-    )?;
-    writeln!(io.out, "  fires {}", cycle.fired().name)?;
+    let said = crate::tr!(
+        "rules-cycle",
+        number = cycle.number.to_string(),
+        count = set.len(),
+        set = set.join("; ")
+    );
+    writeln!(io.out, "{said}")?;
+    let rule = cycle.fired().name.to_string();
+    writeln!(io.out, "  {}", crate::tr!("rules-fires", rule = rule))?;
     for f in &cycle.removed {
         writeln!(io.out, "  - {}", writeq(f))?;
     }

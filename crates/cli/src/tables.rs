@@ -78,7 +78,7 @@ pub fn parse_size(size: &str) -> Result<(usize, usize), CliError> {
 pub fn build_bar() -> ProgressBar {
     let bar = ProgressBar::new(0);
     bar.set_style(
-        ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} states, {elapsed}")
+        ProgressStyle::with_template(&crate::tr!("pdb-bar-template"))
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
@@ -95,9 +95,11 @@ pub fn progress_of(bar: &ProgressBar) -> impl Fn(Progress) + Sync + '_ {
             groups,
             tiles,
         } => {
-            let message = format!(
-                "pattern database: group {} of {groups} ({tiles} tiles)",
-                group + 1
+            let message = crate::tr!(
+                "pdb-progress-group",
+                group = (group + 1).to_string(),
+                groups = groups.to_string(),
+                tiles = tiles.to_string()
             );
             if lines {
                 eprintln!("{message}");
@@ -107,10 +109,13 @@ pub fn progress_of(bar: &ProgressBar) -> impl Fn(Progress) + Sync + '_ {
         }
         Progress::Layer(l) => {
             if lines {
-                eprintln!(
-                    "  depth {}: {} of {} states reached",
-                    l.depth, l.reached, l.total
+                let said = crate::tr!(
+                    "pdb-progress-layer",
+                    depth = l.depth.to_string(),
+                    reached = l.reached.to_string(),
+                    total = l.total.to_string()
                 );
+                eprintln!("  {said}");
             }
             bar.set_length(l.total);
             bar.set_position(l.reached);
@@ -188,7 +193,8 @@ pub fn load(
         None => LoadError::Cli(bad_input(e)),
     })?;
     if let Source::Built(Some(why)) = source {
-        note(format!("{why}: rebuilt"));
+        let why = why.to_string();
+        note(crate::tr!("pdb-rebuilt", why = why));
     }
     Ok(PatternDatabase::additive(puzzle, &partition, tables, true))
 }

@@ -106,30 +106,24 @@ fn optimal(hanoi: &Hanoi) -> Outcome<(), ()> {
 
 /// The Markdown report of a Hanoi experiment: the command, the plots, the table, and for
 /// each method the largest tower it solved within the limits.
-pub fn report(command: &str, pegs: usize, summary: &crate::Summary, runs: &[Run]) -> String {
+/// Its sentences come from `words` (English: [`crate::English`]).
+pub fn report(
+    command: &str,
+    pegs: usize,
+    summary: &crate::Summary,
+    runs: &[Run],
+    words: &dyn crate::ReportWords,
+) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "# Towers of Hanoi on {pegs} pegs: search against recursion\n"
-    );
-    let _ = writeln!(
-        s,
-        "Each instance moves n disks from peg 0 to peg {}; its optimal length (the depth \
-         below) is {}. {} runs in all. Reproduce with `{command}`.\n",
-        pegs - 1,
-        if pegs == 3 {
-            "2^n − 1"
-        } else {
-            "the Frame–Stewart number"
-        },
-        runs.len()
-    );
-    for (file, what) in crate::output::PLOTS {
-        let _ = writeln!(s, "![{what}]({file})\n");
+    let _ = writeln!(s, "# {}\n", words.hanoi_title(pegs));
+    let setup = words.hanoi_setup(pegs - 1, pegs == 3, runs.len(), command);
+    let _ = writeln!(s, "{setup}\n");
+    for (file, _) in crate::output::PLOTS {
+        let _ = writeln!(s, "![{}]({file})\n", words.plot_caption(file));
     }
-    s.push_str(&crate::output::markdown_table(summary));
-    let _ = writeln!(s, "\n## How far each method goes\n");
+    s.push_str(&crate::output::markdown_table(summary, words));
+    let _ = writeln!(s, "\n## {}\n", words.hanoi_how_far());
     for config in summary.configs() {
         let mine = runs
             .iter()
@@ -142,18 +136,16 @@ pub fn report(command: &str, pegs: usize, summary: &crate::Summary, runs: &[Run]
         let wrong = mine
             .filter(|r| r.solved() && r.length != Some(r.depth))
             .count();
-        let _ = writeln!(
-            s,
-            "- `{config}`: {}{}",
-            largest.map_or("solved no instance within the limits".into(), |i| format!(
-                "largest tower solved: {i}"
-            )),
+        let text = format!(
+            "{}{}",
+            largest.map_or_else(|| words.hanoi_none(), |i| words.hanoi_largest(&i)),
             if wrong > 0 {
-                format!(" ({wrong} solutions longer than the optimum)")
+                words.hanoi_longer(wrong)
             } else {
                 String::new()
             }
         );
+        let _ = writeln!(s, "{}", words.item(&config, &text));
     }
     s
 }

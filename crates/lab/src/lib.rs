@@ -26,7 +26,9 @@ pub mod output;
 mod run;
 mod summary;
 pub mod taquin;
+pub mod words;
 
 pub use error::LabError;
 pub use run::{Run, effective_branching_factor, run_all};
 pub use summary::{Summary, SummaryRow, median};
+pub use words::{English, ReportWords};

@@ -343,11 +343,11 @@ fn plain_number(v: f64) -> String {
     }
 }
 
-/// The summary as a Markdown table.
-pub fn markdown_table(summary: &Summary) -> String {
-    let mut s = String::from(
-        "| depth | configuration | runs | solved | median expanded | median time (ms) | median b* |\n\
-         | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n",
+/// The summary as a Markdown table, its header in `words`.
+pub fn markdown_table(summary: &Summary, words: &dyn crate::ReportWords) -> String {
+    let mut s = format!(
+        "{}\n| ---: | --- | ---: | ---: | ---: | ---: | ---: |\n",
+        words.summary_header()
     );
     for r in &summary.rows {
         let _ = writeln!(

@@ -5,7 +5,7 @@
 //! construction. Larger boards take random walks from the goal and record the optimal
 //! length that IDA* with linear conflicts proves (a walk of d moves is often shorter).
 
-use crate::{LabError, Run, run_all};
+use crate::{LabError, ReportWords, Run, run_all};
 use rand::SeedableRng;
 use rand::seq::index::sample;
 use rand_chacha::ChaCha8Rng;
@@ -289,50 +289,48 @@ pub struct Setup {
 
 /// The Markdown report of a taquin experiment: the setup, the summary table, the plots,
 /// and the course's questions answered with the numbers measured.
-pub fn report(setup: &Setup, summary: &crate::Summary, runs: &[Run]) -> String {
+/// Its sentences come from `words` (English: [`crate::English`]).
+pub fn report(
+    setup: &Setup,
+    summary: &crate::Summary,
+    runs: &[Run],
+    words: &dyn ReportWords,
+) -> String {
     use std::fmt::Write as _;
     let g = &setup.goal;
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "# Sliding-tile puzzle {}x{}: algorithms and heuristics\n",
-        g.rows(),
-        g.cols()
-    );
-    let _ = writeln!(
-        s,
-        "Goal `{}`; {} instances per depth (seed {}), each of exactly the optimal length shown; \
-         limits per run: {}; {} threads; {} runs in all.\n\nReproduce with `{}`.\n",
-        g.goal_grid().one_line(),
+    let size = format!("{}x{}", g.rows(), g.cols());
+    let _ = writeln!(s, "# {}\n", words.taquin_title(&size));
+    let setup_text = words.taquin_setup(
+        &g.goal_grid().one_line(),
         setup.per_depth,
         setup.seed,
-        setup.limits,
+        &setup.limits,
         setup.threads,
         runs.len(),
-        setup.command
     );
-    let _ = writeln!(s, "## Results\n");
-    for (file, what) in crate::output::PLOTS {
-        let _ = writeln!(s, "![{what}]({file})\n");
+    let _ = writeln!(s, "{setup_text}\n\n{}\n", words.reproduce(&setup.command));
+    let _ = writeln!(s, "## {}\n", words.results());
+    for (file, _) in crate::output::PLOTS {
+        let _ = writeln!(s, "![{}]({file})\n", words.plot_caption(file));
     }
-    s.push_str(&crate::output::markdown_table(summary));
+    s.push_str(&crate::output::markdown_table(summary, words));
     let _ = writeln!(
         s,
-        "\nEvery run is in `runs.csv`.\n\n## The course's questions\n"
+        "\n{}\n\n## {}\n",
+        words.every_run(),
+        words.course_questions()
     );
-    answer_reach_and_astar(&mut s, summary);
-    answer_4x4(&mut s, &setup.korf_runs);
+    answer_reach_and_astar(&mut s, summary, words);
+    answer_4x4(&mut s, &setup.korf_runs, words);
     s
 }
 
 /// The report's answers to "which lengths can each heuristic reach" and "how long does A*
 /// take", from the summary.
-fn answer_reach_and_astar(s: &mut String, summary: &crate::Summary) {
+fn answer_reach_and_astar(s: &mut String, summary: &crate::Summary, words: &dyn ReportWords) {
     use std::fmt::Write as _;
-    let _ = writeln!(
-        s,
-        "**Which optimal lengths can each heuristic reach?** Within the limits above:\n"
-    );
+    let _ = writeln!(s, "{}\n", words.reach_question());
     let deepest = summary.depths().last().copied().unwrap_or(0);
     for config in summary.configs() {
         let reach = summary.reach(&config);
@@ -340,39 +338,32 @@ fn answer_reach_and_astar(s: &mut String, summary: &crate::Summary) {
             .rows
             .iter()
             .find(|r| r.config() == config && r.depth == deepest);
-        let _ = writeln!(
-            s,
-            "- `{config}`: {}{}",
-            match reach {
-                Some(d) if d == deepest => format!("every instance solved, up to {d} moves"),
-                Some(d) => format!("every instance solved up to {d} moves, not beyond"),
-                None => "not every instance solved even at the smallest depth".into(),
-            },
-            at_deepest.map_or(String::new(), |r| format!(
-                " (at {deepest} moves: median {:.0} nodes, {:.1} ms, {}/{} solved)",
-                r.median_expanded, r.median_time_ms, r.solved, r.runs
-            ))
-        );
+        let reached = match reach {
+            Some(d) if d == deepest => words.reach_all(d),
+            Some(d) => words.reach_up_to(d),
+            None => words.reach_none(),
+        };
+        let detail = at_deepest.map_or(String::new(), |r| {
+            let nodes = format!("{:.0}", r.median_expanded);
+            let ms = format!("{:.1}", r.median_time_ms);
+            words.reach_detail(deepest, &nodes, &ms, r.solved, r.runs)
+        });
+        let _ = writeln!(s, "{}", words.item(&config, &format!("{reached}{detail}")));
     }
-    let _ = writeln!(
-        s,
-        "\n**How long does A* take, and how much does the heuristic matter?**\n"
-    );
+    let _ = writeln!(s, "\n{}\n", words.astar_question());
     let astar: Vec<&crate::SummaryRow> = summary
         .rows
         .iter()
         .filter(|r| r.algorithm == "astar" && r.depth == deepest)
         .collect();
     for r in &astar {
-        let _ = writeln!(
-            s,
-            "- A* with `{}` at {deepest} moves: median {:.0} expanded nodes in {:.2} ms{}.",
-            r.heuristic,
-            r.median_expanded,
-            r.median_time_ms,
-            r.median_bstar
-                .map_or(String::new(), |b| format!(", b* = {b:.3}"))
-        );
+        let nodes = format!("{:.0}", r.median_expanded);
+        let ms = format!("{:.2}", r.median_time_ms);
+        let bstar = r
+            .median_bstar
+            .map_or(String::new(), |b| format!(", b* = {b:.3}"));
+        let line = words.astar_line(&r.heuristic, deepest, &nodes, &ms, &bstar);
+        let _ = writeln!(s, "{line}");
     }
     if let (Some(worst), Some(best)) = (
         astar
@@ -383,28 +374,18 @@ fn answer_reach_and_astar(s: &mut String, summary: &crate::Summary) {
             .min_by(|a, b| a.median_expanded.total_cmp(&b.median_expanded)),
     ) && best.median_expanded > 0.0
     {
-        let _ = writeln!(
-            s,
-            "\nAt {deepest} moves `{}` expands {:.1} times fewer nodes than `{}`: \
-             a better-informed admissible heuristic prunes exponentially more of the tree, \
-             which the lower b* measures.",
-            best.heuristic,
-            worst.median_expanded / best.median_expanded,
-            worst.heuristic
-        );
+        let ratio = format!("{:.1}", worst.median_expanded / best.median_expanded);
+        let compared = words.astar_compare(deepest, &best.heuristic, &ratio, &worst.heuristic);
+        let _ = writeln!(s, "\n{compared}");
     }
 }
 
 /// The report's answer to "what length for the 4x4?", from the runs on Korf's boards.
-fn answer_4x4(s: &mut String, korf: &[Run]) {
+fn answer_4x4(s: &mut String, korf: &[Run], words: &dyn ReportWords) {
     use std::fmt::Write as _;
-    let _ = writeln!(s, "\n**What length can be considered for the 4x4?**\n");
+    let _ = writeln!(s, "\n{}\n", words.question_4x4());
     if korf.is_empty() {
-        let _ = writeln!(
-            s,
-            "Not measured in this run (`--korf 0`). Korf's 100 random 4x4 boards need 41 to 66 \
-             moves (53 on average)."
-        );
+        let _ = writeln!(s, "{}", words.korf_not_measured());
         return;
     }
     let ids: Vec<&str> = {
@@ -412,22 +393,21 @@ fn answer_4x4(s: &mut String, korf: &[Run]) {
         v.dedup();
         v
     };
-    let _ = writeln!(
-        s,
-        "Measured on {} of Korf's 100 random 4x4 boards ({}; goal `{KORF_GOAL}`; \
-         optimal lengths {}..{} moves), with the same limits:\n",
+    let measured = words.korf_measured(
         ids.len(),
-        every_nth(100 / ids.len().max(1)),
+        &words.every_nth(100 / ids.len().max(1)),
+        KORF_GOAL,
         korf.iter().map(|r| r.depth).min().unwrap_or(0),
-        korf.iter().map(|r| r.depth).max().unwrap_or(0)
+        korf.iter().map(|r| r.depth).max().unwrap_or(0),
     );
-    let configs = korf_table(s, korf);
-    korf_best(s, korf, &configs, ids.len());
+    let _ = writeln!(s, "{measured}\n");
+    let configs = korf_table(s, korf, words);
+    korf_best(s, korf, &configs, ids.len(), words);
 }
 
 /// The table of the runs on Korf's boards, a row per configuration; returns the
 /// configurations (algorithm, heuristic).
-fn korf_table(s: &mut String, korf: &[Run]) -> Vec<(String, String)> {
+fn korf_table(s: &mut String, korf: &[Run], words: &dyn ReportWords) -> Vec<(String, String)> {
     use std::fmt::Write as _;
     let mut configs: Vec<(String, String)> = korf
         .iter()
@@ -435,10 +415,7 @@ fn korf_table(s: &mut String, korf: &[Run]) -> Vec<(String, String)> {
         .collect();
     configs.sort();
     configs.dedup();
-    let _ = writeln!(
-        s,
-        "| configuration | solved | longest solved | median nodes (solved) | stopped by |"
-    );
+    let _ = writeln!(s, "{}", words.korf_header());
     let _ = writeln!(s, "| --- | ---: | ---: | ---: | --- |");
     for (a, h) in &configs {
         let mine: Vec<&Run> = korf
@@ -477,7 +454,13 @@ fn korf_table(s: &mut String, korf: &[Run]) -> Vec<(String, String)> {
 
 /// The configuration that solved the most of Korf's boards (fewest nodes on a tie), and the
 /// depth a minute of it reaches by its b*.
-fn korf_best(s: &mut String, korf: &[Run], configs: &[(String, String)], boards: usize) {
+fn korf_best(
+    s: &mut String,
+    korf: &[Run],
+    configs: &[(String, String)],
+    boards: usize,
+    words: &dyn ReportWords,
+) {
     use std::fmt::Write as _;
     // The configuration that solved the most boards (fewest nodes on a tie) answers.
     let best = configs.iter().max_by(|x, y| {
@@ -506,36 +489,18 @@ fn korf_best(s: &mut String, korf: &[Run], configs: &[(String, String)], boards:
                     .max(1e-9);
             let budget = speed * 60.0;
             let depth = (budget * (b - 1.0) + 1.0).ln() / b.ln();
-            let _ = writeln!(
-                s,
-                "\nThe best here is `{a}/{h}`: {} of {} boards solved. The median b* of its \
-                 solved runs is {b:.3} at {:.1} million nodes per second; a search of N nodes \
-                 reaches the depth d where b* + ... + b*^d = N, so one minute ({budget:.1e} \
-                 nodes) reaches about {depth:.0} moves with it, to compare with the 41 to 66 \
-                 moves (53 on average) of Korf's random boards. Runs stopped by a limit count as \
-                 unsolved above: the limits, not the algorithms, decide how far the others get.",
+            let best = words.korf_best(
+                &format!("{a}/{h}"),
                 solved.len(),
                 boards,
-                speed / 1e6
+                &format!("{b:.3}"),
+                &format!("{:.1}", speed / 1e6),
+                &format!("{budget:.1e}"),
+                &format!("{depth:.0}"),
             );
+            let _ = writeln!(s, "\n{best}");
         }
     }
-}
-
-/// Which boards of a list were taken, one in `step`: "every board", "every 2nd", "every
-/// 33rd", "every 11th".
-fn every_nth(step: usize) -> String {
-    if step <= 1 {
-        return "every board".into();
-    }
-    let suffix = match (step % 10, step % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("every {step}{suffix}")
 }
 
 #[cfg(test)]
@@ -546,7 +511,7 @@ mod tests {
     fn boards_taken_are_named_with_their_ordinal() {
         let names: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 33, 50, 100, 101, 111]
             .into_iter()
-            .map(every_nth)
+            .map(|step| crate::English.every_nth(step))
             .collect();
         assert_eq!(
             names,

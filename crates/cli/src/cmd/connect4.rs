@@ -5,7 +5,8 @@
 mod book;
 
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
-use crate::play::{First, PlayArgs, Playable, parse_level, play_loop};
+use crate::play::{First, PlayArgs, Playable, parse_level, play_loop, player_name};
+use crate::tr;
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::connect4::solver::{Analysis, Solver, Stopped};
 use resolu_games::connect4::{Connect4, Position};
@@ -174,11 +175,23 @@ fn draw(game: &Connect4, pos: &Position, io: &mut Io) -> Result<(), CliError> {
 
 fn status(game: &Connect4, pos: &Position) -> String {
     match game.result(pos) {
-        Some(GameResult::Win(p)) => format!("The game is over: {} ({}) has won.", p, mark(p)),
-        Some(GameResult::Draw) => "The game is over: a draw (the board is full).".into(),
+        Some(GameResult::Win(p)) => {
+            tr!(
+                "connect4-won",
+                player = player_name(p),
+                mark = mark(p).to_string()
+            )
+        }
+        Some(GameResult::Draw) => tr!("connect4-full"),
         None => {
             let p = game.to_move(pos);
-            format!("{} stones played; {} ({}) to move.", pos.moves, p, mark(p))
+            let (player, mark) = (player_name(p), mark(p).to_string());
+            tr!(
+                "connect4-to-move",
+                stones = pos.moves,
+                player = player,
+                mark = mark
+            )
         }
     }
 }
@@ -199,19 +212,11 @@ fn show(game: &Connect4, pos: &Position, format: Format, io: &mut Io) -> CmdResu
         )?;
         return Ok(Exit::Success);
     }
-    writeln!(
-        io.out,
-        "Connect Four on {}x{}: drop a stone into a column; four in a row, column or \
-         diagonal wins.",
-        game.width(),
-        game.height()
-    )?;
+    let size = format!("{}x{}", game.width(), game.height());
+    writeln!(io.out, "{}", tr!("connect4-show-intro", size = size))?;
     draw(game, pos, io)?;
     writeln!(io.out, "{}", status(game, pos))?;
-    writeln!(
-        io.out,
-        "(`resolu connect4 solve` gives its score, `resolu connect4 play` a game.)"
-    )?;
+    writeln!(io.out, "{}", tr!("connect4-show-hint"))?;
     Ok(Exit::Success)
 }
 
@@ -248,20 +253,25 @@ fn score_words(game: &Connect4, pos: &Position, score: i32) -> String {
     let n_w = winning_stone(game, pos.moves, score);
     // The winner's stones, the winning one included.
     let count = n_w / 2 + 1;
+    let (player, mark, other) = (player_name(p), mark(p).to_string(), player_name(p.other()));
+    let score_text = score.to_string();
     match score.signum() {
-        1 => format!(
-            "{} ({}) to move wins, with their stone number {count} at the latest (score {score}).",
-            p,
-            mark(p)
+        1 => tr!(
+            "connect4-score-win",
+            player = player,
+            mark = mark,
+            count = count,
+            score = score_text
         ),
-        -1 => format!(
-            "{} ({}) to move loses: {} wins with their stone number {count} at the latest \
-             (score {score}).",
-            p,
-            mark(p),
-            p.other()
+        -1 => tr!(
+            "connect4-score-loss",
+            player = player,
+            mark = mark,
+            other = other,
+            count = count,
+            score = score_text
         ),
-        _ => format!("A draw with perfect play ({} to move; score 0).", p),
+        _ => tr!("connect4-score-draw", player = player),
     }
 }
 
@@ -340,30 +350,31 @@ fn solve(
             .iter()
             .map(|c| (c + 1).to_string())
             .collect();
-        writeln!(io.out, "Best columns: {}.", best.join(", "))?;
+        writeln!(
+            io.out,
+            "{}",
+            tr!("connect4-best", columns = best.join(", "))
+        )?;
         let scores: Vec<String> = analysis
             .column_scores
             .iter()
             .map(|s| s.map_or("-".into(), |v| v.to_string()))
             .collect();
-        writeln!(
-            io.out,
-            "Score of each column (1 to {}, '-' full): {}",
-            game.width(),
-            scores.join(" ")
-        )?;
+        let said = tr!(
+            "connect4-column-scores",
+            width = game.width(),
+            scores = scores.join(" ")
+        );
+        writeln!(io.out, "{said}")?;
     } else {
-        writeln!(
-            io.out,
-            "(--analyze gives each column's score and the best columns.)"
-        )?;
+        writeln!(io.out, "{}", tr!("connect4-analyze-hint"))?;
     }
-    writeln!(
-        io.out,
-        "Solver: {} positions searched, {:.3} ms.",
-        analysis.nodes,
-        analysis.elapsed.as_secs_f64() * 1000.0
-    )?;
+    let said = tr!(
+        "connect4-solver",
+        nodes = analysis.nodes.to_string(),
+        ms = format!("{:.3}", analysis.elapsed.as_secs_f64() * 1000.0)
+    );
+    writeln!(io.out, "{said}")?;
     Ok(Exit::Success)
 }
 
@@ -385,12 +396,17 @@ fn stopped_report(
     } else {
         draw(game, pos, io)?;
         let flag = match stopped.reason {
-            StopReason::NodeLimit => "--max-nodes",
-            StopReason::MemoryLimit => "--max-memory or a smaller --table-bits",
-            StopReason::TimeLimit => "--timeout",
-            _ => "--timeout, --max-nodes",
+            StopReason::NodeLimit => "node",
+            StopReason::MemoryLimit => "memory",
+            StopReason::TimeLimit => "time",
+            _ => "other",
         };
-        writeln!(io.out, "Not solved: {stopped} (see {flag}).")?;
+        let said = tr!(
+            "connect4-not-solved",
+            stopped = stopped.to_string(),
+            flag = flag
+        );
+        writeln!(io.out, "{said}")?;
     }
     Ok(Exit::Limit)
 }
@@ -436,7 +452,7 @@ impl Playable for Terminal<'_> {
     }
 
     fn prompt(&self, _pos: &Position) -> String {
-        format!("Your move (column 1-{})", self.game.width())
+        tr!("connect4-prompt", width = self.game.width())
     }
 
     fn parse_move(&self, pos: &Position, text: &str) -> Result<u8, String> {
@@ -444,18 +460,18 @@ impl Playable for Terminal<'_> {
         let col: u32 = text
             .trim()
             .parse()
-            .map_err(|_| format!("'{text}' is not a column number (1 to {w})"))?;
+            .map_err(|_| tr!("connect4-not-column", text = text, width = w))?;
         if col == 0 || col > w {
-            return Err(format!("there is no column {col} (1 to {w})"));
+            return Err(tr!("connect4-no-column", column = col, width = w));
         }
         if !self.game.can_play(pos, col - 1) {
-            return Err(format!("column {col} is full"));
+            return Err(tr!("connect4-column-full", column = col));
         }
         Ok((col - 1) as u8)
     }
 
     fn words(&self, col: &u8) -> String {
-        format!("column {}", col + 1)
+        tr!("connect4-column", column = col + 1)
     }
 
     /// The perfect player's move by the fast path ([`Solver::best_move`]: the score, then
@@ -504,18 +520,11 @@ fn play(game: &Connect4, pos: Position, args: &Connect4PlayArgs, io: &mut Io) ->
                 depth: None,
             }
         });
-    writeln!(
-        io.out,
-        "Connect Four on {}x{}: type the column of your stone (1 to {}).",
-        game.width(),
-        game.height(),
-        game.width()
-    )?;
+    let size = format!("{}x{}", game.width(), game.height());
+    let said = tr!("connect4-play-intro", size = size, width = game.width());
+    writeln!(io.out, "{said}")?;
     if level == Level::Perfect && game.cells() - pos.moves > 30 {
-        writeln!(
-            io.out,
-            "(The perfect level solves each position: on an open board this may take minutes.)"
-        )?;
+        writeln!(io.out, "{}", tr!("connect4-perfect-slow"))?;
     }
     let book = if level == Level::Perfect {
         book::load(game, &args.book)?
@@ -547,7 +556,8 @@ fn interrupted_while_thinking(nodes: u64) -> ! {
     let mut out = std::io::stdout();
     let _ = writeln!(
         out,
-        "Interrupted (Ctrl-C) while the computer was thinking: {nodes} positions searched. The game ends here."
+        "{}",
+        tr!("connect4-interrupted", nodes = nodes.to_string())
     );
     let _ = out.flush();
     std::process::exit(3)

@@ -6,6 +6,7 @@
 use crate::common::{
     CliError, CmdResult, Exit, Format, Io, LimitArgs, bad_input, reason_text, write_json,
 };
+use crate::tr;
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::{Rng, SeedableRng};
@@ -245,42 +246,63 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         Format::Text => {
             let kind = if pocket_cube { "2x2x2" } else { "3x3x3" };
             if let Some(s) = &scramble {
-                writeln!(io.out, "Scramble ({} moves): {}", s.len(), format_moves(s))?;
+                let (count, moves) = (s.len(), format_moves(s));
+                writeln!(
+                    io.out,
+                    "{}",
+                    tr!("cube-scramble", count = count, moves = moves)
+                )?;
             }
-            writeln!(io.out, "The {kind} cube, unfolded:\n")?;
+            writeln!(io.out, "{}\n", tr!("cube-unfolded", kind = kind))?;
             write!(io.out, "{}", net(&cube, pocket_cube, colour))?;
             writeln!(io.out)?;
-            match &solved.solution {
-                Some(s) if s.is_empty() => writeln!(io.out, "Already solved.")?,
-                Some(s) => {
-                    writeln!(
-                        io.out,
-                        "Solution ({} moves, {}{}, by {}):",
-                        metric.length(s),
-                        metric.name(),
-                        if solved.optimal { ", optimal" } else { "" },
-                        match (method, pocket_cube) {
-                            (Method::Optimal, true) => "table lookup",
-                            (Method::Optimal, false) => "IDA* with pattern databases",
-                            (Method::TwoPhase, _) => "the two-phase algorithm",
-                            (Method::IdaStar, _) => "the generic IDA*",
-                            (Method::Bfs, _) => "the generic breadth-first search",
-                        }
-                    )?;
-                    writeln!(io.out, "{}", numbered(s))?;
-                    writeln!(io.out, "Replayed on the cube model: solved.")?;
-                }
-                None if solved.reason == StopReason::DepthLimit => writeln!(
-                    io.out,
-                    "No solution: none within {} (--max-length); a longer one exists (every cube has one of at most 20 moves).",
-                    crate::common::plural(args.max_length as u64, "move")
-                )?,
-                None => writeln!(io.out, "No solution: {}.", reason_text(solved.reason))?,
-            }
+            write_verdict(&solved, metric, method, &args, io)?;
             writeln!(io.out, "{}", solved.summary)?;
         }
     }
     Ok(exit)
+}
+
+/// The solution found (numbered, replayed) or why there is none, in words.
+fn write_verdict(
+    solved: &Solved,
+    metric: Metric,
+    method: Method,
+    args: &Args,
+    io: &mut Io,
+) -> Result<(), CliError> {
+    let pocket_cube = args.size == 2;
+    match &solved.solution {
+        Some(s) if s.is_empty() => writeln!(io.out, "{}", tr!("cube-already-solved"))?,
+        Some(s) => {
+            let said = tr!(
+                "cube-solution",
+                count = metric.length(s),
+                metric = metric.name(),
+                optimal = if solved.optimal { "yes" } else { "no" },
+                method = match (method, pocket_cube) {
+                    (Method::Optimal, true) => "lookup",
+                    (Method::Optimal, false) => "optimal",
+                    (Method::TwoPhase, _) => "two-phase",
+                    (Method::IdaStar, _) => "idastar",
+                    (Method::Bfs, _) => "bfs",
+                }
+            );
+            writeln!(io.out, "{said}")?;
+            writeln!(io.out, "{}", numbered(s))?;
+            writeln!(io.out, "{}", tr!("cube-replayed"))?;
+        }
+        None if solved.reason == StopReason::DepthLimit => writeln!(
+            io.out,
+            "{}",
+            tr!("cube-no-solution-length", count = args.max_length)
+        )?,
+        None => {
+            let reason = reason_text(solved.reason);
+            writeln!(io.out, "{}", tr!("cube-no-solution", reason = reason))?
+        }
+    }
+    Ok(())
 }
 
 /// The cube to solve, and the scramble that made it (if any).
@@ -397,7 +419,7 @@ fn census(metric: Metric, args: &Args, io: &mut Io) -> CmdResult {
                 }
                 write_json(io.out, &value)?;
             } else {
-                writeln!(io.out, "stopped: {e}")?;
+                writeln!(io.out, "{}", tr!("stopped", reason = e.to_string()))?;
             }
             return Ok(Exit::Limit);
         }
@@ -409,27 +431,24 @@ fn census(metric: Metric, args: &Args, io: &mut Io) -> CmdResult {
             &serde_json::json!({ "metric": metric.name(), "counts": counts }),
         )?,
         Format::Text => {
-            writeln!(
-                io.out,
-                "The 2x2x2 cube ({} positions with one corner fixed), by distance from solved, {}:",
-                group_digits(counts.iter().sum()),
-                if metric == Metric::Half {
-                    "half-turn metric"
-                } else {
-                    "quarter-turn metric"
-                }
-            )?;
-            writeln!(io.out, "{:>8}  {:>12}", "distance", "positions")?;
+            let said = tr!(
+                "cube-census-heading",
+                positions = group_digits(counts.iter().sum()),
+                half = if metric == Metric::Half { "yes" } else { "no" }
+            );
+            writeln!(io.out, "{said}")?;
+            let (distance, positions) = (tr!("cube-distance"), tr!("cube-positions"));
+            writeln!(io.out, "{distance:>8}  {positions:>12}")?;
             for (d, n) in counts.iter().enumerate() {
                 writeln!(io.out, "{d:>8}  {:>12}", group_digits(*n))?;
             }
-            writeln!(
-                io.out,
-                "God's number ({}): {}; breadth-first search on the numbered-states engine (a byte a position), {:.0} ms.",
-                metric.name(),
-                counts.len() - 1,
-                started.elapsed().as_secs_f64() * 1000.0
-            )?;
+            let said = tr!(
+                "cube-gods-number",
+                metric = metric.name(),
+                number = counts.len() - 1,
+                ms = format!("{:.0}", started.elapsed().as_secs_f64() * 1000.0)
+            );
+            writeln!(io.out, "{said}")?;
         }
     }
     Ok(Exit::Success)
@@ -448,7 +467,7 @@ fn group_digits(n: u64) -> String {
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {
-    let template = format!("{{bar:40}} {{percent}}% {what}, {{elapsed}} elapsed");
+    let template = tr!("cube-bar-template", what = what);
     let bar = ProgressBar::new(len).with_style(
         ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
@@ -462,14 +481,12 @@ fn solve_pocket(cube: &CubieCube, metric: Metric, args: &Args) -> Solved {
     let started = Instant::now();
     let pocket = match pocket_table(metric, args, false) {
         Ok(p) => p,
-        Err(e) => return memory_refusal(format!("stopped: {e}")),
+        Err(e) => return memory_refusal(tr!("stopped", reason = e.to_string())),
     };
     let solution = pocket.solve_cube(cube);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     Solved {
-        summary: format!(
-            "By lookup in the distance table of all 3,674,160 positions ({ms:.0} ms with the table's breadth-first search)."
-        ),
+        summary: tr!("cube-summary-lookup", ms = format!("{ms:.0}")),
         solution: Some(solution),
         optimal: true,
         reason: StopReason::Solved,
@@ -501,12 +518,13 @@ fn cached<T>(
         match cache::read(path, key) {
             Ok(table) => {
                 if let Some(t) = decode(&table.payload) {
-                    return Some((t, "read from the cache"));
+                    return Some((t, "cache"));
                 }
-                eprintln!("note: {} has the wrong size; rebuilding it", path.display());
+                let path = path.display().to_string();
+                eprintln!("{}", tr!("cube-note-wrong-size", path = path));
             }
             Err(CacheError::Missing(_)) => {}
-            Err(e) => eprintln!("note: {e}; rebuilding it"),
+            Err(e) => eprintln!("{}", tr!("cube-note-rebuilding", error = e.to_string())),
         }
     }
     let started = Instant::now();
@@ -514,7 +532,7 @@ fn cached<T>(
     if let Some(path) = &path
         && let Err(e) = cache::write(path, key, started.elapsed().as_millis() as u64, &bytes)
     {
-        eprintln!("note: could not cache the table: {e}");
+        eprintln!("{}", tr!("cube-note-not-cached", error = e.to_string()));
     }
     Some((table, "built"))
 }
@@ -525,10 +543,10 @@ fn solve_two_phase(cube: &CubieCube, args: &Args) -> Result<Solved, CliError> {
     let need = 2 * PruningTables::LEN as u64;
     let budget = memory_budget(args);
     if need > budget {
-        return Ok(memory_refusal(format!(
-            "stopped: the two-phase tables need {} MB, more than the memory budget (--max-memory {} MB)",
-            need.div_ceil(1 << 20),
-            budget >> 20
+        return Ok(memory_refusal(tr!(
+            "cube-stop-two-phase-memory",
+            need = need.div_ceil(1 << 20).to_string(),
+            budget = (budget >> 20).to_string()
         )));
     }
     let started = Instant::now();
@@ -539,7 +557,7 @@ fn solve_two_phase(cube: &CubieCube, args: &Args) -> Result<Solved, CliError> {
         resolu_puzzles::cube::twophase::CACHE_KEY,
         |bytes| PruningTables::from_bytes(bytes).map(TwoPhase::with_pruning),
         || {
-            let bar = bar(PruningTables::LEN as u64, "two-phase tables");
+            let bar = bar(PruningTables::LEN as u64, &tr!("cube-two-phase-tables"));
             let solver = TwoPhase::build(&mut |done, _| bar.set_position(done));
             bar.finish_and_clear();
             let bytes = solver.pruning().to_bytes();
@@ -580,17 +598,16 @@ fn solve_two_phase(cube: &CubieCube, args: &Args) -> Result<Solved, CliError> {
     // In the quarter-turn metric a half turn is still written `R2`, and counts 2.
     let solution = r.solution;
     Ok(Solved {
-        summary: format!(
-            "Two-phase (Kociemba): phase 1 {} moves, {} + {} nodes, {} phase-1 solutions tried, {ms:.1} ms (tables {source} in {tables_ms:.0} ms){}.",
-            r.phase1_length,
-            r.phase1_nodes,
-            r.phase2_nodes,
-            r.phase1_solutions,
-            if r.timed_out {
-                "; stopped at --timeout with the best so far"
-            } else {
-                ""
-            }
+        summary: tr!(
+            "cube-summary-two-phase",
+            length = r.phase1_length.to_string(),
+            nodes1 = r.phase1_nodes.to_string(),
+            nodes2 = r.phase2_nodes.to_string(),
+            solutions = r.phase1_solutions.to_string(),
+            ms = format!("{ms:.1}"),
+            source = source,
+            tables_ms = format!("{tables_ms:.0}"),
+            timed_out = if r.timed_out { "yes" } else { "no" }
         ),
         solution,
         optimal: false,
@@ -627,10 +644,10 @@ fn load_optimal(args: &Args) -> Result<Result<OptimalTables, Solved>, CliError> 
         .max_memory
         .map_or_else(crate::common::default_memory_bytes, |mb| mb << 20);
     if need > budget {
-        return Ok(Err(memory_refusal(format!(
-            "stopped: the pattern databases need {} MB, more than the memory budget (--max-memory {} MB)",
-            need >> 20,
-            budget >> 20
+        return Ok(Err(memory_refusal(tr!(
+            "cube-stop-pdb-memory",
+            need = (need >> 20).to_string(),
+            budget = (budget >> 20).to_string()
         ))));
     }
     let dir = cache_dir(args);
@@ -640,20 +657,16 @@ fn load_optimal(args: &Args) -> Result<Result<OptimalTables, Solved>, CliError> 
         &set.key(),
         |bytes| OptimalTables::from_bytes(&set, bytes),
         || {
-            eprintln!(
-                "Building the pattern databases (once; cached afterwards): corners, then two edge groups."
-            );
-            let bar = bar(100, "pattern databases");
+            eprintln!("{}", tr!("cube-building-pdb"));
+            let bar = bar(100, &tr!("cube-pdb-tables"));
             let mut phase = String::new();
             let tables = OptimalTables::build_until(&set, deadline, &mut |name, done, total| {
                 if name != phase {
                     phase = name.to_string();
                     bar.set_message(phase.clone());
                     bar.set_style(
-                        ProgressStyle::with_template(&format!(
-                            "{{bar:40}} {{percent}}% {name}, {{elapsed}} elapsed"
-                        ))
-                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                        ProgressStyle::with_template(&tr!("cube-bar-template", what = name))
+                            .unwrap_or_else(|_| ProgressStyle::default_bar()),
                     );
                 }
                 bar.set_position(done * 100 / total.max(1));
@@ -671,9 +684,12 @@ fn load_optimal(args: &Args) -> Result<Result<OptimalTables, Solved>, CliError> 
             optimal: false,
             reason: StopReason::TimeLimit,
             stats: serde_json::json!({}),
-            summary: format!(
-                "stopped: the time limit (--timeout {:.1} s) struck while the pattern databases were being built; nothing was cached, the next run starts the build again.",
-                args.limits.timeout.unwrap_or_default().as_secs_f64()
+            summary: tr!(
+                "cube-stop-building-timeout",
+                seconds = format!(
+                    "{:.1}",
+                    args.limits.timeout.unwrap_or_default().as_secs_f64()
+                )
             ),
         }),
     })
@@ -693,9 +709,12 @@ fn solve_optimal(cube: &CubieCube, metric: Metric, args: &Args) -> Result<Solved
     let r = tables.solve(cube, metric, timeout);
     let ms = r.elapsed.as_secs_f64() * 1000.0;
     Ok(Solved {
-        summary: format!(
-            "IDA* with pattern databases (corners, 2 x 6 edges): {} nodes, {} iterations, {ms:.1} ms (tables ready in {tables_ms:.0} ms).",
-            r.nodes, r.iterations
+        summary: tr!(
+            "cube-summary-optimal",
+            nodes = r.nodes.to_string(),
+            iterations = r.iterations.to_string(),
+            ms = format!("{ms:.1}"),
+            tables_ms = format!("{tables_ms:.0}")
         ),
         reason: if r.solution.is_some() {
             StopReason::Solved
@@ -759,14 +778,10 @@ fn solve_generic(
         .as_ref()
         .map(|p| p.actions().copied().collect::<Vec<Move>>());
     Ok(Solved {
-        summary: format!(
-            "{} (generic, resolu_search): {}.",
-            if method == Method::Bfs {
-                "Breadth-first search"
-            } else {
-                "IDA*"
-            },
-            crate::common::stats_line(&outcome.stats)
+        summary: tr!(
+            "cube-summary-generic",
+            bfs = if method == Method::Bfs { "yes" } else { "no" },
+            stats = crate::common::stats_line(&outcome.stats)
         ),
         solution,
         // Each move costs 1 in the search, so BFS and IDA* are optimal in the metric.

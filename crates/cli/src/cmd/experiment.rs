@@ -1,6 +1,8 @@
 //! `resolu experiment`: tables, CSV, plots and a report of how algorithms and heuristics
 //! scale.
 
+mod words;
+
 use crate::common::{CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
 use clap::{Args as ClapArgs, Subcommand};
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
@@ -13,6 +15,7 @@ use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
 use resolu_search::{Algorithm, Limits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use words::CatalogueWords;
 
 /// Flags of `resolu experiment`.
 #[derive(ClapArgs, Debug)]
@@ -145,7 +148,7 @@ fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| bad_input(format!("cannot create {}: {e}", args.out.display())))?;
     let _hold = crate::progress::hold_interrupts();
-    let bar = progress(jobs.len(), "runs");
+    let bar = progress(jobs.len(), &crate::tr!("experiment-runs"));
     let partial = output::RunLog::create(&args.out.join("runs.partial.csv")).map_err(bad_input)?;
     let runs = run_all(
         &jobs,
@@ -162,7 +165,7 @@ fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
         args.timeout.as_secs_f64()
     );
     let summary = Summary::of(&runs);
-    let report = hanoi::report(&command, args.pegs, &summary, &runs);
+    let report = hanoi::report(&command, args.pegs, &summary, &runs, &CatalogueWords);
     write_outputs(&args.out, &runs, &summary, &report)?;
     partial.done();
     show_summary(io, args.format, &args.out, &runs, &summary, 1, &[])
@@ -211,11 +214,15 @@ fn show_summary(
         writeln!(io.out, "{}", terminal_table(summary))?;
         writeln!(
             io.out,
-            "Each cell: median expanded nodes / median time over {per_depth} instance{} (solved/runs when \
-             not all solved).",
-            if per_depth == 1 { "" } else { "s" }
+            "{}",
+            crate::tr!("experiment-caption", count = per_depth)
         )?;
-        writeln!(io.out, "{} runs written to {}", runs.len(), out.display())?;
+        let (count, out_dir) = (runs.len(), out.display().to_string());
+        writeln!(
+            io.out,
+            "{}",
+            crate::tr!("experiment-written", count = count, dir = out_dir)
+        )?;
         let files = ["runs.csv"]
             .into_iter()
             .chain(extra_files.iter().copied())
@@ -230,12 +237,8 @@ fn show_summary(
             writeln!(io.out, "  {}", out.join(f).display())?;
         }
         if cut > 0 {
-            writeln!(
-                io.out,
-                "Interrupted (Ctrl-C): {} of {} were cut (status `interrupted` in runs.csv); the summary counts only what ran.",
-                crate::common::plural(cut as u64, "run"),
-                runs.len()
-            )?;
+            let said = crate::tr!("experiment-interrupted", cut = cut, count = runs.len());
+            writeln!(io.out, "{said}")?;
         }
     }
     Ok(if cut > 0 { Exit::Limit } else { Exit::Success })
@@ -376,7 +379,7 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
     // The tables of heuristic pdb, loaded by the first run that needs them, within the
     // whole run's memory budget (the runs' shares are for their searches).
     let pdb = taquin::PdbSlot::new(crate::common::default_memory_bytes());
-    let bar = progress(jobs.len(), "runs");
+    let bar = progress(jobs.len(), &crate::tr!("experiment-runs"));
     let partial = output::RunLog::create(&args.out.join("runs.partial.csv")).map_err(bad_input)?;
     let runs: Vec<Run> = pool.install(|| {
         run_all(
@@ -406,7 +409,7 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
             }
         }
         let korf_pdb = taquin::PdbSlot::new(crate::common::default_memory_bytes());
-        let bar = progress(jobs.len(), "Korf's 4x4 boards");
+        let bar = progress(jobs.len(), &crate::tr!("experiment-korf-boards"));
         let runs = pool.install(|| {
             run_all(
                 &jobs,
@@ -426,10 +429,10 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
         goal: goal.clone(),
         per_depth: args.per_depth,
         seed: args.seed,
-        limits: format!(
-            "{} expanded nodes, {} s",
-            args.max_nodes,
-            args.timeout.as_secs_f64()
+        limits: crate::tr!(
+            "report-limits",
+            nodes = args.max_nodes.to_string(),
+            seconds = args.timeout.as_secs_f64().to_string()
         ),
         threads,
         korf_runs,
@@ -446,7 +449,7 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
             args.korf
         ),
     };
-    let report = taquin::report(&setup, &summary, &runs);
+    let report = taquin::report(&setup, &summary, &runs, &CatalogueWords);
     write_outputs(&args.out, &runs, &summary, &report)?;
     partial.done();
     let korf_file: &[&str] = if args.korf > 0 {
@@ -470,7 +473,7 @@ const KORF100: &str = include_str!("../../../../examples/puzzles/korf100.txt");
 
 /// A progress bar on standard error (hidden when it is not a terminal).
 fn progress(len: usize, what: &str) -> ProgressBar {
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {what}, {{elapsed}} elapsed, {{eta}} left");
+    let template = crate::tr!("experiment-bar-template", what = what);
     ProgressBar::new(len as u64).with_style(
         ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     )
@@ -505,7 +508,7 @@ fn terminal_table(summary: &Summary) -> Table {
     let configs = summary.configs();
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    let mut header = vec![Cell::new("depth")];
+    let mut header = vec![Cell::new(crate::tr!("experiment-depth"))];
     header.extend(configs.iter().map(Cell::new));
     table.set_header(header);
     for d in summary.depths() {

@@ -834,25 +834,30 @@ impl Playable for Setup {
             }
         };
         if self.several() {
-            writeln!(io.out, "State {}:", pos)?;
+            writeln!(
+                io.out,
+                "{}",
+                crate::tr!("play-matches-state", state = pos.to_string())
+            )?;
             for (i, &h) in pos.heaps.iter().enumerate() {
-                let line = format!("  heap {}: {:>3}  {}", i + 1, h, bars(h));
+                let heap = crate::tr!("play-matches-heap", heap = (i + 1).to_string());
+                let line = format!("  {heap} {h:>3}  {}", bars(h));
                 writeln!(io.out, "{}", line.trim_end())?;
             }
         } else {
             let h = pos.heaps[0];
-            let line = format!("State {}: {h} left  {}", pos, bars(h));
+            let said = crate::tr!("play-matches-left", state = pos.to_string(), left = h);
+            let line = format!("{said}  {}", bars(h));
             writeln!(io.out, "{}", line.trim_end())?;
         }
         Ok(())
     }
 
     fn prompt(&self, _pos: &Position) -> String {
-        if self.several() {
-            "Your move (heap, then matches to take)".into()
-        } else {
-            "Your move (matches to take)".into()
-        }
+        crate::tr!(
+            "play-matches-prompt",
+            several = if self.several() { "yes" } else { "no" }
+        )
     }
 
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Take, String> {
@@ -862,23 +867,24 @@ impl Playable for Setup {
             .collect();
         let parse = |w: &str| {
             w.parse::<u32>()
-                .map_err(|_| format!("'{w}' is not a whole number"))
+                .map_err(|_| crate::tr!("play-not-whole-number", text = w))
         };
         let (heap, count) = match (self.several(), numbers.as_slice()) {
             (false, [n]) => (0, parse(n)?),
             (true, [h, n]) => {
                 let h = parse(h)? as usize;
                 if h == 0 || h > pos.heaps.len() {
-                    return Err(format!("there is no heap {h} (1 to {})", pos.heaps.len()));
+                    let heaps = pos.heaps.len().to_string();
+                    return Err(crate::tr!(
+                        "play-no-heap",
+                        heap = h.to_string(),
+                        heaps = heaps
+                    ));
                 }
                 (h - 1, parse(n)?)
             }
-            (false, _) => return Err(format!("'{text}' is not a number of matches")),
-            (true, _) => {
-                return Err(format!(
-                    "'{text}' is not a move: type the heap, then the number, e.g. '2 3'"
-                ));
-            }
+            (false, _) => return Err(crate::tr!("play-not-matches-count", text = text)),
+            (true, _) => return Err(crate::tr!("play-not-heap-move", text = text)),
         };
         let mut moves = Vec::new();
         self.game.moves(pos, &mut moves);
@@ -893,10 +899,10 @@ impl Playable for Setup {
         };
         Err(match &self.game.take {
             TakeSet::List(l) if !allowed => {
-                format!("you may take {} matches, not {count}", or_list(l))
+                crate::tr!("play-may-take", list = or_list(l), count = count)
             }
-            TakeSet::Any if !allowed => "take at least 1 match".to_string(),
-            _ => format!("only {left} matches left, you cannot take {count}"),
+            TakeSet::Any if !allowed => crate::tr!("play-take-at-least-one"),
+            _ => crate::tr!("play-only-left", left = left, count = count),
         })
     }
 

@@ -127,7 +127,8 @@ fn build(args: BuildArgs, io: &mut Io) -> CmdResult {
                         &serde_json::json!({"built": false, "reason": reason, "error": e.to_string()}),
                     )?;
                 } else {
-                    writeln!(io.out, "stopped: {e}")?;
+                    let reason = e.to_string();
+                    writeln!(io.out, "{}", crate::tr!("stopped", reason = reason))?;
                 }
                 return Ok(Exit::Limit);
             }
@@ -152,24 +153,23 @@ fn build(args: BuildArgs, io: &mut Io) -> CmdResult {
             }),
         )?;
     } else {
-        let what = if cached { "already cached" } else { "built" };
-        writeln!(
-            io.out,
-            "Pattern database {} ({}) of the {}x{} puzzle, goal {}: {what}.",
-            partition.sizes(),
-            partition.describe(&puzzle),
-            puzzle.rows(),
-            puzzle.cols(),
-            puzzle.goal_grid().one_line()
-        )?;
-        writeln!(
-            io.out,
-            "{}: {} bytes, built in {:.1} s, checksum {:016x}.",
-            path.display(),
-            header.len,
-            header.build_ms as f64 / 1000.0,
-            header.checksum
-        )?;
+        let said = crate::tr!(
+            "pdb-built",
+            sizes = partition.sizes().to_string(),
+            groups = partition.describe(&puzzle).to_string(),
+            size = format!("{}x{}", puzzle.rows(), puzzle.cols()),
+            goal = puzzle.goal_grid().one_line(),
+            cached = if cached { "yes" } else { "no" }
+        );
+        writeln!(io.out, "{said}")?;
+        let said = crate::tr!(
+            "pdb-file",
+            path = path.display().to_string(),
+            bytes = header.len.to_string(),
+            seconds = format!("{:.1}", header.build_ms as f64 / 1000.0),
+            checksum = format!("{:016x}", header.checksum)
+        );
+        writeln!(io.out, "{said}")?;
     }
     Ok(Exit::Success)
 }
@@ -222,9 +222,10 @@ fn info(args: DirArgs, io: &mut Io, verify: bool) -> CmdResult {
             }),
         )?;
     } else {
-        writeln!(io.out, "Pattern databases in {}:", dir.display())?;
+        let dir = dir.display().to_string();
+        writeln!(io.out, "{}", crate::tr!("pdb-info-heading", dir = dir))?;
         if rows.is_empty() {
-            writeln!(io.out, "  (none)")?;
+            writeln!(io.out, "  {}", crate::tr!("pdb-info-none"))?;
         }
         for (path, header, problem) in &rows {
             let name = path.file_name().map_or_else(
@@ -232,24 +233,27 @@ fn info(args: DirArgs, io: &mut Io, verify: bool) -> CmdResult {
                 |n| n.to_string_lossy().into_owned(),
             );
             match header {
-                Some(h) => writeln!(
-                    io.out,
-                    "  {name}\n    {}\n    {:.1} MB, built in {:.1} s, checksum {:016x}{}",
-                    h.key,
-                    h.len as f64 / 1e6,
-                    h.build_ms as f64 / 1000.0,
-                    h.checksum,
-                    match problem {
-                        Some(p) => format!(" -- DAMAGED: {p}"),
+                Some(h) => {
+                    let state = match problem {
+                        Some(p) => crate::tr!("pdb-info-damaged", problem = p),
                         None if verify => " -- ok".to_string(),
                         None => String::new(),
-                    }
-                )?,
-                None => writeln!(
-                    io.out,
-                    "  {name}: {}",
-                    problem.as_deref().unwrap_or("unreadable")
-                )?,
+                    };
+                    let said = crate::tr!(
+                        "pdb-info-table",
+                        mb = format!("{:.1}", h.len as f64 / 1e6),
+                        seconds = format!("{:.1}", h.build_ms as f64 / 1000.0),
+                        checksum = format!("{:016x}", h.checksum)
+                    );
+                    writeln!(io.out, "  {name}\n    {}\n    {said}{state}", h.key)?
+                }
+                None => {
+                    let problem = problem
+                        .clone()
+                        .unwrap_or_else(|| crate::tr!("pdb-unreadable"));
+                    let said = crate::tr!("pdb-info-unreadable", name = name, problem = problem);
+                    writeln!(io.out, "  {said}")?
+                }
             }
         }
     }

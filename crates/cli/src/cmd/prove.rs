@@ -243,7 +243,11 @@ pub fn load(
         }
     })?;
     for w in &report.warnings {
-        eprintln!("warning: {origin}: {w}");
+        let warning = w.to_string();
+        eprintln!(
+            "{}",
+            crate::tr!("prove-warning", origin = origin, warning = warning)
+        );
     }
     match unknown {
         Some(UnknownArg::Fail) => db.set_unknown(Unknown::Fail),
@@ -328,7 +332,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
                 if json {
                     write_json(io.out, &stop_json(Vec::new(), &e, None))?;
                 } else {
-                    let message = format!("{origin}:{line}: directive {}", limit_message(&e));
+                    let message = directive_stop(&origin, line, &e);
                     write_stop(io.out, &message)?;
                 }
                 Ok(Err(Exit::Limit))
@@ -413,7 +417,7 @@ fn run_course(
             Err(LoadError::Cli(e)) => return Err(e),
             Err(LoadError::Halt(code)) => halt_now(io, code),
             Err(LoadError::Limit(line, e)) => {
-                writeln!(io.out, "{origin}:{line}: directive {}", limit_message(&e))?;
+                writeln!(io.out, "{}", directive_stop(origin, line, &e))?;
                 return Ok(Exit::Limit);
             }
         };
@@ -460,6 +464,17 @@ fn run_course(
     crate::course_trace::run(&mut db, &goals, &var_names, &limits, lang, args.format, io)
 }
 
+/// A directive of the file stopped by a limit: where, and the stop's sentence.
+fn directive_stop(origin: &str, line: usize, e: &SolveError) -> String {
+    let stop = limit_message(e);
+    crate::tr!(
+        "prove-directive-stop",
+        origin = origin,
+        line = line,
+        stop = stop
+    )
+}
+
 /// Counts the prover's run as one the Ctrl-C handler stops cleanly, while it lives.
 struct Watch;
 
@@ -491,17 +506,19 @@ fn trace_line(e: &TraceEvent) -> String {
             clause_text(clause)
         ),
         TraceEvent::NoClause { depth, goal } => {
+            let goal = answer_term(goal);
             format!(
-                "{}{}: no (more) clause, backtrack",
+                "{}{}",
                 pad(*depth),
-                answer_term(goal)
+                crate::tr!("prove-trace-no-clause", goal = goal)
             )
         }
         TraceEvent::Unknown { depth, goal } => {
+            let goal = answer_term(goal);
             format!(
-                "{}{}: not in the base, false",
+                "{}{}",
                 pad(*depth),
-                answer_term(goal)
+                crate::tr!("prove-trace-unknown", goal = goal)
             )
         }
         TraceEvent::Call { depth, goal } => {
@@ -552,10 +569,10 @@ fn proof_lines(a: &Answer) -> Vec<String> {
         .map(|n| {
             let how = match &n.clause {
                 Some(c) if c.functor().is_some_and(|(f, k)| f.name() == ":-" && k == 2) => {
-                    format!("by  {}", clause_text(c))
+                    crate::tr!("prove-proof-by", clause = clause_text(c))
                 }
-                Some(_) => "fact".to_string(),
-                None => "built-in".to_string(),
+                Some(_) => crate::tr!("prove-proof-fact"),
+                None => crate::tr!("prove-proof-builtin"),
             };
             format!(
                 "{}{}   [{how}]",
@@ -622,12 +639,12 @@ fn run_text(
                 count += 1;
                 exit = Exit::Success;
                 if args.trace.is_some() {
-                    writeln!(io.out, "success")?;
+                    writeln!(io.out, "{}", crate::tr!("prove-success"))?;
                 }
                 if let Some(a) = read {
                     page.answer(&a);
                     if args.explain {
-                        writeln!(io.out, "proof:")?;
+                        writeln!(io.out, "{}", crate::tr!("prove-proof-heading"))?;
                         for l in proof_lines(&a) {
                             writeln!(io.out, "{l}")?;
                         }
@@ -643,7 +660,12 @@ fn run_text(
                 write_stop(io.out, &limit_message(&e))?;
                 if e == SolveError::Interrupted {
                     let n = sols.inferences();
-                    writeln!(io.out, "{n} inferences so far")?;
+                    let count = n.to_string();
+                    writeln!(
+                        io.out,
+                        "{}",
+                        crate::tr!("prove-inferences-so-far", count = count)
+                    )?;
                 }
                 exit_soon(sols);
                 return Ok(Exit::Limit);
@@ -651,14 +673,15 @@ fn run_text(
             // halt/0,1 ends the process: what was printed stands, no `false.`.
             Some(Err(SolveError::Halt(code))) => halt_now(io, code),
             Some(Err(e)) => {
-                writeln!(io.out, "error: {e}{}", crate::course_trace::error_hint(&e))?;
+                let message = format!("{e}{}", crate::course_trace::error_hint(&e));
+                writeln!(io.out, "{}", crate::tr!("error-line", message = message))?;
                 return Ok(Exit::NoSolution);
             }
         }
     }
     if count == 0 {
         if args.trace.is_some() {
-            writeln!(io.out, "failure")?;
+            writeln!(io.out, "{}", crate::tr!("prove-failure"))?;
         }
         writeln!(io.out, "false.")?;
     }
@@ -731,10 +754,7 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
         Reader::Plain
     };
     if io.interactive {
-        writeln!(
-            io.out,
-            "resolu prove: type a query (final '.' optional), ';' for the next answer, Enter to stop, 'halt.' to quit."
-        )?;
+        writeln!(io.out, "{}", crate::tr!("prove-toplevel-banner"))?;
     }
     let mut pending: Option<String> = None;
     // A query stopped by a limit makes the session's exit code 3.
@@ -762,11 +782,15 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
         let q = match db.parse_query(text) {
             Ok(q) => q,
             Err(p) => {
-                writeln!(
-                    io.out,
-                    "syntax error at {}:{}: {} (near `{}`)",
-                    p.line, p.column, p.message, p.near
-                )?;
+                let (line, column) = (p.line.to_string(), p.column.to_string());
+                let said = crate::tr!(
+                    "prove-toplevel-syntax",
+                    line = line,
+                    column = column,
+                    message = &p.message,
+                    near = &p.near
+                );
+                writeln!(io.out, "{said}")?;
                 continue;
             }
         };
@@ -829,7 +853,8 @@ fn toplevel(db: &mut Database, options: &Options, args: &Args, io: &mut Io) -> C
                     break;
                 }
                 Some(Err(e)) => {
-                    writeln!(io.out, "error: {e}")?;
+                    let message = e.to_string();
+                    writeln!(io.out, "{}", crate::tr!("error-line", message = message))?;
                     break;
                 }
             }
@@ -856,10 +881,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
         Err(LoadError::Limit(_, e)) => return Err(bad_input(e.to_string())),
         Err(LoadError::Halt(code)) => return Err(bad_input(format!("car.pl: halt({code})"))),
     };
-    writeln!(
-        io.out,
-        "The car-diagnosis base (examples/prolog/car.pl), backward chaining:"
-    )?;
+    writeln!(io.out, "{}", crate::tr!("prove-demo-heading"))?;
     writeln!(io.out, "?- voiture_OK.")?;
     let q = parse_user_query(&db, "voiture_OK")?;
     let options = Options {
@@ -869,7 +891,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
     let mut sols = db.solve(&q, options);
     match sols.next() {
         Some(Ok(a)) => {
-            writeln!(io.out, "proof:")?;
+            writeln!(io.out, "{}", crate::tr!("prove-proof-heading"))?;
             for l in proof_lines(&a) {
                 writeln!(io.out, "{l}")?;
             }

@@ -92,11 +92,6 @@ pub struct Args {
     pub html: crate::html::HtmlArg,
 }
 
-/// "1 rule", "2 rules".
-fn plural(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
-}
-
 /// Runs `resolu rules`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     // --timeout counts from here: reading a large file of facts is part of the run.
@@ -144,11 +139,12 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
 /// reported as any stop (exit 3).
 fn reading_stopped(reason: StopReason, strategy: Strategy, args: &Args, io: &mut Io) -> CmdResult {
     let stop = Stop::Limit(reason);
-    let message = format!(
-        "{} (while reading the rule base: its facts did not fit; raise it with --max-memory MB)",
-        stop_text(stop, 0, None)
-    );
+    let message = || {
+        let stop = stop_text(stop, 0, None);
+        crate::tr!("rules-reading-stopped", stop = stop)
+    };
     if args.format == Format::Json {
+        let message = crate::i18n::in_english(message);
         let report = serde_json::json!({
             "stop": stop.as_str(),
             "reason": stop.as_str(),
@@ -161,7 +157,7 @@ fn reading_stopped(reason: StopReason, strategy: Strategy, args: &Args, io: &mut
         });
         write_json(io.out, &report)?;
     } else {
-        writeln!(io.out, "{message}")?;
+        writeln!(io.out, "{}", message())?;
     }
     Ok(exit_of(stop))
 }
@@ -195,18 +191,15 @@ fn execute(
     engine.set_record_conflict_sets(args.trace || page.is_some());
     let json = args.format == Format::Json;
     if !json {
-        writeln!(
-            io.out,
-            "{origin}: {}, {}, {}; strategy {}.",
-            plural(engine.rule_names().len(), "rule"),
-            plural(engine.memory().len(), "fact"),
-            if engine.has_goal() {
-                "a goal"
-            } else {
-                "no goal"
-            },
-            engine.strategy()
-        )?;
+        let said = crate::tr!(
+            "rules-header",
+            origin = origin,
+            rules = engine.rule_names().len(),
+            facts = engine.memory().len(),
+            goal = if engine.has_goal() { "yes" } else { "no" },
+            strategy = engine.strategy().to_string()
+        );
+        writeln!(io.out, "{said}")?;
     }
     // With JSON, each cycle fired is kept as its JSON text (a fraction of what a JSON
     // value takes), counted against the memory budget with the engine's own.
@@ -233,7 +226,10 @@ fn execute(
             write_trace(&cycle, io)?;
         }
         for line in &cycle.output {
-            writeln!(io.out, "{}{line}", if args.trace { "  says: " } else { "" })?;
+            match args.trace {
+                true => writeln!(io.out, "  {}", crate::tr!("rules-says", line = line))?,
+                false => writeln!(io.out, "{line}")?,
+            }
         }
     };
     drop(watch);
@@ -285,8 +281,8 @@ fn execute(
         (Some(_), Some(Some(tag))) => write_tree(memory, tag, io)?,
         (Some(t), _) => writeln!(
             io.out,
-            "{} was never in the working memory: nothing to explain.",
-            writeq(t)
+            "{}",
+            crate::tr!("rules-never-in-memory", fact = writeq(t))
         )?,
         (None, _) if !engine.has_goal() || args.explain.is_some() => {
             write_conclusions(memory, &conclusions, io)?
@@ -409,7 +405,7 @@ fn conclusion_json(memory: &WorkingMemory, tag: usize) -> serde_json::Value {
 /// How a fact came: `observed`, or its rule, cycle and premises.
 fn origin_text(memory: &WorkingMemory, origin: &Origin) -> String {
     match origin {
-        Origin::Initial => "observed".to_string(),
+        Origin::Initial => crate::tr!("rules-observed"),
         Origin::Rule {
             rule,
             cycle,
@@ -419,10 +415,12 @@ fn origin_text(memory: &WorkingMemory, origin: &Origin) -> String {
                 .iter()
                 .filter_map(|&p| memory.fact(p).map(|f| writeq(&f.term)))
                 .collect();
+            let (rule, cycle) = (rule.to_string(), cycle.to_string());
             if from.is_empty() {
-                format!("by {rule}, cycle {cycle}")
+                crate::tr!("rules-by", rule = rule, cycle = cycle)
             } else {
-                format!("by {rule}, cycle {cycle}, from {}", from.join(", "))
+                let from = from.join(", ");
+                crate::tr!("rules-by-from", rule = rule, cycle = cycle, from = from)
             }
         }
     }
@@ -432,13 +430,13 @@ fn origin_text(memory: &WorkingMemory, origin: &Origin) -> String {
 /// premises' own derivations are their own lines: nothing is repeated).
 fn write_conclusions(memory: &WorkingMemory, tags: &[usize], io: &mut Io) -> Result<(), CliError> {
     if tags.is_empty() {
-        writeln!(io.out, "No fact was derived.")?;
+        writeln!(io.out, "{}", crate::tr!("rules-no-derived"))?;
         return Ok(());
     }
     writeln!(
         io.out,
-        "Derived facts ({}), each with its rule and premises (--explain FACT for a whole tree):",
-        tags.len()
+        "{}",
+        crate::tr!("rules-derived-heading", count = tags.len())
     )?;
     for &tag in tags {
         if let Some(f) = memory.fact(tag) {
@@ -455,11 +453,14 @@ fn write_conclusions(memory: &WorkingMemory, tags: &[usize], io: &mut Io) -> Res
 
 /// The full derivation tree of one fact, indented; a fact met again is not expanded again.
 fn write_tree(memory: &WorkingMemory, tag: usize, io: &mut Io) -> Result<(), CliError> {
-    writeln!(io.out, "How it was derived:")?;
+    writeln!(io.out, "{}", crate::tr!("rules-how-derived"))?;
     for (depth, f) in memory.explain(tag) {
         let how = match &f.origin {
-            Origin::Initial => "observed".to_string(),
-            Origin::Rule { rule, cycle, .. } => format!("by {rule}, cycle {cycle}"),
+            Origin::Initial => crate::tr!("rules-observed"),
+            Origin::Rule { rule, cycle, .. } => {
+                let (rule, cycle) = (rule.to_string(), cycle.to_string());
+                crate::tr!("rules-by", rule = rule, cycle = cycle)
+            }
         };
         writeln!(
             io.out,

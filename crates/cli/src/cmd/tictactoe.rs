@@ -101,7 +101,7 @@ fn cell_short(cell: &u8) -> String {
 }
 
 fn cell_words(cell: &u8) -> String {
-    format!("row {}, column {}", cell / 3 + 1, cell % 3 + 1)
+    crate::tr!("play-cell", row = cell / 3 + 1, column = cell % 3 + 1)
 }
 
 fn draw(board: &Board, io: &mut Io) -> Result<(), CliError> {
@@ -267,7 +267,7 @@ impl Playable for Terminal {
     }
 
     fn prompt(&self, _board: &Board) -> String {
-        "Your move (row col, or cell 1-9)".into()
+        crate::tr!("play-tictactoe-prompt")
     }
 
     fn parse_move(&self, board: &Board, text: &str) -> Result<u8, String> {
@@ -277,33 +277,29 @@ impl Playable for Terminal {
             .collect();
         let number = |w: &str| {
             w.parse::<u8>()
-                .map_err(|_| format!("'{w}' is not a number"))
+                .map_err(|_| crate::tr!("play-not-a-number", text = w))
         };
         let cell = match parts.as_slice() {
             [one] => {
                 let n = number(one)?;
                 if !(1..=9).contains(&n) {
-                    return Err(format!("there is no cell {n} (1 to 9)"));
+                    return Err(crate::tr!("play-no-cell", cell = n));
                 }
                 n - 1
             }
             [r, c] => {
                 let (r, c) = (number(r)?, number(c)?);
                 if !(1..=3).contains(&r) || !(1..=3).contains(&c) {
-                    return Err(format!(
-                        "there is no cell at row {r}, column {c} (rows and columns 1 to 3)"
-                    ));
+                    return Err(crate::tr!("play-no-cell-at", row = r, column = c));
                 }
                 3 * (r - 1) + (c - 1)
             }
             _ => {
-                return Err(format!(
-                    "'{text}' is not a cell: type the row and the column, e.g. '2 3'"
-                ));
+                return Err(crate::tr!("play-not-a-cell", text = text));
             }
         };
         if board.cell(cell).is_some() {
-            return Err(format!("{} is taken", cell_words(&cell)));
+            return Err(crate::tr!("play-cell-taken", cell = cell_words(&cell)));
         }
         Ok(cell)
     }

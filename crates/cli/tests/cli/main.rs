@@ -12,6 +12,7 @@ mod demo;
 mod examples;
 mod experiment;
 mod french_help_errors;
+mod french_output;
 mod fuzz;
 mod graph;
 mod hanoi;

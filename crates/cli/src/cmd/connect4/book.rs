@@ -67,18 +67,30 @@ pub fn load(game: &Connect4, args: &BookArgs) -> Result<Option<Arc<Book>>, CliEr
             Ok(book) if book.size() == (game.width(), game.height()) => {
                 return Ok(Some(Arc::new(book)));
             }
-            Ok(_) => eprintln!("{}: another board's book; rebuilding it.", path.display()),
-            Err(e) => eprintln!("{}: {e}; rebuilding it.", path.display()),
+            Ok(_) => {
+                let path = path.display().to_string();
+                eprintln!("{}", crate::tr!("connect4-book-other-board", path = path));
+            }
+            Err(e) => {
+                let why = format!("{}: {e}", path.display());
+                eprintln!("{}", crate::tr!("connect4-book-rebuilding", why = why));
+            }
         },
         Err(CacheError::Missing(_)) => {}
-        Err(e) => eprintln!("{e}; rebuilding it."),
+        Err(e) => eprintln!(
+            "{}",
+            crate::tr!("connect4-book-rebuilding", why = e.to_string())
+        ),
     }
     let bar = ProgressBar::new(0);
     bar.set_style(
-        ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} positions, {elapsed}")
+        ProgressStyle::with_template(&crate::tr!("connect4-book-bar-template"))
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    bar.set_message(format!("opening book, depth {}", args.book));
+    bar.set_message(crate::tr!(
+        "connect4-book-building",
+        depth = args.book.to_string()
+    ));
     let clock = Instant::now();
     let built = Book::build(game, args.book, 22, &mut |done, total| {
         bar.set_length(total as u64);
@@ -88,7 +100,10 @@ pub fn load(game: &Connect4, args: &BookArgs) -> Result<Option<Arc<Book>>, CliEr
     let book = built.map_err(|e| bad_input(format!("the opening book's build {e}")))?;
     let ms = clock.elapsed().as_millis() as u64;
     if let Err(e) = cache::write(&path, &key, ms, &book.to_bytes()) {
-        eprintln!("the opening book could not be stored: {e}");
+        eprintln!(
+            "{}",
+            crate::tr!("connect4-book-not-stored", error = e.to_string())
+        );
     }
     Ok(Some(Arc::new(book)))
 }
