@@ -597,10 +597,10 @@ pub fn walk_section_in(
                 };
                 let why = queens_refused(style, rows, &stack, r, Some(c), labels);
                 elements.push((k, None, markup));
+                stack.push(((r, c), elements.len() - 1));
                 if !why.0.is_empty() {
                     elements.push((k, Some(k + 1), why.0));
                 }
-                stack.push(((r, c), elements.len() - 1));
                 let what = match style {
                     WalkStyle::Path { .. } => format!("{} ({r}, {c})", words[3]),
                     WalkStyle::Queens => labels

@@ -129,7 +129,8 @@ pub fn sentence(row: usize, refused: &[Refusal], chosen: Option<usize>, labels: 
         (false, false) => format!("row {row} refuses"),
         (false, true) => format!("la ligne {row} refuse"),
     };
-    format!(" — {head}{} {}", labels.colon(), listed.join("; "))
+    let separator = labels.say("; ", " ; ");
+    format!(" — {head}{} {}", labels.colon(), listed.join(separator))
 }
 
 #[cfg(test)]
