@@ -554,7 +554,7 @@ pub fn walk_section_in(
     // (appears, hidden from, markup)
     let mut elements: Vec<(usize, Option<usize>, String)> = Vec::new();
     let mut stack: Vec<((usize, usize), usize)> = Vec::new();
-    let mut steps = vec![Step::new(words[0]).counters(format!("{} 0, {} 0", words[1], words[2]))];
+    let mut steps = vec![Step::new(words[0]).counters(walk_counters(&words, 0, 0))];
     let mut backtracks = 0u64;
     if let WalkStyle::Path { start, .. } = style {
         let (x, y) = centre(start);
@@ -613,12 +613,7 @@ pub fn walk_section_in(
                 };
                 steps.push(
                     Step::new(format!("{what}{}", why.1))
-                        .counters(format!(
-                            "{} {}, {} {backtracks}",
-                            words[1],
-                            depth(&stack, style),
-                            words[2]
-                        ))
+                        .counters(walk_counters(&words, depth(&stack, style), backtracks))
                         .state(format!("({r}, {c})")),
                 );
             }
@@ -658,12 +653,7 @@ pub fn walk_section_in(
                 }
                 steps.push(
                     Step::new(format!("{} ({r}, {c}){}", words[4], why.1))
-                        .counters(format!(
-                            "{} {}, {} {backtracks}",
-                            words[1],
-                            depth(&stack, style),
-                            words[2]
-                        ))
+                        .counters(walk_counters(&words, depth(&stack, style), backtracks))
                         .state(format!("back from ({r}, {c})")),
                 );
             }
@@ -685,17 +675,25 @@ pub fn walk_section_in(
     )
     .with_log(true);
     if let Some(total) = total {
-        section = section.note(
-            labels
-                .say(
-                    "The run made {total} choices and undos in all; the page shows the first {n} to stay readable.",
-                    "La recherche a fait {total} choix et retours en tout ; la page montre les {n} premiers pour rester lisible.",
-                )
-                .replace("{total}", &total.to_string())
-                .replace("{n}", &events.len().to_string()),
-        );
+        section = section.note(cut_note(total, events.len(), labels));
     }
     section
+}
+
+/// The counters line of a walk's step.
+fn walk_counters(words: &[&str; 5], depth: usize, backtracks: u64) -> String {
+    format!("{} {depth}, {} {backtracks}", words[1], words[2])
+}
+
+/// The note of a walk recorded up to `shown` of its `total` events.
+fn cut_note(total: u64, shown: usize, labels: &crate::Labels) -> String {
+    labels
+        .say(
+            "The run made {total} choices and undos in all; the page shows the first {n} to stay readable.",
+            "La recherche a fait {total} choix et retours en tout ; la page montre les {n} premiers pour rester lisible.",
+        )
+        .replace("{total}", &total.to_string())
+        .replace("{n}", &shown.to_string())
 }
 
 /// The squares a queen at `(r, c)` attacks in the rows still to fill (below it): its
