@@ -191,3 +191,34 @@ pub fn search_page(hanoi: &Hanoi, run: Recorded<'_, Pegs, HanoiMove>) -> Page {
     }
     page.section(run.section())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rule_chosen_among_several_names_the_meta_rule() {
+        let fired = RuleFired {
+            rule: "r2".into(),
+            eligible: vec!["r2".into(), "r4".into()],
+        };
+        let en = Labels::english();
+        assert_eq!(
+            rule_line(&fired, "priority", &en),
+            "rule r2 fired; eligible: r2, r4; the meta-rule fires the smallest number"
+        );
+        assert_eq!(
+            rule_line(&fired, "recency", &Labels::french()),
+            "règle r2 déclenchée ; déclenchables : r2, r4 ; stratégie recency"
+        );
+        let m = HanoiMove {
+            disk: 1,
+            from: 0,
+            to: 1,
+        };
+        assert_eq!(
+            move_caption(3, m, Some(&fired), &en),
+            "Move 3 (r2, 2 rules eligible): disk 2 from peg 0 to peg 1"
+        );
+    }
+}
