@@ -522,6 +522,27 @@ pub fn walk_section(
     events: &[WalkEvent],
     total: Option<u64>,
 ) -> Section {
+    walk_section_in(
+        title,
+        (rows, cols),
+        ground,
+        style,
+        (events, total),
+        &crate::Labels::english(),
+    )
+}
+
+/// [`walk_section`] in the words of `labels`; with queens, each step also marks the
+/// squares refused in the row it decides and says why (the queen and the line).
+pub fn walk_section_in(
+    title: &str,
+    (rows, cols): (usize, usize),
+    ground: Ground,
+    style: WalkStyle,
+    (events, total): (&[WalkEvent], Option<u64>),
+    labels: &crate::Labels,
+) -> Section {
+    let words = walk_words(labels);
     let (size, base) = match style {
         WalkStyle::Queens => (queen_square(rows), queens(rows, &[]).body),
         WalkStyle::Path { .. } => (
@@ -533,7 +554,7 @@ pub fn walk_section(
     // (appears, hidden from, markup)
     let mut elements: Vec<(usize, Option<usize>, String)> = Vec::new();
     let mut stack: Vec<((usize, usize), usize)> = Vec::new();
-    let mut steps = vec![Step::new("start").counters("depth 0, backtracks 0")];
+    let mut steps = vec![Step::new(words[0]).counters(walk_counters(&words, 0, 0))];
     let mut backtracks = 0u64;
     if let WalkStyle::Path { start, .. } = style {
         let (x, y) = centre(start);
@@ -574,25 +595,42 @@ pub fn walk_section(
                         number(size * 0.8)
                     ),
                 };
+                let why = queens_refused(style, rows, &stack, r, Some(c), labels);
                 elements.push((k, None, markup));
                 stack.push(((r, c), elements.len() - 1));
+                if !why.0.is_empty() {
+                    elements.push((k, Some(k + 1), why.0));
+                }
                 let what = match style {
-                    WalkStyle::Path { .. } => format!("move to ({r}, {c})"),
-                    WalkStyle::Queens => format!("row {r}: queen in column {c}"),
+                    WalkStyle::Path { .. } => format!("{} ({r}, {c})", words[3]),
+                    WalkStyle::Queens => labels
+                        .say(
+                            "row {r}: queen in column {c}",
+                            "ligne {r} : reine en colonne {c}",
+                        )
+                        .replace("{r}", &r.to_string())
+                        .replace("{c}", &c.to_string()),
                 };
                 steps.push(
-                    Step::new(what)
-                        .counters(format!(
-                            "depth {}, backtracks {backtracks}",
-                            depth(&stack, style)
-                        ))
+                    Step::new(format!("{what}{}", why.1))
+                        .counters(walk_counters(&words, depth(&stack, style), backtracks))
                         .state(format!("({r}, {c})")),
                 );
             }
             WalkEvent::Leave => {
+                // The row under the queen taken back had no square left: why, on it.
+                let why = match stack.last() {
+                    Some(&((r, _), e)) if e != usize::MAX => {
+                        queens_refused(style, rows, &stack, r + 1, None, labels)
+                    }
+                    _ => (String::new(), String::new()),
+                };
                 let Some(((r, c), element)) = stack.pop().filter(|&(_, e)| e != usize::MAX) else {
                     continue;
                 };
+                if !why.0.is_empty() {
+                    elements.push((k, Some(k + 1), why.0));
+                }
                 backtracks += 1;
                 if let Some(e) = elements.get_mut(element) {
                     e.1 = Some(k);
@@ -614,11 +652,8 @@ pub fn walk_section(
                     ));
                 }
                 steps.push(
-                    Step::new(format!("back: undo ({r}, {c})"))
-                        .counters(format!(
-                            "depth {}, backtracks {backtracks}",
-                            depth(&stack, style)
-                        ))
+                    Step::new(format!("{} ({r}, {c}){}", words[4], why.1))
+                        .counters(walk_counters(&words, depth(&stack, style), backtracks))
                         .state(format!("back from ({r}, {c})")),
                 );
             }
@@ -640,12 +675,25 @@ pub fn walk_section(
     )
     .with_log(true);
     if let Some(total) = total {
-        section = section.note(format!(
-            "The run made {total} choices and undos in all; the page shows the first {} to stay readable.",
-            events.len()
-        ));
+        section = section.note(cut_note(total, events.len(), labels));
     }
     section
+}
+
+/// The counters line of a walk's step.
+fn walk_counters(words: &[&str; 5], depth: usize, backtracks: u64) -> String {
+    format!("{} {depth}, {} {backtracks}", words[1], words[2])
+}
+
+/// The note of a walk recorded up to `shown` of its `total` events.
+fn cut_note(total: u64, shown: usize, labels: &crate::Labels) -> String {
+    labels
+        .say(
+            "The run made {total} choices and undos in all; the page shows the first {n} to stay readable.",
+            "La recherche a fait {total} choix et retours en tout ; la page montre les {n} premiers pour rester lisible.",
+        )
+        .replace("{total}", &total.to_string())
+        .replace("{n}", &shown.to_string())
 }
 
 /// The squares a queen at `(r, c)` attacks in the rows still to fill (below it): its
@@ -677,6 +725,42 @@ fn attacks(n: usize, (r, c): (usize, usize), size: f64) -> String {
         );
     }
     out
+}
+
+/// The words of a walk's steps: start, depth, backtracks, "move to", "back: undo".
+fn walk_words(labels: &crate::Labels) -> [&'static str; 5] {
+    if labels.is_french() {
+        [
+            "départ",
+            "profondeur",
+            "retours arrière",
+            "va en",
+            "retour : annule",
+        ]
+    } else {
+        ["start", "depth", "backtracks", "move to", "back: undo"]
+    }
+}
+
+/// With queens: the crosses on the squares of `row` that the queens of `stack` refuse, and
+/// the caption's sentence on them (those before `chosen`, or all when none was chosen).
+fn queens_refused(
+    style: WalkStyle,
+    n: usize,
+    stack: &[((usize, usize), usize)],
+    row: usize,
+    chosen: Option<usize>,
+    labels: &crate::Labels,
+) -> (String, String) {
+    if style != WalkStyle::Queens || row >= n || n > 64 {
+        return (String::new(), String::new());
+    }
+    let placed: Vec<(usize, usize)> = stack.iter().map(|&(square, _)| square).collect();
+    let refused = crate::refusals::refusals(n, &placed, row);
+    (
+        crate::refusals::crosses(row, &refused, queen_square(n), labels),
+        crate::refusals::sentence(row, &refused, chosen, labels),
+    )
 }
 
 fn depth(stack: &[((usize, usize), usize)], style: WalkStyle) -> usize {

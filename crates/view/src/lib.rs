@@ -31,8 +31,10 @@ mod labels;
 pub mod on_problem;
 pub mod pages;
 pub mod record;
+mod refusals;
 pub mod report;
 mod tree;
+mod words;
 
 pub use labels::Labels;
 pub use tree::{Mark, Shape, Tree, TreeNode, wrap};

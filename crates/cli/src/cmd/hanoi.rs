@@ -246,18 +246,19 @@ fn moves_json(moves: impl Iterator<Item = HanoiMove>) -> Vec<serde_json::Value> 
     moves.map(|m| serde_json::json!([m.from, m.to])).collect()
 }
 
+/// The first line of the text output (also the intro of the page).
+fn header_text(hanoi: &Hanoi, how: &str) -> String {
+    crate::tr!(
+        "hanoi-header",
+        disks = hanoi.disks(),
+        pegs = hanoi.pegs(),
+        goal = hanoi.goal_peg(),
+        how = how
+    )
+}
+
 fn header(hanoi: &Hanoi, how: &str, io: &mut Io) -> Result<(), CliError> {
-    writeln!(
-        io.out,
-        "{}",
-        crate::tr!(
-            "hanoi-header",
-            disks = hanoi.disks(),
-            pegs = hanoi.pegs(),
-            goal = hanoi.goal_peg(),
-            how = how
-        )
-    )?;
+    writeln!(io.out, "{}", header_text(hanoi, how))?;
     Ok(())
 }
 
@@ -271,9 +272,20 @@ fn optimal(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
             hanoi.pegs()
         )));
     }
+    let how = if hanoi.pegs() == 3 {
+        crate::tr!("hanoi-by-recursion")
+    } else {
+        crate::tr!("hanoi-by-frame-stewart")
+    };
     crate::html::write_if(&args.html.html, || {
         let moves: Vec<HanoiMove> = OptimalMoves::new(hanoi).collect();
-        resolu_view::pages::hanoi::moves_page(hanoi, &moves, None, "the recursion")
+        resolu_view::pages::hanoi::moves_page(
+            hanoi,
+            &moves,
+            resolu_view::pages::hanoi::HanoiHow::Plain,
+            &header_text(hanoi, &how),
+            &crate::html::labels(),
+        )
     })?;
     if args.format == Format::Json {
         let moves = moves_json(OptimalMoves::new(hanoi));
@@ -292,11 +304,6 @@ fn optimal(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
         )?;
         return Ok(Exit::Success);
     }
-    let how = if hanoi.pegs() == 3 {
-        crate::tr!("hanoi-by-recursion")
-    } else {
-        crate::tr!("hanoi-by-frame-stewart")
-    };
     header(hanoi, &how, io)?;
     let mut replay = Replay::new(hanoi, args.compact, io)?;
     for m in OptimalMoves::new(hanoi) {

@@ -480,6 +480,9 @@ fn first_recorded(
         stats: outcome.stats,
         warnsdorff,
     };
-    crate::html::write_page(path, &resolu_view::pages::walk::knight_page(&run))?;
+    crate::html::write_page(
+        path,
+        &resolu_view::pages::walk::knight_page(&run, &crate::html::labels()),
+    )?;
     Ok(outcome)
 }

@@ -169,6 +169,7 @@ fn first_recorded(
         cut,
         &outcome.stats,
         solution.as_deref(),
+        &crate::html::labels(),
     );
     crate::html::write_page(path, &page)?;
     Ok(outcome)

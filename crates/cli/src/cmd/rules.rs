@@ -122,11 +122,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         base.facts.push(read.term);
     }
     // --html records the run's own cycles.
-    let page = args
-        .html
-        .html
-        .as_ref()
-        .map(|_| RulesRecorder::new(&base.facts));
+    let page = args.html.html.as_ref().map(|_| {
+        RulesRecorder::new(&base.facts)
+            .labels(crate::html::labels())
+            .rule_base(&base.rules, &text)
+    });
     let engine = Engine::new(base, strategy).map_err(|e| {
         bad_input(
             crate::input_errors_fr::rules(&origin, &e).unwrap_or_else(|| format!("{origin}: {e}")),

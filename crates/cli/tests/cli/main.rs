@@ -19,6 +19,7 @@ mod hanoi;
 mod hostile;
 mod hostile_runs;
 mod html;
+mod html_domains;
 mod html_lang;
 mod html_record;
 mod knight;

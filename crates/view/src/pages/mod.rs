@@ -5,6 +5,7 @@
 pub mod connect4;
 pub mod games;
 pub mod hanoi;
+mod hanoi_picture;
 pub mod maze;
 pub mod search;
 pub mod walk;

@@ -2,7 +2,7 @@
 //! numbers, the knight's square, each free square a move away with its number of free
 //! neighbours (its degree), and the one the tour took.
 
-use crate::{Section, Step, Svg, number};
+use crate::{Labels, Section, Step, Svg, number};
 use resolu_puzzles::knight::CandidateStep;
 use std::fmt::Write as _;
 
@@ -94,6 +94,7 @@ pub fn steps_section(
     cols: usize,
     path: &[(usize, usize)],
     steps: &[CandidateStep],
+    labels: &Labels,
 ) -> Section {
     let shown = &steps[..steps.len().min(MAX_STEPS)];
     let captions: Vec<Step> = shown
@@ -104,29 +105,44 @@ pub fn steps_section(
                 .iter()
                 .map(|((r, c), d)| format!("({r},{c}):{d}"))
                 .collect();
-            Step::new(format!(
-                "move {}: from ({},{}), candidates {} → ({},{})",
-                s.step,
-                s.from.0,
-                s.from.1,
-                candidates.join(" "),
-                s.chosen.0,
-                s.chosen.1
-            ))
+            Step::new(
+                labels
+                    .say(
+                        "move {k}: from ({r},{c}), candidates {set} → ({cr},{cc})",
+                        "coup {k} : depuis ({r},{c}), candidats {set} → ({cr},{cc})",
+                    )
+                    .replace("{k}", &s.step.to_string())
+                    .replace("{r}", &s.from.0.to_string())
+                    .replace("{c}", &s.from.1.to_string())
+                    .replace("{set}", &candidates.join(" "))
+                    .replace("{cr}", &s.chosen.0.to_string())
+                    .replace("{cc}", &s.chosen.1.to_string()),
+            )
             .state(candidates.join(" "))
         })
         .collect();
     let mut section = Section::scene(
-        "Warnsdorff's rule: each candidate with its degree",
+        labels.say(
+            "Warnsdorff's rule: each candidate with its degree",
+            "La règle de Warnsdorff : chaque candidat avec son degré",
+        ),
         board(rows, cols, path, shown),
         captions,
     )
-    .note(
+    .note(labels.say(
         "At each move, the free squares a knight's move away (yellow) carry their number of free neighbours; the rule takes the fewest (outlined in orange). Grey squares are visited, numbered in order; green is the knight.",
-    )
+        "À chaque coup, les cases libres à un saut de cavalier (en jaune) portent leur nombre de voisines libres ; la règle prend la plus petite (entourée d'orange). Les cases grises sont visitées, numérotées dans l'ordre ; le cavalier est en vert.",
+    ))
     .with_log(true);
     if steps.len() >= MAX_STEPS {
-        section = section.note(format!("The first {MAX_STEPS} moves are drawn one by one."));
+        section = section.note(
+            labels
+                .say(
+                    "The first {n} moves are drawn one by one.",
+                    "Les {n} premiers coups sont dessinés un à un.",
+                )
+                .replace("{n}", &MAX_STEPS.to_string()),
+        );
     }
     section
 }
@@ -141,7 +157,7 @@ mod tests {
         // The first moves of a 5x5 tour from the corner.
         let path = [(0, 0), (1, 2), (0, 4), (2, 3)];
         let steps = warnsdorff_steps(5, 5, &path);
-        let section = steps_section(5, 5, &path, &steps);
+        let section = steps_section(5, 5, &path, &steps, &Labels::english());
         assert_eq!(section.steps.len(), 3);
         // From (0,0): (1,2) and (2,1), each with 5 free neighbours once (0,0) is taken.
         assert_eq!(section.steps[0].state, "(1,2):5 (2,1):5");

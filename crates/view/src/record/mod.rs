@@ -5,6 +5,7 @@
 pub mod games;
 pub mod proof;
 pub mod rules;
+mod rules_scene;
 pub mod search;
 pub mod walk;
 

@@ -1,7 +1,7 @@
 //! Recording a proof search as it runs: the port trace (calls, exits, failures, redos) as
 //! a tree, and each answer with its proof tree.
 
-use crate::{DEFAULT_NODE_CAP, Mark, Page, Section, Step, Tree, TreeNode};
+use crate::{DEFAULT_NODE_CAP, Mark, Page, Section, Step, Tree, TreeNode, escape};
 use resolu_logic::{Answer, TraceEvent, writeq};
 use std::collections::HashMap;
 
@@ -24,7 +24,16 @@ pub struct ProofRecorder {
     answers: Vec<(String, Answer)>,
     answer_count: usize,
     stopped: Option<String>,
+    /// Each node's outcomes after its call, in order: (step, text): an exit with the goal
+    /// as proved, a redo, a failure on redo. A node is redrawn at each.
+    updates: HashMap<usize, Vec<(usize, String)>>,
+    /// The call depth of each node.
+    depths: Vec<usize>,
 }
+
+/// The longest outcome written under a node; a longer proved goal is in its tooltip and
+/// the step's caption, the node says "✓ exit".
+const MAX_OUTCOME: usize = 24;
 
 impl ProofRecorder {
     /// An empty recording.
@@ -37,6 +46,15 @@ impl ProofRecorder {
 
     fn full(&self) -> bool {
         self.tree.nodes.len() >= DEFAULT_NODE_CAP || self.steps.len() >= 2 * DEFAULT_NODE_CAP
+    }
+
+    /// The latest node called at `depth` as `goal` (a redo or a failure names the goal as
+    /// it was called; siblings share a depth).
+    fn called(&self, depth: usize, goal: &str) -> Option<usize> {
+        (0..self.tree.nodes.len())
+            .rev()
+            .find(|&id| self.depths.get(id) == Some(&depth) && self.tree.nodes[id].label == goal)
+            .or_else(|| self.at_depth.get(&depth).copied())
     }
 
     /// One event of the port trace.
@@ -62,6 +80,7 @@ impl ProofRecorder {
                     ..TreeNode::default()
                 });
                 let id = self.tree.nodes.len() - 1;
+                self.depths.push(*depth);
                 self.open.push(id);
                 self.at_depth.insert(*depth, id);
                 self.steps
@@ -70,28 +89,51 @@ impl ProofRecorder {
             TraceEvent::Exit { depth, goal } | TraceEvent::Fail { depth, goal } => {
                 let exit = matches!(e, TraceEvent::Exit { .. });
                 let text = writeq(goal);
-                if let Some(&id) = self.at_depth.get(depth) {
-                    let node = &mut self.tree.nodes[id];
-                    node.done = Some(k);
-                    node.value = if exit {
-                        "✓ exit".into()
+                let id = if exit {
+                    self.at_depth.get(depth).copied()
+                } else {
+                    self.called(*depth, &text)
+                };
+                if let Some(id) = id {
+                    let seen = self.updates.get(&id).is_some_and(|u| !u.is_empty());
+                    let outcome = if !exit {
+                        "✗ fail".to_string()
+                    } else if text.chars().count() + 2 <= MAX_OUTCOME {
+                        format!("✓ {text}")
                     } else {
-                        "✗ fail".into()
+                        "✓ exit".to_string()
                     };
+                    let node = &mut self.tree.nodes[id];
                     if exit {
-                        // The goal as proved, with its bindings.
-                        node.title = format!("{text}: proved");
-                        node.label = text.clone();
-                    } else {
+                        // The goal as proved, with its bindings, in the tooltip.
+                        node.title = format!("{}\n{text}: proved", node.title);
+                        node.done.get_or_insert(k);
+                    } else if !seen {
+                        node.done = Some(k);
                         node.mark = Mark::Failed;
+                    }
+                    if exit || seen {
+                        self.updates.entry(id).or_default().push((k, outcome));
+                    } else {
+                        node.value = outcome;
                     }
                 }
                 let port = if exit { "exit" } else { "fail" };
                 self.steps
                     .push(Step::new(format!("{port} {text}")).state(format!("{port} {text}")));
             }
-            TraceEvent::Redo { goal, .. } => {
+            TraceEvent::Redo { depth, goal } => {
                 let text = writeq(goal);
+                if let Some(id) = self.called(*depth, &text) {
+                    // Back in that goal's box: what it calls next hangs under it.
+                    self.at_depth.insert(*depth, id);
+                    self.open.truncate(*depth);
+                    self.open.push(id);
+                    self.updates
+                        .entry(id)
+                        .or_default()
+                        .push((k, "↻ redo".to_string()));
+                }
                 self.steps.push(
                     Step::new(format!("redo {text}: backtrack for another solution"))
                         .state(format!("redo {text}")),
@@ -147,15 +189,24 @@ impl ProofRecorder {
     /// The page: the search for proofs, then each answer's proof tree.
     pub fn page(self, query: &str) -> Page {
         let ProofRecorder {
-            tree,
+            mut tree,
             mut steps,
             events,
             calls,
             answers,
             answer_count,
             stopped,
+            updates,
             ..
         } = self;
+        // Each updated node is drawn with its longest outcome (the box fits it), from its
+        // first; `redraw` then shows each outcome in its turn.
+        for (&id, outcomes) in &updates {
+            if let (Some(node), Some(first)) = (tree.nodes.get_mut(id), outcomes.first()) {
+                node.value = longest(outcomes).to_string();
+                node.valued = Some(first.0);
+            }
+        }
         let verdict = if answer_count == 0 {
             "false.".to_string()
         } else {
@@ -166,9 +217,15 @@ impl ProofRecorder {
                 .state(answers.first().map_or("false".to_string(), |a| a.0.clone())),
         );
         let mut page = Page::new("resolu prove").intro(format!("Query: {}", query.trim()));
-        let mut search = Section::tree("The search for proofs: calls, exits, failures, redos", &tree, steps)
+        let mut search = Section::tree(
+            "The search for proofs: calls, exits, failures, redos",
+            &tree,
+            steps,
+        );
+        redraw(&mut search.scene.body, &tree, &updates);
+        let mut search = search
             .counters([("calls", calls), ("trace events", events), ("answers", answer_count as u64)])
-            .note("Each call is a node under the goal that called it, shown as proved when it exits (✓, with its bindings), ✗ when it fails; a redo goes back to a goal for another solution (backtracking).");
+            .note("Each call is a node under the goal that called it, written whole as called; under it, its outcome as it happens: ✓ and the goal as proved (its bindings) when it exits, ↻ when a redo goes back to it for another solution (backtracking), ✗ when it fails, also after a redo.");
         if tree.nodes.len() >= DEFAULT_NODE_CAP {
             search = search.note(format!(
                 "The page records the first {DEFAULT_NODE_CAP} calls; the counters are the whole run's."
@@ -184,6 +241,61 @@ impl ProofRecorder {
             }
         }
         page
+    }
+}
+
+/// The longest outcome of a node.
+fn longest(outcomes: &[(usize, String)]) -> &str {
+    outcomes
+        .iter()
+        .map(|o| o.1.as_str())
+        .max_by_key(|t| t.chars().count())
+        .unwrap_or("")
+}
+
+/// Redraws the outcome under each updated node of the rendered tree `body`: the value
+/// the tree drew (its longest outcome, from the first) is replaced by each outcome shown
+/// from its step to the next one's, a failure in red. Nodes are drawn in order, so the
+/// n-th value text drawn with that step and text is the n-th such node.
+fn redraw(body: &mut String, tree: &Tree, updates: &HashMap<usize, Vec<(usize, String)>>) {
+    let mut ids: Vec<&usize> = updates.keys().collect();
+    ids.sort();
+    let mut from = 0;
+    for &id in ids {
+        let (Some(node), outcomes) = (tree.nodes.get(id), &updates[&id]) else {
+            continue;
+        };
+        let Some(first) = node.valued else { continue };
+        let head = format!("<text class=\"value\" data-s=\"{first}\" ");
+        let tail = format!(">{}</text>", escape(&node.value));
+        let Some(at) = body[from..].find(&head).map(|i| i + from) else {
+            continue;
+        };
+        let Some(end) = body[at..].find("</text>").map(|i| i + at + "</text>".len()) else {
+            continue;
+        };
+        if !body[at..end].ends_with(&tail) {
+            continue;
+        }
+        let place = body[at + head.len()..end - tail.len()].to_string();
+        let mut drawn = String::new();
+        for (j, (k, text)) in outcomes.iter().enumerate() {
+            let until = outcomes
+                .get(j + 1)
+                .map(|next| format!(" data-x=\"{}\"", next.0))
+                .unwrap_or_default();
+            let failed = if text.starts_with('✗') {
+                " style=\"fill:#b91c1c;font-weight:700\""
+            } else {
+                ""
+            };
+            drawn.push_str(&format!(
+                "<text class=\"value outcome\" data-s=\"{k}\"{until}{failed} {place}>{}</text>",
+                escape(text)
+            ));
+        }
+        body.replace_range(at..end, &drawn);
+        from = at + drawn.len();
     }
 }
 

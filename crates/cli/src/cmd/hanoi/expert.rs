@@ -3,12 +3,13 @@
 //! rule bases as lists of pegs, each listed bottom first as everywhere else
 //! (`[[3,2,1],[],[]]`: every disk on peg 0, the smallest on top).
 
-use super::{Args, BUILT_IN, Replay, header, moves_json, optimum_text};
+use super::{Args, BUILT_IN, Replay, header, header_text, moves_json, optimum_text};
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, read_file, write_json};
 use crate::rule_run::{Watch, message_json, set_limits, stop_message, strategy, write_trace};
 use resolu_logic::Term;
 use resolu_puzzles::hanoi::{Hanoi, HanoiMove, Pegs, frame_stewart};
 use resolu_rules::{Engine, RuleBase, Step, Stop, Strategy};
+use resolu_view::pages::hanoi::{HanoiHow, RuleFired};
 use std::path::PathBuf;
 
 /// The rule base that `--rules` names (a built-in name or a file): its name for messages,
@@ -102,6 +103,8 @@ struct RulesRun {
     moves: Vec<HanoiMove>,
     fired: Vec<String>,
     eligible: Vec<usize>,
+    /// With --html: each move's rule and conflict set (names), for the page.
+    page_rules: Option<Vec<RuleFired>>,
     repeated: u64,
     stop: Stop,
     state: Pegs,
@@ -115,6 +118,7 @@ fn run_moves(
     engine: &mut Engine,
     trace: bool,
     mut replay: Option<&mut Replay>,
+    page: bool,
     io: &mut Io,
 ) -> Result<RulesRun, CliError> {
     let start = resolu_search::Problem::start(hanoi);
@@ -122,6 +126,7 @@ fn run_moves(
         moves: Vec::new(),
         fired: Vec::new(),
         eligible: Vec::new(),
+        page_rules: page.then(Vec::new),
         repeated: 0,
         stop: Stop::Stuck,
         state: start,
@@ -174,6 +179,12 @@ fn run_moves(
             r.play_by(m, Some(&by), io)?;
         }
         fired_bytes += rule.capacity();
+        if let Some(rules) = run.page_rules.as_mut() {
+            rules.push(RuleFired {
+                rule: rule.clone(),
+                eligible: cycle.conflict_set.iter().map(|i| i.name.clone()).collect(),
+            });
+        }
         run.fired.push(rule);
         run.eligible.push(conflict);
         // What this run keeps grows with the moves: it counts in the engine's memory
@@ -196,22 +207,38 @@ pub(super) fn rules(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
     let start = resolu_search::Problem::start(hanoi);
     let goal = hanoi.all_on(hanoi.goal_peg());
     let json = args.format == Format::Json;
+    let how = crate::tr!(
+        "hanoi-by-rules",
+        origin = origin.as_str(),
+        strategy = strategy.to_string()
+    );
     let mut replay = if json {
         None
     } else {
-        let how = crate::tr!(
-            "hanoi-by-rules",
-            origin = origin.as_str(),
-            strategy = strategy.to_string()
-        );
         header(hanoi, &how, io)?;
         Some(Replay::with_numbers(hanoi, args.compact, true, io)?)
     };
     let trace = args.trace && !json;
-    let run = run_moves(hanoi, &origin, &mut engine, trace, replay.as_mut(), io)?;
+    let page = args.html.html.is_some();
+    let run = run_moves(
+        hanoi,
+        &origin,
+        &mut engine,
+        trace,
+        replay.as_mut(),
+        page,
+        io,
+    )?;
     crate::html::write_if(&args.html.html, || {
-        let fired = Some(run.fired.as_slice());
-        resolu_view::pages::hanoi::moves_page(hanoi, &run.moves, fired, "the rules")
+        let rules = run.page_rules.as_deref().unwrap_or_default();
+        let strategy = strategy.name();
+        resolu_view::pages::hanoi::moves_page(
+            hanoi,
+            &run.moves,
+            HanoiHow::Rules(rules, strategy),
+            &header_text(hanoi, &how),
+            &crate::html::labels(),
+        )
     })?;
     let cycles = engine.cycles();
     let max_inferences = Some(resolu_rules::DEFAULT_MAX_INFERENCES);
