@@ -103,6 +103,16 @@ pub trait Playable {
         &self,
         state: &<Self::G as Game>::State,
     ) -> Result<Solution<<Self::G as Game>::Move>, CliError>;
+    /// A move about to be made from `state`, by the human or by the computer (`note`: what
+    /// the computer said of it), for a page of the game; nothing by default.
+    fn played(
+        &self,
+        _state: &<Self::G as Game>::State,
+        _mv: &<Self::G as Game>::Move,
+        _by_human: bool,
+        _note: &str,
+    ) {
+    }
 }
 
 /// A game against the computer: moves read line by line from `io.input`; a refused move
@@ -160,6 +170,7 @@ pub fn play_loop<P: Playable>(
                 match p.parse_move(&state, text) {
                     Ok(mv) => {
                         writeln!(io.out, "You: {}.", p.words(&mv))?;
+                        p.played(&state, &mv, true, "");
                         break mv;
                     }
                     Err(why) => writeln!(io.out, "Refused: {why}. Try again.")?,
@@ -169,12 +180,9 @@ pub fn play_loop<P: Playable>(
             let Some(decision) = computer.decide(p.game(), &state, |s| p.solve(s))? else {
                 unreachable!("a position that is not final has a move")
             };
-            writeln!(
-                io.out,
-                "Computer: {}.{}",
-                p.words(&decision.mv),
-                reasoning_note(&decision.reasoning)
-            )?;
+            let note = reasoning_note(&decision.reasoning);
+            writeln!(io.out, "Computer: {}.{note}", p.words(&decision.mv))?;
+            p.played(&state, &decision.mv, false, &note);
             decision.mv
         };
         state = p.game().play(&state, &mv);

@@ -18,6 +18,7 @@ mod hostile;
 mod hostile_runs;
 mod html;
 mod html_lang;
+mod html_play_trees;
 mod html_record;
 mod knight;
 mod matches;
