@@ -233,5 +233,11 @@
   // When the script is done, in ms since the page began loading (read by the tests that
   // measure how fast each page opens).
   body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+  // And when the first frame is drawn (styles, layout and paint of what is on screen).
+  if (window.requestAnimationFrame) {
+    window.requestAnimationFrame(function () {
+      setTimeout(function () { body.setAttribute("data-painted-ms", String(Math.round(performance.now()))); }, 0);
+    });
+  }
   body.setAttribute("data-ready", "yes");
 })();
