@@ -20,6 +20,10 @@ pub struct Folded {
     pub folds: Vec<(usize, Tree)>,
     /// How many nodes recorded are in no picture (counted in their fold node only).
     pub hidden: usize,
+    /// How many nodes recorded are drawn in place (fold nodes left out).
+    pub in_place: usize,
+    /// How many nodes recorded are drawn in the folds (shown on a click).
+    pub on_click: usize,
 }
 
 /// The fold node of `count` nodes under `parent`, shown at `shown`.
@@ -47,6 +51,7 @@ pub fn fold(tree: &Tree, keep: &[usize], budget: usize, fold_budget: usize) -> F
     if n <= budget {
         return Folded {
             main: tree.clone(),
+            in_place: n,
             ..Folded::default()
         };
     }
@@ -104,6 +109,7 @@ pub fn fold(tree: &Tree, keep: &[usize], budget: usize, fold_budget: usize) -> F
         group[i] = g;
         groups[g].1.push(i);
     }
+    let in_place = main.nodes.len();
     let mut folds = Vec::new();
     let mut left = fold_budget;
     let mut hidden = 0;
@@ -128,6 +134,8 @@ pub fn fold(tree: &Tree, keep: &[usize], budget: usize, fold_budget: usize) -> F
         main,
         folds,
         hidden,
+        in_place,
+        on_click: n - in_place - hidden,
     }
 }
 
@@ -209,8 +217,7 @@ impl Folded {
 /// The sentence under a folded tree: `recorded` nodes, how many are drawn in place, how
 /// many a click shows, how many are only counted.
 pub fn note(lang: &str, recorded: usize, folded: &Folded) -> String {
-    let in_place = folded.main.nodes.len() - folded.folds.len();
-    let on_click: usize = folded.folds.iter().map(|(_, t)| t.nodes.len()).sum();
+    let (in_place, on_click) = (folded.in_place, folded.on_click);
     match lang {
         "fr" => format!(
             "Arbre replié : {recorded} nœuds enregistrés ; le chemin de la solution, celui du dernier nœud développé et les premiers nœuds sont dessinés ; chaque autre sous-arbre est replié en un nœud « +N » (encadré en bleu) qu'un clic déplie ({on_click} nœuds ainsi, {} seulement comptés). En place : {in_place} nœuds.",

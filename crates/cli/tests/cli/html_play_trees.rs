@@ -120,9 +120,14 @@ fn a_big_search_tree_is_folded_per_subtree_and_unfolds_on_a_click() {
     let folds = html.matches("<rect class=\"fold-hit\"").count();
     assert!(folds > 1, "several subtrees folded, each its own node");
     assert_eq!(folds, html.matches("<g class=\"unfold\"").count());
-    // The solution's path is drawn in place (not in a fold): its goal is ringed green.
-    let in_place = html.split("<g class=\"unfold\"").next().unwrap();
-    assert!(in_place.contains("<rect class=\"ring\""));
+    // Every node recorded is drawn in place or counted in the "+N" node of its subtree.
+    let in_place_part = html.split("<g class=\"unfold\"").next().unwrap();
+    let counted: usize = in_place_part
+        .split(">+")
+        .skip(1)
+        .filter_map(|t| t.split("</text>").next()?.parse::<usize>().ok())
+        .sum();
+    assert_eq!(in_place + counted, recorded, "{note}");
     let Some(browser) = Browser::find() else {
         return;
     };
