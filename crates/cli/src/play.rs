@@ -112,6 +112,16 @@ pub trait Playable {
         &self,
         state: &<Self::G as Game>::State,
     ) -> Result<Solution<<Self::G as Game>::Move>, CliError>;
+    /// A move about to be made from `state`, by the human or by the computer (`note`: what
+    /// the computer said of it), for a page of the game; nothing by default.
+    fn played(
+        &self,
+        _state: &<Self::G as Game>::State,
+        _mv: &<Self::G as Game>::Move,
+        _by_human: bool,
+        _note: &str,
+    ) {
+    }
 }
 
 /// A game against the computer: moves read line by line from `io.input`; a refused move
@@ -177,6 +187,7 @@ pub fn play_loop<P: Playable>(
                             "{}",
                             crate::tr!("play-you-played", words = mv_words)
                         )?;
+                        p.played(&state, &mv, true, "");
                         break mv;
                     }
                     Err(why) => writeln!(io.out, "{}", crate::tr!("play-refused", why = why))?,
@@ -186,12 +197,14 @@ pub fn play_loop<P: Playable>(
             let Some(decision) = computer.decide(p.game(), &state, |s| p.solve(s))? else {
                 unreachable!("a position that is not final has a move")
             };
+            let note = reasoning_note(&decision.reasoning);
             let said = crate::tr!(
                 "play-computer-played",
                 words = p.words(&decision.mv),
-                note = reasoning_note(&decision.reasoning)
+                note = note.as_str()
             );
             writeln!(io.out, "{said}")?;
+            p.played(&state, &decision.mv, false, &note);
             decision.mv
         };
         state = p.game().play(&state, &mv);

@@ -27,6 +27,7 @@
 //! ```
 
 pub mod draw;
+pub mod fold;
 mod labels;
 pub mod on_problem;
 pub mod pages;

@@ -215,5 +215,29 @@
     body.setAttribute("data-overflow", String(over));
     body.setAttribute("data-checked", String(checked));
   }
+  // Folded subtrees of a big tree: a click on a "+N" node shows or hides what it folds.
+  document.querySelectorAll("rect.fold-hit").forEach(function (hit) {
+    hit.addEventListener("click", function () {
+      var svg = hit.ownerSVGElement;
+      var g = svg && svg.querySelector('g.unfold[data-fold="' + hit.getAttribute("data-fold") + '"]');
+      if (!g) return;
+      g.classList.toggle("shown");
+      hit.classList.toggle("unfolded", g.classList.contains("shown"));
+    });
+  });
+  // #unfold (for the browser tests): unfolds the first folded subtree, as a click does.
+  if (/unfold/.test(hash)) {
+    var firstFold = document.querySelector("rect.fold-hit");
+    if (firstFold) firstFold.dispatchEvent(new MouseEvent("click"));
+  }
+  // When the script is done, in ms since the page began loading (read by the tests that
+  // measure how fast each page opens).
+  body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+  // And when the first frame is drawn (styles, layout and paint of what is on screen).
+  if (window.requestAnimationFrame) {
+    window.requestAnimationFrame(function () {
+      setTimeout(function () { body.setAttribute("data-painted-ms", String(Math.round(performance.now()))); }, 0);
+    });
+  }
   body.setAttribute("data-ready", "yes");
 })();

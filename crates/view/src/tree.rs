@@ -220,6 +220,23 @@ impl Tree {
         pos
     }
 
+    /// The top centre of every node as [`Tree::svg`] draws it, and the width and height of
+    /// a node (for pictures drawn over the tree, such as unfolded subtrees).
+    pub(crate) fn places(&self) -> (Vec<(f64, f64)>, f64, f64) {
+        let m = Metrics::of(self);
+        let places = self
+            .layout()
+            .iter()
+            .map(|&(x, d)| {
+                (
+                    MARGIN + x * (m.node_w + GAP_X) + m.node_w / 2.0,
+                    MARGIN + d as f64 * m.level_h,
+                )
+            })
+            .collect();
+        (places, m.node_w, m.node_h)
+    }
+
     /// The tree as an SVG scene with step attributes: an edge appears with its child; a
     /// node's value appears when it is known. Open nodes carry `data-o` (the step they
     /// join the frontier), `data-c` (the step they leave it unexpanded), `data-p` (their

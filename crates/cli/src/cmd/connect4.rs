@@ -13,6 +13,7 @@ use resolu_games::connect4::{Connect4, Position};
 use resolu_games::player::Level;
 use resolu_games::{Game, GameResult, GameStats, MoveValue, Player, Solution, Value};
 use resolu_search::StopReason;
+use resolu_view::pages::connect4_play::PlayedMove;
 use serde_json::json;
 use std::cell::RefCell;
 use std::time::Duration;
@@ -47,7 +48,9 @@ pub struct Args {
     pub format: Format,
     /// With solve: write a step-through page to FILE, the solver's line of perfect play
     /// from the position, each board with every column's score (one self-contained HTML
-    /// file).
+    /// file). With play: the game as played, each position with the column played and, at
+    /// the perfect level, every column's score (the solver then scores each column of each
+    /// position: slower than the play alone).
     #[arg(long, global = true, value_parser = crate::common::output_file, value_name = "FILE")]
     pub html: Option<std::path::PathBuf>,
 }
@@ -150,7 +153,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     match &args.command {
         None => show(&game, &pos, args.format, io),
         Some(Command::Solve(s)) => solve(&game, &pos, s, args.format, io, args.html.as_deref()),
-        Some(Command::Play(p)) => play(&game, pos, p, io),
+        Some(Command::Play(p)) => play(&game, pos, p, io, args.html.as_deref()),
     }
 }
 
@@ -434,6 +437,25 @@ fn analysis_json(
 struct Terminal<'g> {
     game: &'g Connect4,
     solver: RefCell<Solver<'g>>,
+    /// With `--html`: the moves played so far, for the page.
+    record: Option<RefCell<Vec<PlayedMove>>>,
+    /// Whether the page scores every column of each position (the perfect level).
+    scores: bool,
+}
+
+impl Terminal<'_> {
+    /// Every column's score from `pos` by the solver, for the page (empty if a limit or
+    /// Ctrl-C stops it: the page then shows the move without scores).
+    fn column_scores(&self, pos: &Position) -> Vec<Option<i32>> {
+        if !self.scores {
+            return Vec::new();
+        }
+        self.solver
+            .borrow_mut()
+            .analyse(pos)
+            .map(|a| a.column_scores)
+            .unwrap_or_default()
+    }
 }
 
 impl Playable for Terminal<'_> {
@@ -474,6 +496,18 @@ impl Playable for Terminal<'_> {
         tr!("connect4-column", column = col + 1)
     }
 
+    fn played(&self, pos: &Position, col: &u8, by_human: bool, note: &str) {
+        if let Some(record) = &self.record {
+            let column_scores = self.column_scores(pos);
+            record.borrow_mut().push(PlayedMove {
+                column: *col,
+                by_human,
+                column_scores,
+                note: note.to_string(),
+            });
+        }
+    }
+
     /// The perfect player's move by the fast path ([`Solver::best_move`]: the score, then
     /// the first column that keeps it): the solution lists that one move, the only one the
     /// play loop asks for.
@@ -509,7 +543,13 @@ impl Playable for Terminal<'_> {
 /// Boards up to this many cells default to the perfect level in `play`.
 const PERFECT_DEFAULT_CELLS: u32 = 30;
 
-fn play(game: &Connect4, pos: Position, args: &Connect4PlayArgs, io: &mut Io) -> CmdResult {
+fn play(
+    game: &Connect4,
+    pos: Position,
+    args: &Connect4PlayArgs,
+    io: &mut Io,
+    html: Option<&std::path::Path>,
+) -> CmdResult {
     let level = args
         .level
         .unwrap_or(if game.cells() <= PERFECT_DEFAULT_CELLS {
@@ -539,13 +579,43 @@ fn play(game: &Connect4, pos: Position, args: &Connect4PlayArgs, io: &mut Io) ->
                 .book(book)
                 .limits(resolu_search::Limits::new().monitor(&crate::progress::MONITOR)),
         ),
+        record: html.map(|_| RefCell::new(Vec::new())),
+        scores: level == Level::Perfect,
     };
     let play_args = PlayArgs {
         first: args.first,
         level,
         seed: args.seed,
     };
-    play_loop(&terminal, pos, &play_args, io)
+    let exit = play_loop(&terminal, pos, &play_args, io)?;
+    if let (Some(path), Some(record)) = (html, &terminal.record) {
+        let moves = record.borrow();
+        let end = game_end(game, &pos, &moves, args.first);
+        let page = resolu_view::pages::connect4_play::connect4_game_page(
+            game,
+            &pos,
+            &moves,
+            &level.describe(),
+            &end,
+        );
+        crate::html::write_page(path, &page)?;
+    }
+    Ok(exit)
+}
+
+/// How the game recorded ends, as the terminal says it.
+fn game_end(game: &Connect4, start: &Position, moves: &[PlayedMove], first: First) -> String {
+    let end = moves.iter().fold(*start, |p, m| game.play(&p, &m.column));
+    let human = match first {
+        First::Human => game.to_move(start),
+        First::Computer => game.to_move(start).other(),
+    };
+    match game.result(&end).map(|r| r.winner()) {
+        Some(Some(w)) if w == human => "you win.".into(),
+        Some(Some(_)) => "the computer wins.".into(),
+        Some(None) => "a draw.".into(),
+        None => "the game stopped before its end.".into(),
+    }
 }
 
 /// Ctrl-C while the perfect player thinks: the game ends there, as any long run that

@@ -18,7 +18,12 @@ pub struct LineStep {
 
 /// The board: stones as discs (X red, O yellow), the last stone ringed, each column's score
 /// above it.
-fn board(game: &Connect4, pos: &Position, last: Option<u8>, scores: &[Option<i32>]) -> Svg {
+pub(crate) fn board(
+    game: &Connect4,
+    pos: &Position,
+    last: Option<u8>,
+    scores: &[Option<i32>],
+) -> Svg {
     let cell = 44.0;
     let top = 26.0;
     let rows = game.rows(pos);

@@ -3,6 +3,7 @@
 //! recorder, runs, and writes what these return.
 
 pub mod connect4;
+pub mod connect4_play;
 pub mod games;
 pub mod hanoi;
 mod hanoi_picture;

@@ -7,7 +7,7 @@ use resolu_games::{Game, GameObserver, GameStats, Player, ValueKind};
 
 /// The most positions a game tree draws one by one; beyond, a subtree is folded into one
 /// node that counts its positions.
-pub const GAME_NODE_CAP: usize = 400;
+pub const GAME_NODE_CAP: usize = 250;
 
 /// Where a position entered is drawn: its own node, or the fold node it is counted in.
 #[derive(Clone, Copy)]

@@ -37,6 +37,10 @@ pub struct SearchRecorder<'a, S, A> {
     expanded: u64,
     generated: u64,
     truncated: bool,
+    /// The bound of the current iteration (IDA*'s threshold on f, IDDFS's depth limit).
+    bound: Option<f64>,
+    /// The stack as it was at the last expansion (the step's counters show it).
+    stack_text: String,
 }
 
 impl<S, A> SearchRecorder<'_, S, A> {
@@ -90,11 +94,72 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
             expanded: 0,
             generated: 0,
             truncated: false,
+            bound: None,
+            stack_text: String::new(),
         }
     }
 
+    /// Whether the recording stops: after half of `cap` expansions (each is a step of
+    /// the page, written twice: its data and its line in the log), or `RECORD_FACTOR` times
+    /// `cap` nodes (the page then folds the tree to fewer than `cap` nodes drawn).
     fn full(&self) -> bool {
-        self.tree.nodes.len() >= self.cap || self.steps.len() > self.cap
+        self.tree.nodes.len() >= self.cap.saturating_mul(RECORD_FACTOR)
+            || self.steps.len() > self.cap / 2
+    }
+
+    /// Whether the algorithm is a depth-first search under a bound that grows by
+    /// iterations (IDA*, IDDFS): it holds a path (its recursion stack), not a frontier.
+    fn bounded(&self) -> bool {
+        matches!(self.algorithm, Algorithm::IdaStar | Algorithm::Iddfs)
+    }
+
+    /// For IDA* and IDDFS: the bound and the stack after the frontier's counters.
+    fn counters_with_stack(&self) -> String {
+        let mut text = self.counters();
+        if let (true, Some(bound)) = (self.bounded(), self.bound) {
+            let fr = self.labels.lang == "fr";
+            let name = match (self.algorithm, fr) {
+                (Algorithm::IdaStar, false) => "threshold f ≤",
+                (Algorithm::IdaStar, true) => "seuil f ≤",
+                (_, false) => "depth limit",
+                (_, true) => "profondeur limite",
+            };
+            let _ = std::fmt::Write::write_fmt(
+                &mut text,
+                format_args!(" · {name} {} · {}", number(bound), self.stack_text),
+            );
+        }
+        text
+    }
+
+    /// The stack before an iteration's root is entered.
+    fn stack_line_empty(&self) -> String {
+        let word = if self.labels.lang == "fr" {
+            "pile"
+        } else {
+            "stack"
+        };
+        format!("{word} (0)")
+    }
+
+    /// The recursion stack of IDA* or IDDFS, root first, as one line (the deepest nodes when
+    /// it is long).
+    fn stack_line(&self) -> String {
+        const SHOWN: usize = 4;
+        let skip = self.path.len().saturating_sub(SHOWN);
+        let mut parts: Vec<String> = self.path[skip..]
+            .iter()
+            .map(|&(id, _)| self.tree.nodes[id].label.replace('/', " "))
+            .collect();
+        if skip > 0 {
+            parts.insert(0, format!("… ({skip})"));
+        }
+        let word = if self.labels.lang == "fr" {
+            "pile"
+        } else {
+            "stack"
+        };
+        format!("{word} ({}): {}", self.path.len(), parts.join(" → "))
     }
 
     /// The place of a node in the frontier, as the algorithm orders it: f for A*, g + w·h
@@ -139,7 +204,7 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
     }
 
     fn refresh_counters(&mut self) {
-        let counters = self.counters();
+        let counters = self.counters_with_stack();
         if let Some(step) = self.steps.last_mut() {
             step.counters = counters;
         }
@@ -237,23 +302,64 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
                 ..TreeNode::default()
             });
         }
-        self.steps.push(last.counters(self.counters()));
-        let mut scene = self.tree.svg();
+        let counters = self.counters_with_stack();
+        self.steps.push(last.counters(counters));
+        // The paths kept in place when the tree is folded: to the solution, to the last
+        // node expanded, to the node counting what was not recorded.
+        let mut keep: Vec<usize> = (0..self.tree.nodes.len())
+            .filter(|&i| self.tree.nodes[i].mark == Mark::Solution)
+            .collect();
+        keep.extend(self.path.last().map(|&(id, _)| id));
+        if self.truncated {
+            keep.push(self.tree.nodes.len() - 1);
+        }
+        let folded = crate::fold::fold(&self.tree, &keep, FOLD_IN_PLACE, FOLD_ON_CLICK);
+        let folds = folded.main.nodes.len() < self.tree.nodes.len();
+        let mut scene = folded.svg();
         if let Some(above) = above {
             scene = above.over(scene);
         }
+        let bounded = self.bounded();
         let mut section = Section::scene(title, scene, self.steps)
             .with_log(true)
             .counters(search_counters(length, stats, &self.labels))
             .frontier(true)
             .note(self.labels.search_note(k));
         if self.truncated {
-            section = section.note(
-                self.labels
-                    .search_cut(self.cap, self.expanded, self.generated),
-            );
+            section = section.note(self.labels.search_cut(
+                self.cap / 2,
+                self.expanded,
+                self.generated,
+            ));
+        }
+        if folds {
+            section = section.note(crate::fold::note(
+                self.labels.lang,
+                self.tree.nodes.len(),
+                &folded,
+            ));
+        }
+        if bounded {
+            section = section.note(bounded_note(self.algorithm, self.labels.lang));
         }
         section
+    }
+}
+
+/// How many times `cap` nodes a recording keeps (it stops at `cap` expansions).
+const RECORD_FACTOR: usize = 10;
+/// The nodes of a big tree drawn in place, and the nodes drawn in its folds (on a click).
+const FOLD_IN_PLACE: usize = 800;
+const FOLD_ON_CLICK: usize = 300;
+
+/// What the page of IDA* or IDDFS shows instead of a frontier.
+fn bounded_note(algorithm: Algorithm, lang: &str) -> String {
+    let ida = algorithm == Algorithm::IdaStar;
+    match (lang, ida) {
+        ("fr", true) => "IDA* ne garde pas de frontière : une itération est un parcours en profondeur limité par un seuil sur f, qui ne garde que le chemin courant (sa pile). Chaque étape donne le seuil, f du nœud développé face au seuil et la pile ; un fils dont f dépasse le seuil est écarté (pointillés, « f > seuil ») et le plus petit de ces f devient le seuil de l'itération suivante (une étape le dit). Le moteur essaie les fils un à un : ceux qui restent à essayer ne lui sont pas signalés et ne sont pas dessinés.".into(),
+        ("fr", false) => "L'approfondissement itératif ne garde pas de frontière : une itération est un parcours en profondeur limité en profondeur, qui ne garde que le chemin courant (sa pile). Chaque étape donne la limite et la pile ; un fils au-delà de la limite est écarté (pointillés) et une nouvelle itération (une étape le dit) recommence avec la limite suivante.".into(),
+        (_, true) => "IDA* keeps no frontier: an iteration is a depth-first search under a threshold on f that holds only the current path (its stack). Each step gives the threshold, the f of the node expanded against it, and the stack; a child whose f exceeds the threshold is pruned (dashed, \"f > threshold\") and the smallest such f is the next iteration's threshold (a step says so). The engine tries the children one at a time: those still to try are not reported to the page and not drawn.".into(),
+        (_, false) => "Iterative deepening keeps no frontier: an iteration is a depth-first search under a depth limit that holds only the current path (its stack). Each step gives the limit and the stack; a child beyond the limit is pruned (dashed) and a new iteration (a step says so) starts over with the next limit.".into(),
     }
 }
 
@@ -332,13 +438,21 @@ impl<S: Clone + Eq + Hash, A> Observer<S, A> for SearchRecorder<'_, S, A> {
         self.path.push((id, g));
         let k = self.steps.len();
         let text = (self.show_state)(state);
-        self.steps.push(
-            Step::new(
-                self.labels
-                    .expansion(self.expanded, g, h, &text.replace('/', " ")),
-            )
-            .state(text),
-        );
+        let mut caption = self
+            .labels
+            .expansion(self.expanded, g, h, &text.replace('/', " "));
+        if let (true, Some(bound)) = (self.bounded(), self.bound) {
+            let measure = if self.algorithm == Algorithm::IdaStar {
+                format!("f = {}", number(g + h))
+            } else {
+                format!("d = {}", self.path.len() - 1)
+            };
+            caption = format!("{caption} · {measure} ≤ {}", number(bound));
+        }
+        self.steps.push(Step::new(caption).state(text));
+        if self.bounded() {
+            self.stack_text = self.stack_line();
+        }
         self.set_open(id, false);
         self.closed += 1;
         self.tree.nodes[id].done = Some(k);
@@ -346,9 +460,19 @@ impl<S: Clone + Eq + Hash, A> Observer<S, A> for SearchRecorder<'_, S, A> {
         self.refresh_counters();
     }
 
-    fn generate(&mut self, _parent: &S, action: &A, state: &S, g: f64, h: f64) {
+    fn generate(&mut self, parent_state: &S, action: &A, state: &S, g: f64, h: f64) {
         self.generated += 1;
         self.last = None;
+        if self.bounded() {
+            // Back in `parent_state`'s frame: the deeper frames are off the stack.
+            while let Some(&(top, _)) = self.path.last() {
+                if self.states.get(top) == Some(parent_state) {
+                    break;
+                }
+                self.path.pop();
+            }
+            self.current = self.path.last().map(|&(id, _)| id).or(self.current);
+        }
         let Some(parent) = self.current else { return };
         if self.full() {
             self.truncated = true;
@@ -409,6 +533,15 @@ impl<S: Clone + Eq + Hash, A> Observer<S, A> for SearchRecorder<'_, S, A> {
                 Prune::OnPath => self.labels.dropped[1],
                 Prune::Bound => self.labels.dropped[2],
             });
+            if let (Prune::Bound, Some(bound)) = (why, self.bound) {
+                // The test that failed, written on the node: f (or the depth) > the bound.
+                let over = if self.algorithm == Algorithm::Iddfs {
+                    format!("d {} > {}", self.path.len(), number(bound))
+                } else {
+                    format!("{} > {}", node.value, number(bound))
+                };
+                node.value = over;
+            }
             match previous {
                 Some(p) => self.ids.insert(state.clone(), p),
                 None => self.ids.remove(state),
@@ -420,6 +553,8 @@ impl<S: Clone + Eq + Hash, A> Observer<S, A> for SearchRecorder<'_, S, A> {
     fn iteration(&mut self, bound: f64) {
         self.current = None;
         self.last = None;
+        self.bound = Some(bound);
+        self.stack_text = self.stack_line_empty();
         if self.full() {
             return;
         }
