@@ -1,6 +1,7 @@
 //! format/1,2,3: the directives of SWI-Prolog's format/2 that programs use most.
 
 use super::*;
+use crate::machine::output::REPEAT_STEP;
 
 /// Pads the text of the column segment that starts at byte `seg` of `out` to `width`
 /// characters: at its fill points (`~t`), the padding shared among them, or after the
@@ -89,7 +90,7 @@ fn radix_text(n: i64, radix: usize) -> String {
     digits.iter().rev().collect()
 }
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     /// format/2's directives: ~w ~p ~q ~a ~d ~s ~e ~f ~g ~c ~r ~i ~n ~~, the column
     /// stops ~N| and ~N+ and the fill points ~t (~`Ct fills with C). On an error, the
     /// text formatted so far comes with it (SWI-Prolog writes it before raising).
@@ -292,6 +293,42 @@ impl Machine<'_> {
             out.push_str(frac);
         } else {
             out.push_str(&s);
+        }
+        Ok(())
+    }
+}
+
+impl Context<'_, '_> {
+    /// Writes the text formatted so far, then `c` `n` times (format's `~*c` with a huge
+    /// count): `out` is left empty.
+    pub(in crate::machine) fn spill_repeated(
+        &mut self,
+        out: &mut String,
+        c: char,
+        n: u64,
+    ) -> Result<(), Stop> {
+        let before = std::mem::take(out);
+        self.write_out(&before)?;
+        self.write_out_repeated(c, n)
+    }
+
+    /// Room for `more` bytes of formatted text after `out` (format/3's text, built
+    /// whole): past the memory budget, or refused, `resource_error(memory)`.
+    pub(in crate::machine) fn format_room(
+        &mut self,
+        out: &mut String,
+        more: u64,
+    ) -> Result<(), Stop> {
+        let total = (out.len() as u64).saturating_add(more);
+        if total > self.budget() {
+            return Err(self.out_of_memory(true));
+        }
+        if total > REPEAT_STEP {
+            self.charge(more as usize)?;
+        }
+        let more = usize::try_from(more).map_err(|_| self.out_of_memory(false))?;
+        if out.try_reserve(more).is_err() {
+            return Err(self.out_of_memory(false));
         }
         Ok(())
     }
