@@ -96,6 +96,7 @@ mod db;
 mod dcg;
 mod errors;
 mod machine;
+mod operators;
 mod ops;
 mod options;
 mod reader;
@@ -114,6 +115,7 @@ pub use database::{Consulted, Database, Loading, Solutions, Unknown, VarSolution
 pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
 pub use machine::host::{HostNode, HostSolutions, HostTerms};
+pub use operators::Operators;
 pub use reader::{
     ClauseReader, ParseError, ReadTerm, Token, TokenKind, TokensAhead, parse_program, parse_query,
     parse_term,

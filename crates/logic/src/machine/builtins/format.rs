@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::machine::output::REPEAT_STEP;
+use crate::write::WriteOptions;
 
 /// Pads the text of the column segment that starts at byte `seg` of `out` to `width`
 /// characters: at its fill points (`~t`), the padding shared among them, or after the
@@ -158,8 +159,8 @@ impl Context<'_, '_> {
                 num.parse().ok()
             };
             match d {
-                'w' => out.push_str(&crate::write::write(&self.read(take()?))),
-                'p' | 'q' => out.push_str(&crate::write::writeq(&self.read(take()?))),
+                'w' => out.push_str(&self.term_text(take()?, WriteOptions::default())),
+                'p' | 'q' => out.push_str(&self.term_text(take()?, WriteOptions::QUOTED)),
                 'a' => {
                     let a = take()?;
                     match self.deref(a) {

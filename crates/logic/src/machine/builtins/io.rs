@@ -128,8 +128,8 @@ impl Context<'_, '_> {
 
     /// The write family: the first argument written with `opts`.
     fn write_opts(&mut self, args: u32, opts: WriteOptions) -> Res {
-        let t = self.read(self.heap()[args as usize]);
-        self.write_out(&crate::write::write_with(&t, opts, 1200))?;
+        let text = self.term_text(self.heap()[args as usize], opts);
+        self.write_out(&text)?;
         Ok(true)
     }
 

@@ -199,6 +199,12 @@ impl Context<'_, '_> {
         }
     }
 
+    /// The text of the heap term `c` as the write family writes it with `opts`, with the
+    /// operators of the machine's database.
+    pub(super) fn term_text(&self, c: Cell, opts: crate::write::WriteOptions) -> String {
+        crate::write::write_with(&self.read(c), opts, 1200, Some(&self.db().syntax))
+    }
+
     /// Whether the cell is a string.
     pub(in crate::machine) fn is_string_cell(&self, c: Cell) -> bool {
         crate::strings::is_string(self.heap(), c)

@@ -4,6 +4,7 @@ use super::{
     Atom, Cell, Context, Def, Frame, Res, Resume, Stop, Term, atoms, def, instantiation_error,
     type_error,
 };
+use crate::write::WriteOptions;
 
 /// Which of the predicates sharing this implementation was called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -283,7 +284,7 @@ impl Context<'_, '_> {
             let c = self.put_term(&r.term);
             return Ok(self.unify(t, c));
         }
-        let text = crate::write::writeq(&self.read(t));
+        let text = self.term_text(t, WriteOptions::QUOTED);
         self.unify_string_text(y, &text)
     }
 
@@ -583,7 +584,7 @@ impl Context<'_, '_> {
             let c = self.put_term(&r.term);
             self.unify(t, c)
         } else {
-            let text = crate::write::writeq(&self.read(t));
+            let text = self.term_text(t, WriteOptions::QUOTED);
             let y = self.heap()[args as usize + 1];
             self.unify_atom_text(y, &text)?
         })
