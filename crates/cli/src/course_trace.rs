@@ -6,38 +6,38 @@
 use crate::common::{CmdResult, Exit, Format, Io, write_json};
 use crate::lang::Lang;
 use resolu_logic::course::{DatEvent, DatLimits, DatStop, dat};
-use resolu_logic::{Database, SolveError, Term};
+use resolu_logic::{Database, Operators, SolveError, Term};
 
 /// A goal as the lab's Python prints it in a list: `True`, or the goal quoted (`'A'`);
 /// the query's variables by their names.
-fn goal_text(t: &Term, names: &[String]) -> String {
+fn goal_text(t: &Term, names: &[String], ops: &Operators) -> String {
     if t.is_atom("true") {
         return "True".into();
     }
     match t {
         Term::Atom(a) => format!("'{}'", a.name()),
-        other => format!("'{}'", plain(other, names)),
+        other => format!("'{}'", plain(other, names, ops)),
     }
 }
 
 /// `t` written plainly, the query's variables by their names (`X`, not `_G0`).
-fn plain(t: &Term, names: &[String]) -> String {
+fn plain(t: &Term, names: &[String], ops: &Operators) -> String {
     let named = t.map_vars(&mut |v| match names.get(v as usize) {
         Some(n) if !n.is_empty() => Term::atom(n),
         _ => Term::Var(v),
     });
-    resolu_logic::write_plain(&named)
+    ops.write(&named)
 }
 
 /// A list of goals as the lab prints it: `['A', 'D']`.
-fn list_text(goals: &[Term], names: &[String]) -> String {
-    let items: Vec<String> = goals.iter().map(|g| goal_text(g, names)).collect();
+fn list_text(goals: &[Term], names: &[String], ops: &Operators) -> String {
+    let items: Vec<String> = goals.iter().map(|g| goal_text(g, names, ops)).collect();
     format!("[{}]", items.join(", "))
 }
 
 /// The lines of one DAT event.
-fn event_line(e: &DatEvent, lang: Lang, names: &[String]) -> String {
-    let list_text = |goals: &[Term]| list_text(goals, names);
+fn event_line(e: &DatEvent, lang: Lang, names: &[String], ops: &Operators) -> String {
+    let list_text = |goals: &[Term]| list_text(goals, names, ops);
     let indent = |level: usize| " ".repeat(3 * level.saturating_sub(1));
     match e {
         DatEvent::Conjunction { level, goals } => format!(
@@ -56,7 +56,7 @@ fn event_line(e: &DatEvent, lang: Lang, names: &[String]) -> String {
                 "Pour ce Theorème, on a trouvé la règle",
                 "For this Theorem, we found the rule"
             ),
-            plain(head, names),
+            plain(head, names, ops),
             list_text(body)
         ),
         DatEvent::Branch { level, goals } => format!(
@@ -86,8 +86,9 @@ pub fn run(
     let mut lines = Vec::new();
     let mut write_error = None;
     let json = format == Format::Json;
+    let ops = db.operators();
     let result = dat(db, goals, limits, &mut |e| {
-        let line = event_line(e, lang, var_names);
+        let line = event_line(e, lang, var_names, &ops);
         if json {
             lines.push(line);
         } else if write_error.is_none()
@@ -99,7 +100,7 @@ pub fn run(
     if let Some(e) = write_error {
         return Err(e.into());
     }
-    let question = list_text(goals, var_names);
+    let question = list_text(goals, var_names, &ops);
     let (verdict, exit, reason) = match &result {
         Ok(Some(_)) => ("True", Exit::Success, None),
         Ok(None) => ("False", Exit::NoSolution, None),
@@ -222,14 +223,15 @@ mod tests {
 
     #[test]
     fn lists_print_as_the_labs_python_does() {
+        let ops = Database::new().operators();
         let goals = vec![
             Term::atom("true"),
             Term::atom("C"),
             Term::atom("voiture_OK"),
         ];
-        assert_eq!(list_text(&goals, &[]), "[True, 'C', 'voiture_OK']");
-        assert_eq!(list_text(&[], &[]), "[]");
+        assert_eq!(list_text(&goals, &[], &ops), "[True, 'C', 'voiture_OK']");
+        assert_eq!(list_text(&[], &[], &ops), "[]");
         let goal = Term::compound("parent", vec![Term::atom("tom"), Term::Var(0)]);
-        assert_eq!(list_text(&[goal], &["X".into()]), "['parent(tom,X)']");
+        assert_eq!(list_text(&[goal], &["X".into()], &ops), "['parent(tom,X)']");
     }
 }

@@ -166,7 +166,7 @@ pub fn run_json(
                         let object: serde_json::Map<String, serde_json::Value> = a
                             .bindings
                             .iter()
-                            .map(|(n, t)| (n.clone(), t.to_string().into()))
+                            .map(|(n, t)| (n.clone(), a.operators().writeq(t).into()))
                             .collect();
                         write!(io.out, "{}", serde_json::Value::Object(object))?;
                         Ok(())

@@ -16,7 +16,7 @@
 //! ```
 
 use crate::answer_names::{AnswerNames, NamedTerms};
-use crate::write::{WriteStop, write_answer_value};
+use crate::write::{SyntaxText, WriteStop, write_answer_value};
 use crate::{Answer, Solutions, SolveError, Term};
 
 /// How an answer's values are written.
@@ -71,18 +71,21 @@ impl Answer {
     /// once in the answer, `_A`, `_B`... when they occur more than once.
     pub fn text(&self, form: AnswerForm) -> String {
         let mut names = AnswerNames::of_bindings(&self.bindings);
-        let mut text = String::new();
+        let mut text = SyntaxText {
+            text: String::new(),
+            syntax: Some(self.operators.syntax()),
+        };
         for (name, value) in &self.bindings {
             if let Term::Var(v) = value
                 && names.is_own_name(*v, name)
             {
                 continue;
             }
-            if !text.is_empty() {
-                text.push_str(", ");
+            if !text.text.is_empty() {
+                text.text.push_str(", ");
             }
-            text.push_str(name);
-            text.push_str(" = ");
+            text.text.push_str(name);
+            text.text.push_str(" = ");
             let mut source = NamedTerms {
                 names: &mut names,
                 term: std::marker::PhantomData,
@@ -90,10 +93,10 @@ impl Answer {
             // Writing to a string cannot fail.
             let _ = write_answer_value(&mut source, value, form.max_depth(), &mut text);
         }
-        if text.is_empty() {
-            text.push_str("true");
+        if text.text.is_empty() {
+            text.text.push_str("true");
         }
-        text
+        text.text
     }
 }
 

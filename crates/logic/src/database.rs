@@ -265,6 +265,11 @@ impl Database {
         reader::parse_term_with(text, Rc::clone(&self.syntax))
     }
 
+    /// This database's operators, to write terms as its `writeq/1` does.
+    pub fn operators(&self) -> crate::Operators {
+        crate::Operators::new(&self.syntax)
+    }
+
     /// A reader of program text with this database's operators and `double_quotes` flag,
     /// shared with the database: a directive that [`Database::loading`] runs changes how
     /// the rest of the text reads.
@@ -283,6 +288,12 @@ impl<'a> Solutions<'a> {
     /// Reports trace events to `observer` from now on.
     pub fn set_observer(&mut self, observer: Box<dyn Observer + 'a>) {
         self.m.observer = Some(observer);
+    }
+
+    /// The operators of the query's database, to write its answers' terms as its
+    /// `writeq/1` does (see [`Database::operators`]).
+    pub fn operators(&self) -> crate::Operators {
+        self.m.db.operators()
     }
 
     /// Takes the text written by `write/1`, `nl/0`... since the last call.
@@ -358,7 +369,6 @@ impl Iterator for Solutions<'_> {
     type Item = Result<Answer, SolveError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        ops::write_with(&self.m.db.syntax);
         match self.m.next_solution() {
             Ok(true) => Some(self.m.answer()),
             Ok(false) => None,

@@ -47,7 +47,9 @@
 //! [`unify`] and [`match_term`] work on owned terms without a database. Each database
 //! has its own operators (op/3) and `double_quotes` flag: [`Database::parse_query`] and
 //! [`Database::clause_reader`] read with them, the free [`parse_query`] with the standard
-//! ones; databases in one thread do not see each other's.
+//! ones; databases in one thread do not see each other's. Writing is the same:
+//! `writeq/1` in a query, an [`Answer`]'s text and [`Database::operators`] use the
+//! database's operators, the free [`writeq`] and a term's `Display` the standard ones.
 //!
 //! ```
 //! use resolu_logic::{Database, Options, Term, parse_query, parse_term};
@@ -96,6 +98,7 @@ mod db;
 mod dcg;
 mod errors;
 mod machine;
+mod operators;
 mod ops;
 mod options;
 mod reader;
@@ -114,6 +117,7 @@ pub use database::{Consulted, Database, Loading, Solutions, Unknown, VarSolution
 pub use errors::{ConsultError, LogicError, SolveError};
 pub use machine::Options;
 pub use machine::host::{HostNode, HostSolutions, HostTerms};
+pub use operators::Operators;
 pub use reader::{
     ClauseReader, ParseError, ReadTerm, Token, TokenKind, TokensAhead, parse_program, parse_query,
     parse_term,

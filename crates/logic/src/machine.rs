@@ -13,8 +13,15 @@
 //! backtracking, catch/3 and limits' stops), `call` (what a goal names and dispatching
 //! to it), `resolve` (clause selection and heads), `code` and `inline` (running the
 //! compiled clauses), `control` (the control constructs), `builtins` (the built-in
-//! predicates), `limits` (inference, time and memory checks), `gc`, `order`, `format`,
-//! `output`, `answer` and `host` (answers for the rule engine).
+//! predicates), `limits` (inference, time and memory checks), `gc`, `order`, `output`,
+//! `answer` and `host` (answers for the rule engine).
+//!
+//! The boundary: the built-ins run in a `Context` (`context`), which lends them the
+//! term operations (deref, unify, bind, building within the budget), throwing, retrying,
+//! the database, the output and the limits, and nothing of the stacks, choicepoints or
+//! registers. What must manipulate those stays on the machine: the control constructs
+//! (conjunction, disjunction, if-then-else, negation, cut, call/N, findall/3, catch/3
+//! and throw's unwinding), clause resolution, the limits' checks and the collector.
 
 use crate::arith::{self, Num, error_term, instantiation_error, type_error};
 use crate::db::{Clause, ClauseList};
@@ -35,8 +42,8 @@ use limits::{build_cap_error, term_cells};
 mod answer;
 mod answer_vars;
 mod call;
+mod context;
 mod control;
-mod format;
 mod gc;
 pub(crate) mod host;
 pub(crate) mod inline;
@@ -47,6 +54,7 @@ mod resolve;
 mod run;
 mod stacks;
 
+use context::Context;
 use control::Control;
 pub(crate) use control::control_table;
 pub(crate) use order::compare;

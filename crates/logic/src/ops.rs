@@ -1,9 +1,9 @@
 //! Operators: the standard table (SWI-Prolog's defaults) and a database's own syntax
-//! ([`Syntax`]: its op/3 definitions and `double_quotes` flag), read by its readers and,
-//! for the database that ran last on the thread, by the writer.
+//! ([`Syntax`]: its op/3 definitions and `double_quotes` flag), handed to its readers and
+//! to the writer of its built-ins and answers. Nothing is kept per thread: a term written
+//! without a database (`writeq`, `Display`) uses the standard table.
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 
 /// The associativity of an operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,37 +227,19 @@ fn standard(list: &[(&str, u32, OpType)], name: &str) -> Option<(u32, OpType)> {
         .map(|&(_, p, t)| (p, t))
 }
 
-thread_local! {
-    /// The syntax the writer sees: that of the database that ran last on this thread
-    /// (writeq/1 and the answers a host prints take no database). Only the writer reads
-    /// it; every reader is handed its database's syntax.
-    static WRITING: RefCell<Rc<Syntax>> = RefCell::new(Rc::default());
+/// The standard infix definition of `name` (SWI-Prolog's defaults): priority and type.
+pub(crate) fn standard_infix(name: &str) -> Option<(u32, OpType)> {
+    standard(INFIX, name)
 }
 
-/// Makes `syntax` the one the writer sees on this thread (a database does it when it
-/// loads text or runs a query).
-pub(crate) fn write_with(syntax: &Rc<Syntax>) {
-    WRITING.with(|w| {
-        if !Rc::ptr_eq(&w.borrow(), syntax) {
-            *w.borrow_mut() = Rc::clone(syntax);
-        }
-    });
+/// The standard prefix definition of `name`: priority and type.
+pub(crate) fn standard_prefix(name: &str) -> Option<(u32, OpType)> {
+    standard(PREFIX, name)
 }
 
-/// The infix definition of `name` for the writer: priority and type.
-pub fn infix(name: &str) -> Option<(u32, OpType)> {
-    WRITING.with(|w| w.borrow().infix(name))
-}
-
-/// The prefix definition of `name` for the writer: priority and type.
-pub fn prefix(name: &str) -> Option<(u32, OpType)> {
-    WRITING.with(|w| w.borrow().prefix(name))
-}
-
-/// Whether `name` is an operator of any kind for the writer (such atoms are bracketed
-/// as arguments).
-pub fn is_op(name: &str) -> bool {
-    WRITING.with(|w| w.borrow().is_op(name))
+/// Whether `name` is a standard operator of any kind.
+pub(crate) fn standard_is_op(name: &str) -> bool {
+    standard_infix(name).is_some() || standard_prefix(name).is_some()
 }
 
 /// The maximum priorities of the left and right arguments of an infix operator.

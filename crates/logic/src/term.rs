@@ -305,8 +305,9 @@ pub mod atoms {
 /// compound terms `'[|]'(Head, Tail)` ending in `[]` (SWI-Prolog 7's lists: `'.'(H, T)` is
 /// an ordinary compound and `'[]'` an ordinary atom); [`Term::list`] builds them.
 ///
-/// `Display` writes the term as `writeq/1` does: `[a,b|_G1]`, `'hello world'`, `1+2*3`,
-/// `f(-1)`. Variables are written `_G<n>`.
+/// `Display` writes the term as `writeq/1` does with the standard operators: `[a,b|_G1]`,
+/// `'hello world'`, `1+2*3`, `f(-1)` (a database's own: [`crate::Operators`]). Variables
+/// are written `_G<n>`.
 ///
 /// ```
 /// use resolu_logic::Term;

@@ -136,6 +136,16 @@ pub(crate) struct WriteOptions {
     pub(crate) numbervars: bool,
 }
 
+impl WriteOptions {
+    /// writeq/1's options with `'$VAR'(N)` written as it is (format's `~q`,
+    /// term_to_atom/2).
+    pub(crate) const QUOTED: WriteOptions = WriteOptions {
+        quoted: true,
+        ignore_ops: false,
+        numbervars: false,
+    };
+}
+
 /// The variable name `'$VAR'(n)` stands for: A..Z, then A1..Z1, ...
 pub(crate) fn var_name(n: i64) -> String {
     let letter = (b'A' + (n % 26) as u8) as char;
@@ -175,8 +185,8 @@ pub(crate) trait Sink {
     fn too_deep(&self) -> WriteStop {
         WriteStop::Limit(crate::SolveError::MemoryLimit(0))
     }
-    /// The operators to write with: an answer's are its database's; `None`, those of the
-    /// database that ran last on this thread.
+    /// The operators to write with: those of the database whose term or answer is
+    /// written; `None`, the standard ones.
     fn syntax(&self) -> Option<&ops::Syntax> {
         None
     }
@@ -316,21 +326,21 @@ impl Out<'_> {
     fn infix(&self, name: &str) -> Option<(u32, ops::OpType)> {
         match self.sink.syntax() {
             Some(syntax) => syntax.infix(name),
-            None => ops::infix(name),
+            None => ops::standard_infix(name),
         }
     }
     /// The prefix definition of `name` in the operators written with.
     fn prefix(&self, name: &str) -> Option<(u32, ops::OpType)> {
         match self.sink.syntax() {
             Some(syntax) => syntax.prefix(name),
-            None => ops::prefix(name),
+            None => ops::standard_prefix(name),
         }
     }
     /// Whether `name` is an operator of any kind in the operators written with.
     fn is_op(&self, name: &str) -> bool {
         match self.sink.syntax() {
             Some(syntax) => syntax.is_op(name),
-            None => ops::is_op(name),
+            None => ops::standard_is_op(name),
         }
     }
 }
@@ -351,19 +361,22 @@ enum Step<N> {
     LeaveList(N, usize),
 }
 
-/// `writeq/1`: quoted, operators and lists as Prolog reads them back.
+/// `writeq/1`: quoted, operators and lists as Prolog reads them back. The operators are
+/// the standard ones (a database's own: [`crate::Operators::writeq`]).
 pub fn writeq(t: &Term) -> String {
     write_term(t, true, 1200)
 }
 
 /// `writeq/1` in a context of priority `prec`: operators above it are bracketed (an
-/// answer `X = (a:-b)` writes its value at 699, the right side of `=`).
+/// answer `X = (a:-b)` writes its value at 699, the right side of `=`). Standard
+/// operators (a database's own: [`crate::Operators::writeq_at`]).
 pub fn writeq_at(t: &Term, prec: u32) -> String {
     write_term(t, true, prec)
 }
 
 /// A value as SWI-Prolog's top level shows it in an answer `X = Value`: writeq at 699,
-/// and an operator atom bracketed, `O = (<)`, `X = (dynamic)`.
+/// and an operator atom bracketed, `O = (<)`, `X = (dynamic)`. Standard operators (an
+/// answer's own: [`crate::Answer::text`]).
 pub fn writeq_answer(t: &Term) -> String {
     let mut s = String::new();
     // Writing to a string cannot fail.
@@ -392,7 +405,7 @@ pub(crate) fn write_answer_value<S: TermSource>(
     write_source(source, t, (opts, max_depth), 699, true, sink)
 }
 
-/// `write/1`: like writeq but without quotes.
+/// `write/1`: like writeq but without quotes (standard operators).
 pub fn write(t: &Term) -> String {
     write_term(t, false, 1200)
 }
@@ -406,15 +419,41 @@ pub(crate) fn write_term(t: &Term, quoted: bool, prec: u32) -> String {
             ..WriteOptions::default()
         },
         prec,
+        None,
     )
 }
 
-/// Writes `t` with the options of write_term/2 in a context of priority `prec`.
-pub(crate) fn write_with(t: &Term, opts: WriteOptions, prec: u32) -> String {
-    let mut s = String::new();
+/// Writes `t` with the options of write_term/2 in a context of priority `prec`, with
+/// the operators of `syntax` (`None`: the standard ones).
+pub(crate) fn write_with(
+    t: &Term,
+    opts: WriteOptions,
+    prec: u32,
+    syntax: Option<&ops::Syntax>,
+) -> String {
+    let mut s = SyntaxText {
+        text: String::new(),
+        syntax,
+    };
     // Writing to a string cannot fail.
     let _ = write_source(&mut &*t, t, (opts, 0), prec, false, &mut s);
-    s
+    s.text
+}
+
+/// Text written with a database's operators (`None`: the standard ones).
+pub(crate) struct SyntaxText<'s> {
+    pub(crate) text: String,
+    pub(crate) syntax: Option<&'s ops::Syntax>,
+}
+
+impl Sink for SyntaxText<'_> {
+    fn put(&mut self, text: &str) -> Result<(), WriteStop> {
+        self.text.push_str(text);
+        Ok(())
+    }
+    fn syntax(&self) -> Option<&ops::Syntax> {
+        self.syntax
+    }
 }
 
 /// Writes the term `t` of `source` to `sink` with `opts`, subterms nested deeper than

@@ -7,7 +7,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use resolu_logic::{Database, Options, writeq_at};
+use resolu_logic::{Database, Options};
 
 /// The answers of `query` as SWI's top level would print them, at most `limit` answers.
 fn run(db: &mut Database, query: &str, limit: usize) -> String {
@@ -31,7 +31,7 @@ fn run(db: &mut Database, query: &str, limit: usize) -> String {
                     let parts: Vec<String> = a
                         .bindings
                         .iter()
-                        .map(|(n, t)| format!("{n} = {}", writeq_at(t, 699)))
+                        .map(|(n, t)| format!("{n} = {}", a.operators().writeq_at(t, 699)))
                         .collect();
                     text.push_str(&parts.join(", "));
                     text.push('\n');

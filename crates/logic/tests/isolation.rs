@@ -5,14 +5,16 @@
 
 use resolu_logic::{Database, Options, Term};
 
+/// The answers of `query` on `db`, each value written with `db`'s operators.
 fn answers(db: &mut Database, query: &str) -> Vec<String> {
+    let ops = db.operators();
     db.query(query)
         .unwrap_or_else(|e| panic!("{query}: {e}"))
         .map(|a| {
             let a = a.unwrap();
             a.bindings
                 .iter()
-                .map(|(n, v)| format!("{n} = {}", resolu_logic::writeq(v)))
+                .map(|(n, v)| format!("{n} = {}", ops.writeq(v)))
                 .collect::<Vec<_>>()
                 .join(", ")
         })
@@ -115,4 +117,56 @@ fn an_answer_is_written_with_its_own_databases_operators_whatever_ran_since() {
     let mut json = Vec::new();
     sols_a.write_answer_json(&mut json).unwrap();
     assert_eq!(String::from_utf8(json).unwrap(), r#"{"X":"p===>q"}"#);
+}
+
+/// What `goal` writes on `db`, the first answer's output.
+fn output(db: &mut Database, goal: &str) -> String {
+    let mut sols = db.query(goal).unwrap_or_else(|e| panic!("{goal}: {e}"));
+    assert!(
+        matches!(sols.next(), Some(Ok(_))),
+        "{goal} should succeed once"
+    );
+    sols.take_output()
+}
+
+/// Every way a program writes a term with operators, one line each.
+const WRITERS: &str = "T = '~>'('~>'(1+2, 3), '~>'(a, '~>'(b, c))), \
+    writeq(T), nl, print(T), nl, write(T), nl, write_canonical(T), nl, \
+    write_term(T, [quoted(true)]), nl, write_term(user_output, T, []), nl, \
+    format('~w|~q~n', [T, T]), term_to_atom(T, A), write(A), nl";
+
+#[test]
+fn each_database_writes_with_its_own_operators_whatever_ran_between() {
+    let mut a = Database::new();
+    a.consult(":- op(700, xfx, ~>).").unwrap();
+    let mut b = Database::new();
+    b.consult(":- op(200, xfy, ~>).").unwrap();
+    let mut plain = Database::new();
+    // xfx 700: a nested `~>` is bracketed on both sides, `+` (500) is not.
+    let in_a = "(1+2~>3)~>(a~>(b~>c))";
+    // xfy 200: right-nested without brackets, `+` (500) bracketed.
+    let in_b = "((1+2)~>3)~>a~>b~>c";
+    let canonical = "~>(~>(+(1,2),3),~>(a,~>(b,c)))";
+    let expect = |t: &str| format!("{t}\n{t}\n{t}\n{canonical}\n{t}\n{t}\n{t}|{t}\n{t}\n");
+    // Interleaved: each query runs right after the other database's.
+    for _ in 0..2 {
+        assert_eq!(output(&mut a, WRITERS), expect(in_a), "database a");
+        assert_eq!(output(&mut b, WRITERS), expect(in_b), "database b");
+        assert_eq!(
+            output(&mut plain, WRITERS),
+            expect("~>(~>(1+2,3),~>(a,~>(b,c)))"),
+            "no operator"
+        );
+    }
+    // An op/3 at run time changes how its own database writes, and no other's.
+    assert_eq!(
+        output(&mut b, "op(0, xfy, ~>), writeq('~>'(a, b))"),
+        "~>(a,b)"
+    );
+    assert_eq!(output(&mut a, "writeq('~>'(a, b))"), "a~>b");
+    // Owned terms through each database's operators, and without one.
+    let t = Term::compound("~>", vec![Term::atom("a"), Term::atom("b")]);
+    assert_eq!(a.operators().writeq(&t), "a~>b");
+    assert_eq!(b.operators().writeq(&t), "~>(a,b)");
+    assert_eq!(resolu_logic::writeq(&t), "~>(a,b)");
 }

@@ -11,7 +11,8 @@ use crate::prove_answers::{
 };
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_logic::{
-    Answer, Database, Options, ReadTerm, Solutions, SolveError, Term, TraceEvent, Unknown,
+    Answer, Database, Operators, Options, ReadTerm, Solutions, SolveError, Term, TraceEvent,
+    Unknown,
 };
 use resolu_search::Limits;
 use std::io::{IsTerminal, Write};
@@ -492,7 +493,7 @@ impl Drop for Watch {
 }
 
 /// Writes trace events as text lines (collected, then printed between answers).
-fn trace_line(e: &TraceEvent) -> String {
+fn trace_line(e: &TraceEvent, ops: &Operators) -> String {
     let pad = |d: usize| "  ".repeat(d.min(40));
     match e {
         TraceEvent::Step {
@@ -502,11 +503,15 @@ fn trace_line(e: &TraceEvent) -> String {
         } => format!(
             "{}{}   <- {}",
             pad(*depth),
-            goals.iter().map(answer_term).collect::<Vec<_>>().join(", "),
-            clause_text(clause)
+            goals
+                .iter()
+                .map(|g| answer_term(g, ops))
+                .collect::<Vec<_>>()
+                .join(", "),
+            clause_text(clause, ops)
         ),
         TraceEvent::NoClause { depth, goal } => {
-            let goal = answer_term(goal);
+            let goal = answer_term(goal, ops);
             format!(
                 "{}{}",
                 pad(*depth),
@@ -514,7 +519,7 @@ fn trace_line(e: &TraceEvent) -> String {
             )
         }
         TraceEvent::Unknown { depth, goal } => {
-            let goal = answer_term(goal);
+            let goal = answer_term(goal, ops);
             format!(
                 "{}{}",
                 pad(*depth),
@@ -522,22 +527,22 @@ fn trace_line(e: &TraceEvent) -> String {
             )
         }
         TraceEvent::Call { depth, goal } => {
-            format!("{}Call: ({depth}) {}", pad(*depth), answer_term(goal))
+            format!("{}Call: ({depth}) {}", pad(*depth), answer_term(goal, ops))
         }
         TraceEvent::Exit { depth, goal } => {
-            format!("{}Exit: ({depth}) {}", pad(*depth), answer_term(goal))
+            format!("{}Exit: ({depth}) {}", pad(*depth), answer_term(goal, ops))
         }
         TraceEvent::Redo { depth, goal } => {
-            format!("{}Redo: ({depth}) {}", pad(*depth), answer_term(goal))
+            format!("{}Redo: ({depth}) {}", pad(*depth), answer_term(goal, ops))
         }
         TraceEvent::Fail { depth, goal } => {
-            format!("{}Fail: ({depth}) {}", pad(*depth), answer_term(goal))
+            format!("{}Fail: ({depth}) {}", pad(*depth), answer_term(goal, ops))
         }
     }
 }
 
 /// A clause as the course writes it: `head :- g1, g2` or just the fact.
-fn clause_text(clause: &Term) -> String {
+fn clause_text(clause: &Term, ops: &Operators) -> String {
     match clause {
         Term::Compound(f, args) if f.name() == ":-" && args.len() == 2 => {
             let mut goals = Vec::new();
@@ -548,28 +553,30 @@ fn clause_text(clause: &Term) -> String {
                         stack.push(&a[1]);
                         stack.push(&a[0]);
                     }
-                    other => goals.push(answer_term(other)),
+                    other => goals.push(answer_term(other, ops)),
                 }
             }
-            format!("{} :- {}", answer_term(&args[0]), goals.join(", "))
+            format!("{} :- {}", answer_term(&args[0], ops), goals.join(", "))
         }
-        other => answer_term(other),
+        other => answer_term(other, ops),
     }
 }
 
-/// A term as an answer shows it: writeq, bracketed where `=` needs it.
-fn answer_term(t: &Term) -> String {
-    resolu_logic::writeq_at(t, 699)
+/// A term as an answer shows it: writeq with its database's operators, bracketed where
+/// `=` needs it.
+fn answer_term(t: &Term, ops: &Operators) -> String {
+    ops.writeq_at(t, 699)
 }
 
 fn proof_lines(a: &Answer) -> Vec<String> {
     let Some(p) = &a.proof else { return Vec::new() };
+    let ops = a.operators();
     p.nodes
         .iter()
         .map(|n| {
             let how = match &n.clause {
                 Some(c) if c.functor().is_some_and(|(f, k)| f.name() == ":-" && k == 2) => {
-                    crate::tr!("prove-proof-by", clause = clause_text(c))
+                    crate::tr!("prove-proof-by", clause = clause_text(c, ops))
                 }
                 Some(_) => crate::tr!("prove-proof-fact"),
                 None => crate::tr!("prove-proof-builtin"),
@@ -577,7 +584,7 @@ fn proof_lines(a: &Answer) -> Vec<String> {
             format!(
                 "{}{}   [{how}]",
                 "  ".repeat(n.depth.min(40) + 1),
-                answer_term(&n.goal)
+                answer_term(&n.goal, ops)
             )
         })
         .collect()
@@ -588,10 +595,10 @@ type Shared = std::rc::Rc<std::cell::RefCell<Vec<String>>>;
 fn attach_trace(sols: &mut Solutions<'_>, style: Option<TraceStyle>, page: &ProofPage) -> Shared {
     let lines: Shared = Default::default();
     if style.is_some() || page.is_on() {
-        let (sink, page) = (lines.clone(), page.clone());
+        let (sink, page, ops) = (lines.clone(), page.clone(), sols.operators());
         sols.set_observer(Box::new(move |e: &TraceEvent| {
             if style.is_some() {
-                sink.borrow_mut().push(trace_line(e))
+                sink.borrow_mut().push(trace_line(e, &ops))
             }
             page.event(e);
         }));

@@ -639,3 +639,20 @@ fn the_dat_trace_works_on_prolog_bases_with_variables() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("['voiture_OK'] = True"), "{out}");
 }
+
+#[test]
+fn traces_and_proofs_write_with_the_programs_operators() {
+    let file = temp_file(
+        "op-likes-trace.pl",
+        ":- op(700, xfx, likes).\njohn likes mary.\np(X) :- X likes mary.\n",
+    );
+    let (code, out, err) = run(&["prove", &file, "p(X)", "--explain"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(john likes mary)   [fact]"), "{out}");
+    let (code, out, err) = run(&["prove", &file, "p(X)", "--trace", "ports"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Exit: (1) (john likes mary)"), "{out}");
+    let (code, out, err) = run(&["prove", &file, "p(X)", "--trace", "course"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the rule john likes mary : [True]"), "{out}");
+}

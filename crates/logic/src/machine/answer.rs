@@ -79,7 +79,11 @@ impl Machine<'_> {
             })?),
             false => None,
         };
-        Ok(Answer { bindings, proof })
+        Ok(Answer {
+            bindings,
+            proof,
+            operators: self.db.operators(),
+        })
     }
 
     /// The proof tree, its goals elided past [`PROOF_GOAL_DEPTH`] and

@@ -90,7 +90,7 @@ impl Machine<'_> {
                 depth: f.depth as usize,
                 goal: g.clone(),
             });
-            let ok = b.run()(self, args, f)?;
+            let ok = b.run()(&mut self.ctx(), args, f)?;
             self.emit(if ok {
                 TraceEvent::Exit {
                     depth: f.depth as usize,
@@ -104,7 +104,7 @@ impl Machine<'_> {
             });
             return Ok(ok);
         }
-        match b.run()(self, args, f) {
+        match b.run()(&mut self.ctx(), args, f) {
             Err(Stop::Ball(ball)) => Err(Stop::Ball(Box::new(self.in_context(*ball, c)))),
             other => other,
         }

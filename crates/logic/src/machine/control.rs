@@ -185,7 +185,7 @@ impl Machine<'_> {
         while let Some(c) = todo.pop() {
             match self.deref(c) {
                 Cell::Ref(_) | Cell::Atom(_) => {}
-                Cell::Str(_) if self.is_string_cell(c) => return false,
+                Cell::Str(_) if crate::strings::is_string(&self.heap, c) => return false,
                 Cell::Str(a) => {
                     if let Cell::Fun(op, 2) = self.heap[a as usize]
                         && (op == atoms::COMMA

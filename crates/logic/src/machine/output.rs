@@ -11,7 +11,7 @@ const FLUSH_AT: usize = 8 * 1024;
 
 /// The characters written by one step of a long repetition (tab/1, format's `~*c`):
 /// between two steps, the output is flushed and the clock and budget looked at.
-const REPEAT_STEP: u64 = 64 * 1024;
+pub(in crate::machine) const REPEAT_STEP: u64 = 64 * 1024;
 
 /// `error(io_error(Action, Stream), _)`.
 pub(super) fn io_error(action: &str, stream: &str) -> Term {
@@ -117,39 +117,5 @@ impl Machine<'_> {
         let text = self.output.split_off(start);
         let s = self.put_string(&text)?;
         Ok(self.unify(self.heap[args as usize], s))
-    }
-
-    /// Writes the text formatted so far, then `c` `n` times (format's `~*c` with a huge
-    /// count): `out` is left empty.
-    pub(in crate::machine) fn spill_repeated(
-        &mut self,
-        out: &mut String,
-        c: char,
-        n: u64,
-    ) -> Result<(), Stop> {
-        let before = std::mem::take(out);
-        self.write_out(&before)?;
-        self.write_out_repeated(c, n)
-    }
-
-    /// Room for `more` bytes of formatted text after `out` (format/3's text, built
-    /// whole): past the memory budget, or refused, `resource_error(memory)`.
-    pub(in crate::machine) fn format_room(
-        &mut self,
-        out: &mut String,
-        more: u64,
-    ) -> Result<(), Stop> {
-        let total = (out.len() as u64).saturating_add(more);
-        if total > self.budget {
-            return Err(self.out_of_memory(true));
-        }
-        if total > REPEAT_STEP {
-            self.charge(more as usize)?;
-        }
-        let more = usize::try_from(more).map_err(|_| self.out_of_memory(false))?;
-        if out.try_reserve(more).is_err() {
-            return Err(self.out_of_memory(false));
-        }
-        Ok(())
     }
 }

@@ -327,7 +327,7 @@ impl Machine<'_> {
                     // Each further solution of a built-in is an inference (SWI counts the
                     // redo), so `between(1, inf, X), fail` meets the limits.
                     self.count_inference()?;
-                    if (at.redo)(self, at, state)? {
+                    if (at.redo)(&mut self.ctx(), at, state)? {
                         return Ok(true);
                     }
                 }

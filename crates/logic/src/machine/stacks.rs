@@ -2,9 +2,10 @@
 //! binding with the trail, unification, and pushing and popping the continuation and
 //! choicepoint stacks (with cut and the undoing of bindings on backtracking).
 
-use super::{CYCLE_CHECK_AFTER, Cp, CpKind, Frame, Goal, Machine, NONE, same_functor};
+use super::{CYCLE_CHECK_AFTER, Cp, CpKind, Frame, Goal, Machine, NONE, Stop, same_functor};
 use crate::store::{Cell, build, deref, read_back};
 use crate::term::Term;
+use crate::term::atoms;
 use rustc_hash::FxHashMap;
 
 impl Machine<'_> {
@@ -28,6 +29,38 @@ impl Machine<'_> {
     pub(super) fn put_term(&mut self, t: &Term) -> Cell {
         let mut vars = FxHashMap::default();
         self.put_term_with(t, &mut vars)
+    }
+
+    /// Makes room for `cells` more heap cells (within the memory budget, looking at the
+    /// clock too when the work adds up).
+    #[inline]
+    pub(super) fn room(&mut self, cells: usize) -> Result<(), Stop> {
+        if self.heap.len() + cells > self.heap.capacity() {
+            self.check_clock_and_memory(cells)?;
+        }
+        self.charge(cells)
+    }
+
+    /// The string `text`, built on the heap (within the memory budget).
+    pub(super) fn put_string(&mut self, text: &str) -> Result<Cell, Stop> {
+        self.room(crate::strings::cells_for(text.len()))?;
+        Ok(crate::strings::push(&mut self.heap, text))
+    }
+
+    /// The conjunction of `goals` (`true` for none).
+    pub(super) fn conjunction(&mut self, goals: &[Cell]) -> Cell {
+        let Some((&last, init)) = goals.split_last() else {
+            return Cell::Atom(atoms::TRUE);
+        };
+        let mut c = last;
+        for &g in init.iter().rev() {
+            let a = self.heap.len() as u32;
+            self.heap.push(Cell::Fun(atoms::COMMA, 2));
+            self.heap.push(g);
+            self.heap.push(c);
+            c = Cell::Str(a);
+        }
+        c
     }
 
     /// Reads a heap term back, variables numbered by address (stable across a trace).

@@ -1,7 +1,7 @@
 //! Arithmetic: is/2, the comparisons, between/3, succ/2, plus/3.
 
 use super::{
-    Cell, Comparison, Def, Frame, Machine, Num, Ordering, Res, Resume, Stop, arith, def,
+    Cell, Comparison, Context, Def, Frame, Num, Ordering, Res, Resume, Stop, arith, def,
     instantiation_error, type_error,
 };
 
@@ -21,17 +21,17 @@ pub(super) const BUILTINS: &[Def] = &[
     def("plus", 3, |m, a, f| m.plus(a, f)),
 ];
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     /// The arithmetic comparisons: both sides evaluated, then compared.
     pub(in crate::machine) fn num_compare(&mut self, args: u32, c: Comparison) -> Res {
-        let a = self.eval(self.heap[args as usize])?;
-        let b = self.eval(self.heap[args as usize + 1])?;
+        let a = self.eval(self.heap()[args as usize])?;
+        let b = self.eval(self.heap()[args as usize + 1])?;
         Ok(c.holds(arith::cmp_num(&a, &b)))
     }
 
     pub(in crate::machine) fn is(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
-        let v = self.eval(self.heap[args as usize + 1])?;
+        let a0 = || self.heap()[args as usize];
+        let v = self.eval(self.heap()[args as usize + 1])?;
         let x = a0();
         // The usual `X is ...` with X unbound and a small integer result: bound at once
         // (what `unify` would do, without its call).
@@ -46,7 +46,7 @@ impl Machine<'_> {
     pub(in crate::machine) fn between(&mut self, args: u32, _f: Frame) -> Res {
         // The bounds are integers of any size (inf or infinite for the upper one), not
         // evaluated.
-        let Some(lo) = self.any_int_arg(self.heap[args as usize])? else {
+        let Some(lo) = self.any_int_arg(self.heap()[args as usize])? else {
             return Err(Stop::ball(instantiation_error()));
         };
         let hi = match self.arg(args, 1) {
@@ -56,7 +56,7 @@ impl Machine<'_> {
                 None => return Err(Stop::ball(instantiation_error())),
             },
         };
-        if let Some(x) = self.any_int_arg(self.heap[args as usize + 2])? {
+        if let Some(x) = self.any_int_arg(self.heap()[args as usize + 2])? {
             let within = |a: &Num, b: &Num| arith::cmp_num(a, b) != Ordering::Greater;
             return Ok(within(&lo, &x) && hi.is_none_or(|h| within(&x, &h)));
         }
@@ -72,8 +72,8 @@ impl Machine<'_> {
         match self.deref(c) {
             Cell::Int(n) => Ok(Some(Num::I(n))),
             Cell::Ref(_) => Ok(None),
-            Cell::Str(a) if crate::bigint::is_big(&self.heap, c) => {
-                Ok(crate::bigint::from_heap(&self.heap, a).map(|b| Num::B(Box::new(b))))
+            Cell::Str(a) if crate::bigint::is_big(self.heap(), c) => {
+                Ok(crate::bigint::from_heap(self.heap(), a).map(|b| Num::B(Box::new(b))))
             }
             other => Err(Stop::ball(type_error("integer", self.read(other)))),
         }
@@ -82,7 +82,7 @@ impl Machine<'_> {
     /// between/3 from a lower bound beyond 64 bits: the `offset`-th value and the next.
     pub(in crate::machine) fn redo_between_big(&mut self, at: Resume, offset: i64) -> Res {
         let args = at.args;
-        let Some(Num::B(lo)) = self.any_int_arg(self.heap[args as usize])? else {
+        let Some(Num::B(lo)) = self.any_int_arg(self.heap()[args as usize])? else {
             return Ok(false);
         };
         let value = Num::from_big(*lo + offset);
@@ -116,7 +116,7 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn plus(&mut self, args: u32, _f: Frame) -> Res {
         for i in 0..3 {
-            self.int_arg(self.heap[(args + i) as usize])?;
+            self.int_arg(self.heap()[(args + i) as usize])?;
         }
         Ok(
             match (self.arg(args, 0), self.arg(args, 1), self.arg(args, 2)) {
@@ -133,7 +133,7 @@ impl Machine<'_> {
         {
             let hi = match self.arg(args, 1) {
                 Cell::Atom(a) if a.name() == "inf" || a.name() == "infinite" => i64::MAX,
-                _ => match self.eval(self.heap[args as usize + 1])? {
+                _ => match self.eval(self.heap()[args as usize + 1])? {
                     Num::I(h) => h,
                     // Beyond 64 bits: the enumeration cannot reach it anyway.
                     Num::B(b) if b.sign() == num_bigint::Sign::Plus => i64::MAX,
@@ -141,7 +141,7 @@ impl Machine<'_> {
                     Num::F(_) => {
                         return Err(Stop::ball(type_error(
                             "integer",
-                            self.read(self.heap[args as usize + 1]),
+                            self.read(self.heap()[args as usize + 1]),
                         )));
                     }
                 },

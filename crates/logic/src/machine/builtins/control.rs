@@ -1,6 +1,6 @@
 //! Control: throw/1, halt/0,1, and the DCG body translation behind phrase/2,3.
 
-use super::{Cell, Def, Frame, Machine, Res, Stop, Term, def, instantiation_error, type_error};
+use super::{Cell, Context, Def, Frame, Res, Stop, Term, def, instantiation_error, type_error};
 
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
@@ -10,14 +10,14 @@ pub(super) const BUILTINS: &[Def] = &[
     def("$dcg_body", 4, |m, a, f| m.dcg_body(a, f)),
     // The choicepoint stack's height (setup_call_cleanup/3 tells a deterministic exit).
     def("$cp_height", 1, |m, a, _| {
-        let h = Cell::Int(m.cps.len() as i64);
-        Ok(m.unify(m.heap[a as usize], h))
+        let h = Cell::Int(m.choicepoint_height() as i64);
+        Ok(m.unify(m.heap()[a as usize], h))
     }),
 ];
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     pub(in crate::machine) fn throw(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.read(a0());
         if matches!(t, Term::Var(_)) {
             return Err(Stop::ball(instantiation_error()));
@@ -28,19 +28,14 @@ impl Machine<'_> {
     /// halt(Code): the query ends at once with the exit code (no catch/3 takes it); as
     /// on Unix, only its low 8 bits reach the parent process.
     fn halt(&mut self, args: u32) -> Res {
-        match self.deref(self.heap[args as usize]) {
+        match self.deref(self.heap()[args as usize]) {
             Cell::Ref(_) => Err(Stop::ball(instantiation_error())),
             Cell::Int(n) => self.halt_with((n & 0xff) as i32),
             _ => {
-                let t = self.read(self.heap[args as usize]);
+                let t = self.read(self.heap()[args as usize]);
                 Err(Stop::ball(type_error("integer", t)))
             }
         }
-    }
-
-    pub(in crate::machine) fn halt_with(&mut self, code: i32) -> Res {
-        self.halted = Some(code);
-        Err(Stop::ball(Term::atom("$halt")))
     }
 
     pub(in crate::machine) fn dcg_body(&mut self, args: u32, _f: Frame) -> Res {

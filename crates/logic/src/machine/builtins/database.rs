@@ -1,7 +1,7 @@
 //! The database: assert, retract, abolish, clause/2, dynamic/1.
 
 use super::{
-    Cell, Def, Frame, Machine, PredRef, Rc, Res, Resume, Stop, Term, atoms, def,
+    Cell, Context, Def, Frame, PredRef, Rc, Res, Resume, Stop, Term, atoms, def,
     instantiation_error, type_error,
 };
 
@@ -26,19 +26,19 @@ pub(super) const BUILTINS: &[Def] = &[
     def("clause", 2, |m, a, f| m.clause(a, f)),
 ];
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     /// '$pred_info'(Head, Kind, Clauses): Kind is `control`, `builtin`, `library`,
     /// `dynamic` or `static`; Clauses the number of clauses (0 for built-ins). Fails for
     /// an unknown procedure.
     fn pred_info(&mut self, args: u32) -> Res {
         let head = self.arg(args, 0);
         let (name, arity, _) = self.goal_parts(head)?;
-        let (kind, n) = match self.db.index.get(&(name, arity)) {
+        let (kind, n) = match self.db().index.get(&(name, arity)) {
             None => return Ok(false),
             Some(PredRef::Control(_)) => ("control", 0),
             Some(PredRef::Builtin(_)) => ("builtin", 0),
             Some(&PredRef::User(p)) => {
-                let pred = &self.db.preds[p as usize];
+                let pred = &self.db().preds[p as usize];
                 let kind = if pred.library {
                     "library"
                 } else if pred.dynamic {
@@ -51,7 +51,10 @@ impl Machine<'_> {
                 (kind, pred.clauses.len() as i64)
             }
         };
-        let (k, c) = (self.heap[args as usize + 1], self.heap[args as usize + 2]);
+        let (k, c) = (
+            self.heap()[args as usize + 1],
+            self.heap()[args as usize + 2],
+        );
         Ok(self.unify_atom_text(k, kind)? && self.unify(c, Cell::Int(n)))
     }
 
@@ -59,9 +62,9 @@ impl Machine<'_> {
     /// clauses, or declared dynamic), for current_predicate/1.
     fn user_predicates(&mut self, args: u32) -> Res {
         let mut found = Vec::new();
-        for (key, r) in self.db.index.entries() {
+        for (key, r) in self.db().index.entries() {
             if let PredRef::User(p) = r {
-                let pred = &self.db.preds[p as usize];
+                let pred = &self.db().preds[p as usize];
                 if !pred.library && (pred.dynamic || !pred.clauses.is_empty()) {
                     found.push(Term::compound(
                         "/",
@@ -71,13 +74,13 @@ impl Machine<'_> {
             }
         }
         let list = self.put_term(&Term::list(found, Term::nil()));
-        Ok(self.unify(self.heap[args as usize], list))
+        Ok(self.unify(self.heap()[args as usize], list))
     }
 
     pub(in crate::machine) fn assert(&mut self, args: u32, _f: Frame, b: AssertKind) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.read(a0());
-        self.db
+        self.db_mut()
             .add_clause(&t, b == AssertKind::Asserta, crate::Origin::Program)
             .map_err(Stop::ball)?;
         self.count_clause(&t, true)?;
@@ -89,11 +92,14 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn retractall(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let head = self.deref(a0());
         let (name, arity, _) = self.goal_parts(head)?;
-        let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
-        let clauses = self.db.preds[p].clauses.clone();
+        let p = self
+            .db_mut()
+            .dynamic_pred(name, arity)
+            .map_err(Stop::ball)?;
+        let clauses = self.db().preds[p].clauses.clone();
         let mut keep = Vec::new();
         for cl in clauses.iter() {
             // The head matches: `head :- _` unifies with the clause.
@@ -105,7 +111,7 @@ impl Machine<'_> {
                 keep.push(cl.clone());
             }
         }
-        self.db.preds[p].clauses = Rc::new(keep.into());
+        self.db_mut().preds[p].clauses = Rc::new(keep.into());
         Ok(true)
     }
 
@@ -116,12 +122,12 @@ impl Machine<'_> {
         let indicator_error = || {
             Stop::ball(type_error(
                 "predicate_indicator",
-                self.read(self.heap[args as usize]),
+                self.read(self.heap()[args as usize]),
             ))
         };
         let (name, arity) = match spec {
             Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
-            Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::SLASH, 2) => {
+            Cell::Str(a) if self.heap()[a as usize] == Cell::Fun(atoms::SLASH, 2) => {
                 let (n, k) = (self.arg(a + 1, 0), self.arg(a + 1, 1));
                 if matches!(n, Cell::Ref(_)) {
                     return Err(Stop::ball(instantiation_error()));
@@ -144,10 +150,10 @@ impl Machine<'_> {
                 crate::errors::indicator(name, arity),
             ))
         };
-        match self.db.index.get(&(name, arity)) {
+        match self.db().index.get(&(name, arity)).copied() {
             None => {}
             Some(PredRef::User(p)) => {
-                let pred = &mut self.db.preds[*p as usize];
+                let pred = &mut self.db_mut().preds[p as usize];
                 // SWI-Prolog abolishes a static user predicate too (the standard
                 // raises a permission error); the library's stay.
                 if pred.library {
@@ -161,9 +167,9 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn dynamic(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let spec = self.read(a0());
-        self.db.declare_specs(&spec).map_err(Stop::ball)?;
+        self.db_mut().declare_specs(&spec).map_err(Stop::ball)?;
         Ok(true)
     }
 
@@ -174,10 +180,10 @@ impl Machine<'_> {
     pub(in crate::machine) fn redo_clause(&mut self, at: Resume, state: i64) -> Res {
         let args = at.args;
         {
-            let head = self.deref(self.heap[args as usize]);
+            let head = self.deref(self.heap()[args as usize]);
             let (name, arity, _) = self.goal_parts(head)?;
             if matches!(
-                self.db.index.get(&(name, arity)),
+                self.db().index.get(&(name, arity)),
                 Some(PredRef::Builtin(_) | PredRef::Control(_))
             ) {
                 return Err(Stop::ball(crate::errors::permission_error(
@@ -186,10 +192,10 @@ impl Machine<'_> {
                     crate::errors::indicator(name, arity),
                 )));
             }
-            let Some(&PredRef::User(p)) = self.db.index.get(&(name, arity)) else {
+            let Some(&PredRef::User(p)) = self.db().index.get(&(name, arity)) else {
                 return Ok(false);
             };
-            let clauses = self.db.preds[p as usize].clauses.clone();
+            let clauses = self.db().preds[p as usize].clauses.clone();
             let i = state as usize;
             let Some(cl) = clauses.get(i).cloned() else {
                 return Ok(false);
@@ -197,7 +203,7 @@ impl Machine<'_> {
             if i + 1 < clauses.len() {
                 self.retry_later(at, i as i64 + 1);
             }
-            let bc = self.heap[args as usize + 1];
+            let bc = self.heap()[args as usize + 1];
             Ok(self.unify_clause(&cl, head, bc))
         }
     }

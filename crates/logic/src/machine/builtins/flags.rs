@@ -1,7 +1,7 @@
 //! Flags and global variables: set_prolog_flag/2, nb_setval/2, nb_getval/2.
 
 use super::{
-    Cell, Def, Frame, Machine, Res, Stop, Term, atoms, def, error_term, instantiation_error,
+    Cell, Context, Def, Frame, Res, Stop, Term, atoms, def, error_term, instantiation_error,
     type_error,
 };
 use crate::ops::OpType;
@@ -19,18 +19,18 @@ pub(super) const BUILTINS: &[Def] = &[
     def("b_setval", 2, |m, a, f| m.nb_setval(a, f)),
 ];
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     /// '$flag_list'(L): L is the list of Flag-Value pairs (current_prolog_flag/2 in the
     /// library walks it).
     fn flag_list(&mut self, args: u32) -> Res {
         let pairs: Vec<Term> = self
-            .db
+            .db()
             .flag_list()
             .into_iter()
             .map(|(f, v)| Term::compound("-", vec![Term::atom(&f), v]))
             .collect();
         let list = self.put_term(&Term::list(pairs, Term::nil()));
-        Ok(self.unify(self.heap[args as usize], list))
+        Ok(self.unify(self.heap()[args as usize], list))
     }
 
     /// op(Priority, Type, Names): defines (priority 0: removes) operators for the reader
@@ -89,7 +89,7 @@ impl Machine<'_> {
         }
         if let Some(ty) = ty {
             for a in atoms_ {
-                self.db.syntax.define(a.name(), p, ty);
+                self.db().syntax.define(a.name(), p, ty);
             }
         }
         Ok(true)
@@ -98,7 +98,7 @@ impl Machine<'_> {
     /// '$op_list'(L): L is the list of op(Priority, Type, Name) in effect.
     fn op_list(&mut self, args: u32) -> Res {
         let ops: Vec<Term> = self
-            .db
+            .db()
             .syntax
             .all()
             .into_iter()
@@ -117,7 +117,7 @@ impl Machine<'_> {
             })
             .collect();
         let list = self.put_term(&Term::list(ops, Term::nil()));
-        Ok(self.unify(self.heap[args as usize], list))
+        Ok(self.unify(self.heap()[args as usize], list))
     }
 
     /// statistics(Key, Value): `runtime`, `cputime`, `process_cputime`, `walltime`,
@@ -125,14 +125,14 @@ impl Machine<'_> {
     /// `[Total, SinceLast]` for runtime and walltime, seconds as a float for cputime).
     fn statistics(&mut self, args: u32) -> Res {
         let key = self.arg(args, 0);
-        let ms = self.start.elapsed().as_millis() as i64;
+        let ms = self.elapsed().as_millis() as i64;
         let value = match key {
             Cell::Atom(k) => match k.name() {
                 "runtime" | "walltime" | "process_runtime" | "real_time" => {
                     Term::list(vec![Term::Int(ms), Term::Int(0)], Term::nil())
                 }
                 "cputime" | "process_cputime" => Term::Float(ms as f64 / 1000.0),
-                "inferences" => Term::Int(self.inferences as i64),
+                "inferences" => Term::Int(self.inferences() as i64),
                 _ => {
                     return Err(Stop::ball(crate::errors::domain_error(
                         "statistics_key",
@@ -144,24 +144,24 @@ impl Machine<'_> {
             other => return Err(Stop::ball(type_error("atom", self.read(other)))),
         };
         let v = self.put_term(&value);
-        Ok(self.unify(self.heap[args as usize + 1], v))
+        Ok(self.unify(self.heap()[args as usize + 1], v))
     }
 
     pub(in crate::machine) fn set_prolog_flag(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
-        let (flag, value) = (self.read(a0()), self.read(self.heap[args as usize + 1]));
-        self.db.set_flag(&flag, &value).map_err(Stop::ball)?;
+        let a0 = || self.heap()[args as usize];
+        let (flag, value) = (self.read(a0()), self.read(self.heap()[args as usize + 1]));
+        self.db_mut().set_flag(&flag, &value).map_err(Stop::ball)?;
         Ok(true)
     }
 
     pub(in crate::machine) fn nb_getval(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let k = self.read(a0());
-        let v = self.db.globals.get(&k.to_string()).cloned();
+        let v = self.db().globals.get(&k.to_string()).cloned();
         Ok(match v {
             Some(v) => {
                 let c = self.put_term(&v);
-                let y = self.heap[args as usize + 1];
+                let y = self.heap()[args as usize + 1];
                 self.unify(y, c)
             }
             None => {
@@ -174,10 +174,10 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn nb_setval(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let k = self.read(a0()).to_string();
-        let v = self.read(self.heap[args as usize + 1]);
-        self.db.globals.insert(k, v);
+        let v = self.read(self.heap()[args as usize + 1]);
+        self.db_mut().globals.insert(k, v);
         Ok(true)
     }
 }

@@ -2,7 +2,7 @@
 //! get_char/1, peek_char/1; the capture behind with_output_to/2.
 
 use super::{
-    Cell, Def, Frame, Machine, Num, Res, Stop, Term, def, error_term, instantiation_error,
+    Cell, Context, Def, Frame, Num, Res, Stop, Term, def, error_term, instantiation_error,
     type_error,
 };
 use crate::stream::InputError;
@@ -56,14 +56,15 @@ const CANONICAL: WriteOptions = WriteOptions {
     numbervars: false,
 };
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     /// '$read_term'(Term, Bindings): the next term of the input (`end_of_file` at its end)
     /// and the `'Name' = Var` list of its named variables.
     fn read_term(&mut self, args: u32) -> Res {
         // What the program wrote (a prompt) is out before the input is waited for.
         self.flush_output()?;
-        let syntax = std::rc::Rc::clone(&self.db.syntax);
-        let next = self.db.input.next_term(self.budget, syntax);
+        let syntax = std::rc::Rc::clone(&self.db().syntax);
+        let budget = self.budget();
+        let next = self.db_mut().input.next_term(budget, syntax);
         let next = next.map_err(|e| self.input_error(e))?;
         self.check_atom_table()?;
         let (term, bindings) = match next {
@@ -82,14 +83,15 @@ impl Machine<'_> {
         let both = Term::compound("-", vec![term, Term::list(bindings, Term::nil())]);
         let c = self.put_term(&both);
         let Cell::Str(a) = c else { return Ok(false) };
-        let (t, b) = (self.heap[a as usize + 1], self.heap[a as usize + 2]);
-        Ok(self.unify(self.heap[args as usize], t) && self.unify(self.heap[args as usize + 1], b))
+        let (t, b) = (self.heap()[a as usize + 1], self.heap()[a as usize + 2]);
+        Ok(self.unify(self.heap()[args as usize], t)
+            && self.unify(self.heap()[args as usize + 1], b))
     }
 
     /// get_char(C) (peek_char(C) when `peek`): the next character of the input as a
     /// one-character atom, `end_of_file` at its end.
     fn get_char(&mut self, args: u32, peek: bool) -> Res {
-        let target = self.deref(self.heap[args as usize]);
+        let target = self.deref(self.heap()[args as usize]);
         let valid = match target {
             Cell::Ref(_) => true,
             Cell::Atom(_) => self
@@ -102,7 +104,7 @@ impl Machine<'_> {
             return Err(Stop::ball(type_error("in_character", t)));
         }
         self.flush_output()?;
-        let next = self.db.input.next_char(peek);
+        let next = self.db_mut().input.next_char(peek);
         let c = next.map_err(|e| self.input_error(e))?;
         let mut buf = [0u8; 4];
         let text = c.map_or("end_of_file", |c| c.encode_utf8(&mut buf));
@@ -126,8 +128,8 @@ impl Machine<'_> {
 
     /// The write family: the first argument written with `opts`.
     fn write_opts(&mut self, args: u32, opts: WriteOptions) -> Res {
-        let t = self.read(self.heap[args as usize]);
-        self.write_out(&crate::write::write_with(&t, opts, 1200))?;
+        let text = self.term_text(self.heap()[args as usize], opts);
+        self.write_out(&text)?;
         Ok(true)
     }
 
@@ -135,7 +137,7 @@ impl Machine<'_> {
     /// other standard options (max_depth, portray, ...) are accepted and ignored.
     fn write_term(&mut self, args: u32) -> Res {
         let mut opts = WriteOptions::default();
-        for o in self.list_cells(self.heap[args as usize + 1])? {
+        for o in self.list_cells(self.heap()[args as usize + 1])? {
             let o = self.read(o);
             let Term::Compound(name, a) = &o else {
                 if matches!(o, Term::Var(_)) {
@@ -166,7 +168,7 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn tab(&mut self, args: u32, _f: Frame, b: TabKind) -> Res {
         let i = if b == TabKind::Tab2 { 1 } else { 0 };
-        let n = self.eval(self.heap[(args + i) as usize])?;
+        let n = self.eval(self.heap()[(args + i) as usize])?;
         if let Num::F(x) = n {
             return Err(Stop::ball(type_error("integer_expression", Term::Float(x))));
         }
@@ -184,7 +186,7 @@ impl Machine<'_> {
     pub(in crate::machine) fn format_builtin(&mut self, args: u32, _f: Frame, n: u8) -> Res {
         // format(F), format(F, Args), format(atom(A), F, Args).
         let base = if n == 3 { args + 1 } else { args };
-        let fmt = self.heap[base as usize];
+        let fmt = self.heap()[base as usize];
         let fmt = match self.text_of(fmt) {
             Some(t) => t,
             None => self.codes_text(fmt, false)?,
@@ -192,7 +194,7 @@ impl Machine<'_> {
         let fargs = if n == 1 {
             Vec::new()
         } else {
-            let a = self.deref(self.heap[base as usize + 1]);
+            let a = self.deref(self.heap()[base as usize + 1]);
             match self.list_cells(a) {
                 Ok(items) => items,
                 Err(_) => vec![a],
@@ -209,14 +211,14 @@ impl Machine<'_> {
             }
         };
         Ok(if n == 3 {
-            let sink = self.read(self.heap[args as usize]);
+            let sink = self.read(self.heap()[args as usize]);
             match sink {
                 Term::Compound(f, sa)
                     if sa.len() == 1
                         && matches!(f.name(), "atom" | "string" | "codes" | "chars") =>
                 {
-                    let target = match self.deref(self.heap[args as usize]) {
-                        Cell::Str(a) => self.heap[a as usize + 1],
+                    let target = match self.deref(self.heap()[args as usize]) {
+                        Cell::Str(a) => self.heap()[a as usize + 1],
                         other => other,
                     };
                     match f.name() {

@@ -1,7 +1,7 @@
 //! Lists: length/2 and sorting (msort/2, sort/2,4, keysort/2).
 
 use super::{
-    Cell, Def, Frame, MAX_BUILD, Machine, Num, Res, Resume, Stop, Term, atoms, build_cap_error,
+    Cell, Context, Def, Frame, MAX_BUILD, Num, Res, Resume, Stop, Term, atoms, build_cap_error,
     def, error_term, instantiation_error, type_error,
 };
 
@@ -22,7 +22,7 @@ pub(super) const BUILTINS: &[Def] = &[
     def("length", 2, |m, a, f| m.length(a, f)),
 ];
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     pub(in crate::machine) fn sort4(&mut self, args: u32, _f: Frame) -> Res {
         // sort(Key, Order, List, Sorted): Key 0 is the whole term, N the Nth
         // argument; @< and @> remove duplicates, @=< and @>= keep them (stable).
@@ -48,15 +48,15 @@ impl Machine<'_> {
                 ))));
             }
         };
-        let items = self.list_cells(self.heap[args as usize + 2])?;
+        let items = self.list_cells(self.heap()[args as usize + 2])?;
         let mut keyed = Vec::with_capacity(items.len());
         for it in items {
             let k = if key == 0 {
                 it
             } else {
                 match self.deref(it) {
-                    Cell::Str(a) => match self.heap[a as usize] {
-                        Cell::Fun(_, n) if key <= n => self.heap[(a + key) as usize],
+                    Cell::Str(a) => match self.heap()[a as usize] {
+                        Cell::Fun(_, n) if key <= n => self.heap()[(a + key) as usize],
                         _ => return Err(Stop::ball(type_error("compound", self.read(it)))),
                     },
                     other => {
@@ -66,12 +66,12 @@ impl Machine<'_> {
             };
             keyed.push((k, it));
         }
-        let y = self.heap[args as usize + 3];
+        let y = self.heap()[args as usize + 3];
         self.sort_unify(keyed, descending, dedup, y)
     }
 
     pub(in crate::machine) fn sort(&mut self, args: u32, _f: Frame, b: SortKind) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         // msort/2 is sort(0, @=<), sort/2 sort(0, @<), keysort/2 sort(1, @=<) on
         // Key-Value pairs only.
         let items = self.list_cells(a0())?;
@@ -79,8 +79,8 @@ impl Machine<'_> {
             let mut keyed = Vec::with_capacity(items.len());
             for it in items {
                 match self.deref(it) {
-                    Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::MINUS, 2) => {
-                        keyed.push((self.heap[a as usize + 1], it))
+                    Cell::Str(a) if self.heap()[a as usize] == Cell::Fun(atoms::MINUS, 2) => {
+                        keyed.push((self.heap()[a as usize + 1], it))
                     }
                     Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
                     other => {
@@ -92,24 +92,24 @@ impl Machine<'_> {
         } else {
             items.into_iter().map(|it| (it, it)).collect()
         };
-        let y = self.heap[args as usize + 1];
+        let y = self.heap()[args as usize + 1];
         self.sort_unify(keyed, false, b == SortKind::Sort, y)
     }
 
     pub(in crate::machine) fn length(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         // Walk the list prefix; then fix or enumerate the length.
         let mut n: i64 = 0;
         let mut t = self.deref(a0());
         loop {
             match t {
                 // Longer than the heap: a cyclic list (SWI's type error).
-                Cell::Str(_) if n as usize * 3 > self.heap.len() => {
+                Cell::Str(_) if n as usize * 3 > self.heap().len() => {
                     return Err(Stop::ball(type_error("list", self.read(a0()))));
                 }
-                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::CONS, 2) => {
+                Cell::Str(a) if self.heap()[a as usize] == Cell::Fun(atoms::CONS, 2) => {
                     n += 1;
-                    t = self.deref(self.heap[a as usize + 2]);
+                    t = self.deref(self.heap()[a as usize + 2]);
                 }
                 _ => break,
             }
@@ -173,13 +173,15 @@ impl Machine<'_> {
             let n = state >> 32;
             let tail = (state & 0xffff_ffff) as u32;
             self.room(3)?;
-            let a = self.heap.len() as u32;
-            self.heap.push(Cell::Fun(atoms::CONS, 2));
-            self.heap.push(Cell::Ref(a + 1));
-            self.heap.push(Cell::Ref(a + 2));
+            let a = self.heap().len() as u32;
+            self.push_cells(&[
+                Cell::Fun(atoms::CONS, 2),
+                Cell::Ref(a + 1),
+                Cell::Ref(a + 2),
+            ]);
             self.bind(tail, Cell::Str(a));
             self.retry_later(at, ((n + 1) << 32) | (a + 2) as i64);
-            let len = self.heap[args as usize + 1];
+            let len = self.heap()[args as usize + 1];
             Ok(self.unify(Cell::Ref(a + 2), Cell::Atom(atoms::NIL))
                 && self.unify(len, Cell::Int(n + 1)))
         }

@@ -1,12 +1,17 @@
 //! The built-in predicates, by family: one module each, whose `BUILTINS` table
 //! registers every predicate it implements (name, arity, function) next to its code, so
 //! adding one is one edit in one file. This module holds the shared helpers (lists,
-//! copies, text, sorting, the clause copies of clause/2 and retract/1) and gathers the
-//! tables; the control constructs (`,`, `;`, `->`, call/N, findall/3, catch/3) are the
-//! engine's own (`super::control`).
+//! text, sorting, retract/1's clause search) and gathers the tables; the control
+//! constructs (`,`, `;`, `->`, call/N, findall/3, catch/3) are the engine's own
+//! (`super::control`).
 //!
-//! A nondeterministic built-in starts with [`Machine::retry`] and, while more solutions
-//! may follow, leaves its choicepoint with [`Machine::retry_later`]: its redo function
+//! A built-in runs in a [`Context`] (`super::context`), not on the machine: it reads
+//! and builds terms, unifies and binds, throws by returning `Err(Stop::ball(..))`, and
+//! reaches the database, the output and the limits through it, but cannot touch the
+//! machine's stacks, choicepoints or registers.
+//!
+//! A nondeterministic built-in starts with [`Context::retry`] and, while more solutions
+//! may follow, leaves its choicepoint with [`Context::retry_later`]: its redo function
 //! resumes from the state it saved.
 //!
 //! | module | family |
@@ -18,7 +23,8 @@
 //! | `arithmetic` | is/2, numeric comparison, between/3, succ/2, plus/3 |
 //! | `lists` | length/2 and sorting |
 //! | `database` | assert, retract, abolish, clause/2, dynamic/1 |
-//! | `io` | write family, nl/0, tab/1, format/1,2,3, read_term/2, get_char/1, peek_char/1, the output capture of with_output_to/2 |
+//! | `io` | write family, nl/0, tab/1, read_term/2, get_char/1, peek_char/1, the output capture of with_output_to/2 |
+//! | `format` | the directives of format/1,2,3 |
 //! | `flags` | set_prolog_flag/2, global variables |
 
 use super::*;
@@ -27,6 +33,7 @@ mod arithmetic;
 mod control;
 mod database;
 mod flags;
+mod format;
 mod io;
 mod lists;
 mod sub_text;
@@ -35,13 +42,13 @@ mod text;
 
 pub(crate) use crate::compile::arith::Comparison;
 
-/// A built-in predicate's code: the machine, the heap address of the goal's first
+/// A built-in predicate's code: its context, the heap address of the goal's first
 /// argument, and the goal's frame (cut barrier, depth, proof node). `Ok(false)` fails.
-pub(crate) type Run = fn(&mut Machine<'_>, u32, Frame) -> Res;
+pub(crate) type Run = fn(&mut Context<'_, '_>, u32, Frame) -> Res;
 
-/// The code that resumes a nondeterministic built-in from its choicepoint: the machine,
+/// The code that resumes a nondeterministic built-in from its choicepoint: its context,
 /// where the built-in resumes, and the state it saved.
-pub(crate) type Redo = fn(&mut Machine<'_>, Resume, i64) -> Res;
+pub(crate) type Redo = fn(&mut Context<'_, '_>, Resume, i64) -> Res;
 
 /// Where a nondeterministic built-in resumes on backtracking: its code and the address
 /// of the goal's arguments.
@@ -127,53 +134,7 @@ fn atoms_full() -> Stop {
     ))
 }
 
-impl Machine<'_> {
-    pub(super) fn eval(&self, c: Cell) -> Result<Num, Stop> {
-        // Fast paths: numbers and simple integer sums.
-        match self.deref(c) {
-            Cell::Int(n) => return Ok(Num::I(n)),
-            Cell::Float(x) => return Ok(Num::F(x)),
-            // `X + 1`, `Q1 - D`...: two integers and + - *, without the evaluator's stacks.
-            Cell::Str(a) => {
-                if let Cell::Fun(op, 2) = self.heap[a as usize]
-                    && let Cell::Int(x) = self.deref(self.heap[a as usize + 1])
-                    && let Cell::Int(y) = self.deref(self.heap[a as usize + 2])
-                {
-                    let r = super::inline::small_arith(op, x, y);
-                    if let Some(r) = r {
-                        return Ok(Num::I(r));
-                    }
-                }
-            }
-            _ => {}
-        }
-        let mut stacks = self.eval_stacks.take();
-        let r = arith::eval(&self.heap, c, &|c| self.read(c), self.deadline, &mut stacks);
-        self.eval_stacks.set(stacks);
-        r.map_err(|e| {
-            if e == arith::interrupted() {
-                self.timeout_stop()
-            } else {
-                Stop::ball(e)
-            }
-        })
-    }
-
-    /// A number as a cell: a big integer's structure is built on the heap.
-    pub(super) fn num_cell(&mut self, n: Num) -> Result<Cell, Stop> {
-        Ok(match n {
-            Num::I(i) => Cell::Int(i),
-            Num::F(x) => Cell::Float(x),
-            Num::B(b) => {
-                let cells = crate::bigint::cells(&b).unwrap_or_default();
-                self.room(cells.len())?;
-                let at = self.heap.len() as u32;
-                self.heap.extend(cells);
-                Cell::Str(at)
-            }
-        })
-    }
-
+impl Context<'_, '_> {
     pub(super) fn list_cells(&self, c: Cell) -> Result<Vec<Cell>, Stop> {
         let mut items = Vec::new();
         let mut t = self.deref(c);
@@ -181,109 +142,17 @@ impl Machine<'_> {
             match t {
                 Cell::Atom(a) if a == atoms::NIL => return Ok(items),
                 // A list with more cells than the heap has loops back on itself.
-                Cell::Str(_) if items.len() * 3 > self.heap.len() => {
+                Cell::Str(_) if items.len() * 3 > self.heap().len() => {
                     return Err(Stop::ball(type_error("list", self.read(c))));
                 }
-                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::CONS, 2) => {
-                    items.push(self.heap[a as usize + 1]);
-                    t = self.deref(self.heap[a as usize + 2]);
+                Cell::Str(a) if self.heap()[a as usize] == Cell::Fun(atoms::CONS, 2) => {
+                    items.push(self.heap()[a as usize + 1]);
+                    t = self.deref(self.heap()[a as usize + 2]);
                 }
                 Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
                 _ => return Err(Stop::ball(type_error("list", self.read(c)))),
             }
         }
-    }
-
-    /// Makes room for `cells` more heap cells (within the memory budget, looking at the
-    /// clock too when the work adds up): called before a built-in builds a term whose size
-    /// depends on its input.
-    #[inline]
-    pub(super) fn room(&mut self, cells: usize) -> Result<(), Stop> {
-        if self.heap.len() + cells > self.heap.capacity() {
-            self.check_clock_and_memory(cells)?;
-        }
-        self.charge(cells)
-    }
-
-    /// A list of `k` fresh variables ending in `tail` (each variable lives in its list
-    /// cell: three cells an element).
-    pub(super) fn fresh_list(&mut self, k: usize, tail: Cell) -> Result<Cell, Stop> {
-        if k == 0 {
-            return Ok(tail);
-        }
-        self.room(3 * k)?;
-        let start = self.heap.len() as u32;
-        for i in 0..k as u32 {
-            let a = start + 3 * i;
-            self.heap.push(Cell::Fun(atoms::CONS, 2));
-            self.heap.push(Cell::Ref(a + 1));
-            self.heap.push(Cell::Str(a + 3));
-        }
-        if let Some(last) = self.heap.last_mut() {
-            *last = tail;
-        }
-        Ok(Cell::Str(start))
-    }
-
-    /// Copies a heap term with fresh variables, on the heap. Each structure is copied once
-    /// (a map from old to new addresses), so shared subterms stay shared and a cyclic term
-    /// gets a cyclic copy, as in SWI-Prolog.
-    pub(super) fn copy_cell(&mut self, c: Cell) -> Result<Cell, Stop> {
-        let mut vars: FxHashMap<u32, Cell> = FxHashMap::default();
-        let mut structs: FxHashMap<u32, u32> = FxHashMap::default();
-        let mut todo: Vec<(u32, Cell)> = Vec::new();
-        let mut copy_one =
-            |m: &mut Self, c: Cell, todo: &mut Vec<(u32, Cell)>| -> Result<Cell, Stop> {
-                Ok(match m.deref(c) {
-                    Cell::Ref(a) => match vars.get(&a) {
-                        Some(&v) => v,
-                        None => {
-                            let v = m.new_var();
-                            vars.insert(a, v);
-                            v
-                        }
-                    },
-                    Cell::Str(a) => {
-                        if let Some(&b) = structs.get(&a) {
-                            return Ok(Cell::Str(b));
-                        }
-                        let f = m.heap[a as usize];
-                        let Cell::Fun(_, n) = f else { return Ok(f) };
-                        m.room(n as usize + 1)?;
-                        let b = m.heap.len() as u32;
-                        structs.insert(a, b);
-                        m.heap.push(f);
-                        for _ in 1..=n {
-                            m.heap.push(Cell::Atom(atoms::NIL));
-                        }
-                        // Left to right: fresh variables get ascending addresses.
-                        for i in (1..=n).rev() {
-                            todo.push((b + i, m.heap[(a + i) as usize]));
-                        }
-                        Cell::Str(b)
-                    }
-                    atomic => atomic,
-                })
-            };
-        let root = copy_one(self, c, &mut todo)?;
-        while let Some((slot, c)) = todo.pop() {
-            let v = copy_one(self, c, &mut todo)?;
-            self.heap[slot as usize] = v;
-        }
-        Ok(root)
-    }
-
-    pub(super) fn make_list(&mut self, items: &[Cell], tail: Cell) -> Result<Cell, Stop> {
-        self.room(3 * items.len())?;
-        let mut l = tail;
-        for &it in items.iter().rev() {
-            let a = self.heap.len() as u32;
-            self.heap.push(Cell::Fun(atoms::CONS, 2));
-            self.heap.push(it);
-            self.heap.push(l);
-            l = Cell::Str(a);
-        }
-        Ok(l)
     }
 
     /// Unifies `t` with the number `s` spells, or raises SWI's
@@ -324,30 +193,30 @@ impl Machine<'_> {
             Cell::Atom(a) => Some(a.name().to_string()),
             Cell::Int(n) => Some(n.to_string()),
             Cell::Float(x) => Some(crate::write::format_float(x)),
-            Cell::Str(a) => crate::strings::from_heap(&self.heap, a)
-                .or_else(|| crate::bigint::from_heap(&self.heap, a).map(|b| b.to_string())),
+            Cell::Str(a) => crate::strings::from_heap(self.heap(), a)
+                .or_else(|| crate::bigint::from_heap(self.heap(), a).map(|b| b.to_string())),
             _ => None,
         }
     }
 
+    /// The text of the heap term `c` as the write family writes it with `opts`, with the
+    /// operators of the machine's database.
+    pub(super) fn term_text(&self, c: Cell, opts: crate::write::WriteOptions) -> String {
+        crate::write::write_with(&self.read(c), opts, 1200, Some(&self.db().syntax))
+    }
+
     /// Whether the cell is a string.
     pub(in crate::machine) fn is_string_cell(&self, c: Cell) -> bool {
-        crate::strings::is_string(&self.heap, c)
+        crate::strings::is_string(self.heap(), c)
     }
 
     /// The text of a cell if it is an atom or a string (not a number).
     pub(super) fn atom_or_string_text(&self, c: Cell) -> Option<String> {
         match self.deref(c) {
             Cell::Atom(a) => Some(a.name().to_string()),
-            Cell::Str(a) => crate::strings::from_heap(&self.heap, a),
+            Cell::Str(a) => crate::strings::from_heap(self.heap(), a),
             _ => None,
         }
-    }
-
-    /// The string `text`, built on the heap (within the memory budget).
-    pub(in crate::machine) fn put_string(&mut self, text: &str) -> Result<Cell, Stop> {
-        self.room(crate::strings::cells_for(text.len()))?;
-        Ok(crate::strings::push(&mut self.heap, text))
     }
 
     /// Unifies `target` with the string `text`.
@@ -402,7 +271,7 @@ impl Machine<'_> {
 
     pub(super) fn codes_text(&self, c: Cell, chars: bool) -> Result<String, Stop> {
         if let Cell::Str(a) = self.deref(c)
-            && let Some(s) = crate::strings::from_heap(&self.heap, a)
+            && let Some(s) = crate::strings::from_heap(self.heap(), a)
         {
             return Ok(s);
         }
@@ -455,7 +324,7 @@ impl Machine<'_> {
         &self,
         text: &str,
     ) -> Result<crate::reader::ReadTerm, Stop> {
-        let syntax = std::rc::Rc::clone(&self.db.syntax);
+        let syntax = std::rc::Rc::clone(&self.db().syntax);
         let r = crate::reader::parse_term_with(text, syntax).map_err(|e| {
             Stop::ball(error_term(Term::compound(
                 "syntax_error",
@@ -490,11 +359,11 @@ impl Machine<'_> {
     pub(super) fn clause_term_parts(&self, c: Cell) -> Result<(Cell, Cell), Stop> {
         let c = self.deref(c);
         if let Cell::Str(a) = c
-            && self.heap[a as usize] == Cell::Fun(atoms::NECK, 2)
+            && self.heap()[a as usize] == Cell::Fun(atoms::NECK, 2)
         {
             return Ok((
-                self.deref(self.heap[a as usize + 1]),
-                self.heap[a as usize + 2],
+                self.deref(self.heap()[a as usize + 1]),
+                self.heap()[a as usize + 2],
             ));
         }
         Ok((c, Cell::Atom(atoms::TRUE)))
@@ -509,7 +378,7 @@ impl Machine<'_> {
         dedup: bool,
         out: Cell,
     ) -> Res {
-        let heap = &self.heap;
+        let heap = self.heap();
         keyed.sort_by(|x, y| {
             let o = compare(heap, x.0, y.0);
             if descending { o.reverse() } else { o }
@@ -522,43 +391,18 @@ impl Machine<'_> {
         Ok(self.unify(out, list))
     }
 
-    /// A nondeterministic built-in, the goal with arguments at `args`: its first try,
-    /// `redo` from `state` (which calls [`Machine::retry_later`] while more solutions may
-    /// follow).
-    pub(super) fn retry(&mut self, redo: Redo, args: u32, state: i64) -> Res {
-        redo(self, Resume::of(redo, args), state)
-    }
-
-    /// Leaves the choicepoint that resumes the built-in `at` from `state` on
-    /// backtracking (each resumption counts as an inference).
-    pub(super) fn retry_later(&mut self, at: Resume, state: i64) {
-        self.push_cp(CpKind::Retry { at, state });
-    }
-
-    pub(super) fn conjunction(&mut self, goals: &[Cell]) -> Cell {
-        let Some((&last, init)) = goals.split_last() else {
-            return Cell::Atom(atoms::TRUE);
-        };
-        let mut c = last;
-        for &g in init.iter().rev() {
-            let a = self.heap.len() as u32;
-            self.heap.push(Cell::Fun(atoms::COMMA, 2));
-            self.heap.push(g);
-            self.heap.push(c);
-            c = Cell::Str(a);
-        }
-        c
-    }
-
     /// retract/1: removes the first clause matching `head :- body` at or after position
     /// `start`, leaving a choicepoint to remove the next matching one on backtracking (as
     /// SWI does, so `retract(p(_)), fail` empties p/1).
     pub(super) fn retract(&mut self, at: Resume, start: usize) -> Res {
         let args = at.args;
-        let (head, body) = self.clause_term_parts(self.heap[args as usize])?;
+        let (head, body) = self.clause_term_parts(self.heap()[args as usize])?;
         let (name, arity, _) = self.goal_parts(head)?;
-        let p = self.db.dynamic_pred(name, arity).map_err(Stop::ball)?;
-        let clauses = self.db.preds[p].clauses.clone();
+        let p = self
+            .db_mut()
+            .dynamic_pred(name, arity)
+            .map_err(Stop::ball)?;
+        let clauses = self.db().preds[p].clauses.clone();
         for (i, cl) in clauses.iter().enumerate().skip(start) {
             // A trial, undone at once: the real bindings are made below, after the
             // choicepoint for the next clause.
@@ -569,37 +413,12 @@ impl Machine<'_> {
             v.remove(i);
             self.count_clause(&cl.source, false)?;
             let more = i < v.len();
-            self.db.preds[p].clauses = Rc::new(v);
+            self.db_mut().preds[p].clauses = Rc::new(v);
             if more {
                 self.retry_later(at, i as i64);
             }
             return Ok(self.unify_clause(cl, head, body));
         }
         Ok(false)
-    }
-
-    /// Whether `f` succeeds, every binding it made undone: it runs under a marker
-    /// choicepoint (so that all its bindings are trailed), restored and popped after.
-    fn undone(&mut self, f: impl FnOnce(&mut Self) -> bool) -> bool {
-        self.push_cp(CpKind::Dead);
-        let ok = f(self);
-        self.restore();
-        self.pop_cp();
-        ok
-    }
-
-    /// Copies clause `cl` to the heap and unifies it with `head :- body`.
-    pub(super) fn unify_clause(&mut self, cl: &Clause, head: Cell, body: Cell) -> bool {
-        let base = self.heap.len() as u32;
-        let reloc = |c: Cell| match c {
-            Cell::Ref(k) => Cell::Ref(k + base),
-            Cell::Str(p) => Cell::Str(p + base),
-            other => other,
-        };
-        self.heap.extend(cl.cells.iter().map(|&c| reloc(c)));
-        let h = reloc(cl.head);
-        let goals: Vec<Cell> = cl.body.iter().map(|&g| reloc(g)).collect();
-        let b = self.conjunction(&goals);
-        self.unify(head, h) && self.unify(body, b)
     }
 }

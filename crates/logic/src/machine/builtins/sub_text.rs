@@ -4,7 +4,7 @@
 //! by bytes (the enumeration state remembers whether it is, so that a 5 MB atom is
 //! scanned once, not once per solution).
 
-use super::{Cell, Machine, Res, Resume, Stop, instantiation_error};
+use super::{Cell, Context, Res, Resume, Stop, instantiation_error};
 
 /// The state's flag: whether the text is known to be ASCII (then [`ASCII_YES`] says it).
 const ASCII_KNOWN: i64 = 1 << 62;
@@ -112,7 +112,7 @@ fn candidate(t: &Text, w: &Wanted, pos: usize) -> Option<((usize, usize), Option
     fits(b, l).then_some(((b, l), next))
 }
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     /// sub_atom/5 and sub_string/5 (`string`: Sub is a string): the candidate at
     /// enumeration position `state` (with the text's ASCII flags), in SWI-Prolog's order
     /// (B ascending, then L ascending).
@@ -120,12 +120,12 @@ impl Machine<'_> {
         let args = at.args;
         if state == 0 {
             for i in 1..=3 {
-                self.count_arg(self.heap[(args + i) as usize])?;
+                self.count_arg(self.heap()[(args + i) as usize])?;
             }
         }
-        self.refuse_nil(self.heap[args as usize], "atom")?;
+        self.refuse_nil(self.heap()[args as usize], "atom")?;
         let owned;
-        let s: &str = match self.deref(self.heap[args as usize]) {
+        let s: &str = match self.deref(self.heap()[args as usize]) {
             // An atom's text is read in place: it lives as long as the process.
             Cell::Atom(a) => a.name(),
             c => match self.text_arg(c, "atom")? {
@@ -151,7 +151,7 @@ impl Machine<'_> {
             b: num(self, 1),
             l: num(self, 2),
             a: num(self, 3),
-            sub: self.atom_or_string_text(self.heap[args as usize + 4]),
+            sub: self.atom_or_string_text(self.heap()[args as usize + 4]),
         };
         let pos = (state & POS_MASK) as usize;
         let Some(((b, l), next)) = candidate(&text, &wanted, pos) else {
@@ -162,7 +162,7 @@ impl Machine<'_> {
             let flags = ASCII_KNOWN | if ascii { ASCII_YES } else { 0 };
             self.retry_later(at, flags | next as i64);
         }
-        let cell = |m: &Self, i: u32| m.heap[(args + i) as usize];
+        let cell = |m: &Self, i: u32| m.heap()[(args + i) as usize];
         let after = n - b - l;
         if !(self.unify(cell(self, 1), Cell::Int(b as i64))
             && self.unify(cell(self, 2), Cell::Int(l as i64))

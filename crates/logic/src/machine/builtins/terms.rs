@@ -1,7 +1,7 @@
 //! Terms: unification and comparison, type tests, inspection and construction (functor/3, arg/3, =../2, copy_term/2, term_variables/2).
 
 use super::{
-    CYCLE_CHECK_AFTER, Cell, Comparison, Def, Frame, MAX_BUILD, Machine, Ordering, Res, Resume,
+    CYCLE_CHECK_AFTER, Cell, Comparison, Context, Def, Frame, MAX_BUILD, Ordering, Res, Resume,
     Stop, Term, atoms, build_cap_error, compare, def, error_term, instantiation_error, type_error,
 };
 use crate::bigint::is_big;
@@ -14,7 +14,7 @@ fn is_boxed(heap: &[Cell], c: Cell) -> bool {
 /// The built-ins of this family, by name and arity.
 pub(super) const BUILTINS: &[Def] = &[
     def("acyclic_term", 1, |m, a, _| {
-        Ok(m.acyclic(m.heap[a as usize]))
+        Ok(m.acyclic(m.heap()[a as usize]))
     }),
     def("==", 2, |m, a, _| Ok(m.term_compare(a, Comparison::Equal))),
     def("\\==", 2, |m, a, _| {
@@ -54,7 +54,7 @@ pub(super) const BUILTINS: &[Def] = &[
     def("term_variables", 2, |m, a, f| m.term_variables(a, f)),
 ];
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     /// Whether the term at `c` is a finite tree: no structure is met again below itself
     /// (a walk that keeps the structures on the current path).
     fn acyclic(&self, c: Cell) -> bool {
@@ -71,7 +71,7 @@ impl Machine<'_> {
             enter(a, &mut path, &mut on_path);
         }
         while let Some(&mut (a, ref mut i)) = path.last_mut() {
-            let Cell::Fun(_, n) = self.heap[a as usize] else {
+            let Cell::Fun(_, n) = self.heap()[a as usize] else {
                 path.pop();
                 continue;
             };
@@ -81,7 +81,7 @@ impl Machine<'_> {
                 done.insert(a);
                 continue;
             }
-            let arg = self.deref(self.heap[(a + *i) as usize]);
+            let arg = self.deref(self.heap()[(a + *i) as usize]);
             *i += 1;
             if let Cell::Str(b) = arg {
                 if on_path.contains(&b) {
@@ -98,26 +98,26 @@ impl Machine<'_> {
     /// The comparisons of the standard order of terms.
     pub(in crate::machine) fn term_compare(&mut self, args: u32, c: Comparison) -> bool {
         c.holds(compare(
-            &self.heap,
-            self.heap[args as usize],
-            self.heap[args as usize + 1],
+            self.heap(),
+            self.heap()[args as usize],
+            self.heap()[args as usize + 1],
         ))
     }
 
     pub(in crate::machine) fn unify_builtin(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
-        let (x, y) = (a0(), self.heap[args as usize + 1]);
+        let a0 = || self.heap()[args as usize];
+        let (x, y) = (a0(), self.heap()[args as usize + 1]);
         Ok(self.unify(x, y))
     }
 
     pub(in crate::machine) fn not_unify(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
-        let (x, y) = (a0(), self.heap[args as usize + 1]);
+        let a0 = || self.heap()[args as usize];
+        let (x, y) = (a0(), self.heap()[args as usize + 1]);
         Ok(!self.undone(|m| m.unify(x, y)))
     }
 
     pub(in crate::machine) fn compare_builtin(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         // The order, when given, must be one of the three (ISO 8.4.2.3).
         match self.deref(a0()) {
             Cell::Ref(_) => {}
@@ -131,9 +131,9 @@ impl Machine<'_> {
             other => return Err(Stop::ball(type_error("atom", self.read(other)))),
         }
         let o = compare(
-            &self.heap,
-            self.heap[args as usize + 1],
-            self.heap[args as usize + 2],
+            self.heap(),
+            self.heap()[args as usize + 1],
+            self.heap()[args as usize + 2],
         );
         let s = match o {
             Ordering::Less => "<",
@@ -145,81 +145,81 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn is_var(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         Ok(matches!(self.deref(a0()), Cell::Ref(_)))
     }
 
     pub(in crate::machine) fn is_nonvar(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         Ok(!matches!(self.deref(a0()), Cell::Ref(_)))
     }
 
     pub(in crate::machine) fn is_atom(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         // `[]` is atomic but not an atom (SWI-Prolog 7).
         Ok(matches!(self.deref(a0()), Cell::Atom(a) if a != atoms::NIL))
     }
 
     pub(in crate::machine) fn is_number(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let c = a0();
-        Ok(matches!(self.deref(c), Cell::Int(_) | Cell::Float(_)) || is_big(&self.heap, c))
+        Ok(matches!(self.deref(c), Cell::Int(_) | Cell::Float(_)) || is_big(self.heap(), c))
     }
 
     pub(in crate::machine) fn is_integer(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let c = a0();
-        Ok(matches!(self.deref(c), Cell::Int(_)) || is_big(&self.heap, c))
+        Ok(matches!(self.deref(c), Cell::Int(_)) || is_big(self.heap(), c))
     }
 
     pub(in crate::machine) fn is_float(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         Ok(matches!(self.deref(a0()), Cell::Float(_)))
     }
 
     pub(in crate::machine) fn is_atomic(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let c = a0();
         Ok(
             matches!(self.deref(c), Cell::Int(_) | Cell::Float(_) | Cell::Atom(_))
-                || is_boxed(&self.heap, c),
+                || is_boxed(self.heap(), c),
         )
     }
 
     pub(in crate::machine) fn is_string(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         Ok(self.is_string_cell(a0()))
     }
 
     pub(in crate::machine) fn is_compound(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let c = a0();
-        Ok(matches!(self.deref(c), Cell::Str(_)) && !is_boxed(&self.heap, c))
+        Ok(matches!(self.deref(c), Cell::Str(_)) && !is_boxed(self.heap(), c))
     }
 
     pub(in crate::machine) fn is_callable(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let c = a0();
         let callable = match self.deref(c) {
             Cell::Atom(a) => a != atoms::NIL,
-            Cell::Str(_) => !is_boxed(&self.heap, c),
+            Cell::Str(_) => !is_boxed(self.heap(), c),
             _ => false,
         };
         Ok(callable)
     }
 
     pub(in crate::machine) fn is_list(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let mut t = self.deref(a0());
         let mut n = 0usize;
         Ok(loop {
             match t {
                 Cell::Atom(a) if a == atoms::NIL => break true,
                 // Longer than the heap: a cyclic list.
-                Cell::Str(_) if n * 3 > self.heap.len() => break false,
-                Cell::Str(a) if self.heap[a as usize] == Cell::Fun(atoms::CONS, 2) => {
+                Cell::Str(_) if n * 3 > self.heap().len() => break false,
+                Cell::Str(a) if self.heap()[a as usize] == Cell::Fun(atoms::CONS, 2) => {
                     n += 1;
-                    t = self.deref(self.heap[a as usize + 2]);
+                    t = self.deref(self.heap()[a as usize + 2]);
                 }
                 _ => break false,
             }
@@ -227,17 +227,17 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn is_ground(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         Ok(self.read(a0()).is_ground())
     }
 
     pub(in crate::machine) fn functor(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
         Ok(match t {
             Cell::Ref(_) => {
                 let name = self.arg(args, 1);
-                let n = self.count_arg(self.heap[args as usize + 2])?;
+                let n = self.count_arg(self.heap()[args as usize + 2])?;
                 if matches!(name, Cell::Ref(_)) {
                     return Err(Stop::ball(instantiation_error()));
                 }
@@ -245,7 +245,7 @@ impl Machine<'_> {
                     return Err(Stop::ball(instantiation_error()));
                 };
                 if let Cell::Str(_) = name
-                    && !is_boxed(&self.heap, name)
+                    && !is_boxed(self.heap(), name)
                 {
                     return Err(Stop::ball(type_error("atomic", self.read(name))));
                 }
@@ -261,23 +261,28 @@ impl Machine<'_> {
                     }
                     let n = u32::try_from(n)
                         .map_err(|_| Stop::ball(type_error("integer", Term::Int(n))))?;
-                    let a = self.heap.len() as u32;
-                    self.heap.push(Cell::Fun(name, n));
+                    let a = self.push_cells(&[Cell::Fun(name, n)]);
                     for _ in 0..n {
                         self.new_var();
                     }
                     self.unify(t, Cell::Str(a))
                 }
             }
-            Cell::Str(a) if !is_boxed(&self.heap, t) => {
-                let Cell::Fun(name, n) = self.heap[a as usize] else {
+            Cell::Str(a) if !is_boxed(self.heap(), t) => {
+                let Cell::Fun(name, n) = self.heap()[a as usize] else {
                     return Ok(false);
                 };
-                let (x, y) = (self.heap[args as usize + 1], self.heap[args as usize + 2]);
+                let (x, y) = (
+                    self.heap()[args as usize + 1],
+                    self.heap()[args as usize + 2],
+                );
                 self.unify(x, Cell::Atom(name)) && self.unify(y, Cell::Int(n as i64))
             }
             atomic => {
-                let (x, y) = (self.heap[args as usize + 1], self.heap[args as usize + 2]);
+                let (x, y) = (
+                    self.heap()[args as usize + 1],
+                    self.heap()[args as usize + 2],
+                );
                 self.unify(x, atomic) && self.unify(y, Cell::Int(0))
             }
         })
@@ -300,10 +305,10 @@ impl Machine<'_> {
             }
             return Err(Stop::ball(type_error("compound", self.read(t))));
         };
-        if is_boxed(&self.heap, t) {
+        if is_boxed(self.heap(), t) {
             return Err(Stop::ball(type_error("compound", self.read(t))));
         }
-        let Cell::Fun(_, arity) = self.heap[a as usize] else {
+        let Cell::Fun(_, arity) = self.heap()[a as usize] else {
             return Ok(false);
         };
         Ok(match n {
@@ -311,8 +316,8 @@ impl Machine<'_> {
                 if i < 1 || i > arity as i64 {
                     false
                 } else {
-                    let v = self.heap[(a + i as u32) as usize];
-                    let x = self.heap[args as usize + 2];
+                    let v = self.heap()[(a + i as u32) as usize];
+                    let x = self.heap()[args as usize + 2];
                     self.unify(x, v)
                 }
             }
@@ -325,9 +330,9 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn univ(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
-        let l = self.heap[args as usize + 1];
+        let l = self.heap()[args as usize + 1];
         Ok(match t {
             Cell::Ref(_) => {
                 let items = self.list_cells(l)?;
@@ -347,18 +352,17 @@ impl Machine<'_> {
                     let Cell::Atom(name) = head else {
                         return Err(Stop::ball(type_error("atom", self.read(head))));
                     };
-                    let a = self.heap.len() as u32;
-                    self.heap.push(Cell::Fun(name, rest.len() as u32));
-                    self.heap.extend_from_slice(rest);
+                    let a = self.push_cells(&[Cell::Fun(name, rest.len() as u32)]);
+                    self.push_cells(rest);
                     self.unify(t, Cell::Str(a))
                 }
             }
-            Cell::Str(a) if !is_boxed(&self.heap, t) => {
-                let Cell::Fun(name, n) = self.heap[a as usize] else {
+            Cell::Str(a) if !is_boxed(self.heap(), t) => {
+                let Cell::Fun(name, n) = self.heap()[a as usize] else {
                     return Ok(false);
                 };
                 let mut items = vec![Cell::Atom(name)];
-                items.extend((1..=n).map(|i| self.heap[(a + i) as usize]));
+                items.extend((1..=n).map(|i| self.heap()[(a + i) as usize]));
                 let list = self.make_list(&items, Cell::Atom(atoms::NIL))?;
                 self.unify(l, list)
             }
@@ -370,14 +374,14 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn copy_term(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let c = self.copy_cell(a0())?;
-        let y = self.heap[args as usize + 1];
+        let y = self.heap()[args as usize + 1];
         Ok(self.unify(y, c))
     }
 
     pub(in crate::machine) fn term_variables(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         // The unbound variables in depth-first, left-to-right order, each once.
         let mut seen = rustc_hash::FxHashSet::default();
         let mut vars = Vec::new();
@@ -392,9 +396,9 @@ impl Machine<'_> {
                 Cell::Ref(a) if seen.insert(a) => vars.push(Cell::Ref(a)),
                 Cell::Str(a) if steps > CYCLE_CHECK_AFTER && !met.insert(a) => {}
                 Cell::Str(a) => {
-                    if let Cell::Fun(_, n) = self.heap[a as usize] {
+                    if let Cell::Fun(_, n) = self.heap()[a as usize] {
                         for i in (1..=n).rev() {
-                            stack.push(self.heap[(a + i) as usize]);
+                            stack.push(self.heap()[(a + i) as usize]);
                         }
                     }
                 }
@@ -402,7 +406,7 @@ impl Machine<'_> {
             }
         }
         let list = self.make_list(&vars, Cell::Atom(atoms::NIL))?;
-        let y = self.heap[args as usize + 1];
+        let y = self.heap()[args as usize + 1];
         Ok(self.unify(y, list))
     }
 
@@ -411,7 +415,7 @@ impl Machine<'_> {
         {
             let t = self.arg(args, 1);
             let Cell::Str(a) = t else { return Ok(false) };
-            let Cell::Fun(_, arity) = self.heap[a as usize] else {
+            let Cell::Fun(_, arity) = self.heap()[a as usize] else {
                 return Ok(false);
             };
             if state > arity as i64 {
@@ -420,9 +424,9 @@ impl Machine<'_> {
             if state < arity as i64 {
                 self.retry_later(at, state + 1);
             }
-            let n = self.heap[args as usize];
-            let v = self.heap[(a + state as u32) as usize];
-            let x = self.heap[args as usize + 2];
+            let n = self.heap()[args as usize];
+            let v = self.heap()[(a + state as u32) as usize];
+            let x = self.heap()[args as usize + 2];
             Ok(self.unify(n, Cell::Int(state)) && self.unify(x, v))
         }
     }

@@ -1,9 +1,10 @@
 //! Atoms and strings: conversions to and from codes, characters and numbers, concatenation, sub_atom/5, char_type/2.
 
 use super::{
-    Atom, Cell, Def, Frame, Machine, Res, Resume, Stop, Term, atoms, def, instantiation_error,
+    Atom, Cell, Context, Def, Frame, Res, Resume, Stop, Term, atoms, def, instantiation_error,
     type_error,
 };
+use crate::write::WriteOptions;
 
 /// Which of the predicates sharing this implementation was called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +56,7 @@ pub(super) const BUILTINS: &[Def] = &[
     def("term_to_atom", 2, |m, a, f| m.term_to_atom(a, f)),
 ];
 
-impl Machine<'_> {
+impl Context<'_, '_> {
     /// upcase_atom/2, downcase_atom/2, string_upper/2, string_lower/2.
     fn change_case(&mut self, args: u32, upper: bool, string: bool) -> Res {
         let t = self.arg(args, 0);
@@ -89,7 +90,7 @@ impl Machine<'_> {
                 one(mapped.into_iter().peekable(), c)
             })
             .collect();
-        let y = self.heap[args as usize + 1];
+        let y = self.heap()[args as usize + 1];
         if string {
             self.unify_string_text(y, &s)
         } else {
@@ -101,11 +102,11 @@ impl Machine<'_> {
     /// (leading layout allowed, as in the standard).
     fn number_chars(&mut self, args: u32) -> Res {
         let t = self.arg(args, 0);
-        let l = self.heap[args as usize + 1];
+        let l = self.heap()[args as usize + 1];
         // A list with a variable in it is read only when the number is unbound.
         match t {
             Cell::Str(a)
-                if crate::bigint::from_heap(&self.heap, a).is_some() && !self.partial_text(l) =>
+                if crate::bigint::from_heap(self.heap(), a).is_some() && !self.partial_text(l) =>
             {
                 let s = self.text_of(t).unwrap_or_default();
                 let chars = self.text_list(&s, true)?;
@@ -127,8 +128,8 @@ impl Machine<'_> {
     /// '$atom_split'(Atom, Sep, Parts): the atoms between the occurrences of Sep.
     fn atom_split(&mut self, args: u32) -> Res {
         let (Some(text), Some(sep)) = (
-            self.text_arg(self.heap[args as usize], "atomic")?,
-            self.text_arg(self.heap[args as usize + 1], "atomic")?,
+            self.text_arg(self.heap()[args as usize], "atomic")?,
+            self.text_arg(self.heap()[args as usize + 1], "atomic")?,
         ) else {
             return Err(Stop::ball(instantiation_error()));
         };
@@ -137,13 +138,13 @@ impl Machine<'_> {
             .map(|p| self.new_atom(p).map(Cell::Atom))
             .collect::<Result<Vec<Cell>, Stop>>()?;
         let list = self.make_list(&parts, Cell::Atom(atoms::NIL))?;
-        Ok(self.unify(self.heap[args as usize + 2], list))
+        Ok(self.unify(self.heap()[args as usize + 2], list))
     }
 
     /// atom_to_term(Text, Term, Bindings): Text read as a term, Bindings the list of
     /// `'Name' = Var` for its named variables.
     fn atom_to_term(&mut self, args: u32) -> Res {
-        let Some(text) = self.text_arg(self.heap[args as usize], "atomic")? else {
+        let Some(text) = self.text_arg(self.heap()[args as usize], "atomic")? else {
             return Err(Stop::ball(instantiation_error()));
         };
         let r = self.read_text(&text)?;
@@ -157,9 +158,9 @@ impl Machine<'_> {
         let both = Term::compound("-", vec![r.term, Term::list(bindings, Term::nil())]);
         let c = self.put_term(&both);
         let Cell::Str(a) = c else { return Ok(false) };
-        let (t, b) = (self.heap[a as usize + 1], self.heap[a as usize + 2]);
-        Ok(self.unify(self.heap[args as usize + 1], t)
-            && self.unify(self.heap[args as usize + 2], b))
+        let (t, b) = (self.heap()[a as usize + 1], self.heap()[a as usize + 2]);
+        Ok(self.unify(self.heap()[args as usize + 1], t)
+            && self.unify(self.heap()[args as usize + 2], b))
     }
 
     /// Whether `l` is a list of characters with no variable in it (walking it).
@@ -169,14 +170,14 @@ impl Machine<'_> {
         loop {
             match t {
                 Cell::Str(a)
-                    if self.heap[a as usize] == Cell::Fun(atoms::CONS, 2)
-                        && n < self.heap.len() =>
+                    if self.heap()[a as usize] == Cell::Fun(atoms::CONS, 2)
+                        && n < self.heap().len() =>
                 {
-                    if matches!(self.deref(self.heap[a as usize + 1]), Cell::Ref(_)) {
+                    if matches!(self.deref(self.heap()[a as usize + 1]), Cell::Ref(_)) {
                         return false;
                     }
                     n += 1;
-                    t = self.deref(self.heap[a as usize + 2]);
+                    t = self.deref(self.heap()[a as usize + 2]);
                 }
                 Cell::Atom(a) if a == atoms::NIL => return true,
                 _ => return false,
@@ -186,14 +187,14 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn string_concat(&mut self, args: u32, _f: Frame) -> Res {
         let (x, y) = (
-            self.text_arg(self.heap[args as usize], "atomic")?,
-            self.text_arg(self.heap[args as usize + 1], "atomic")?,
+            self.text_arg(self.heap()[args as usize], "atomic")?,
+            self.text_arg(self.heap()[args as usize + 1], "atomic")?,
         );
-        self.text_arg(self.heap[args as usize + 2], "atomic")?;
+        self.text_arg(self.heap()[args as usize + 2], "atomic")?;
         let (Some(x), Some(y)) = (x, y) else {
             return Err(Stop::ball(instantiation_error()));
         };
-        let z = self.heap[args as usize + 2];
+        let z = self.heap()[args as usize + 2];
         self.unify_string_text(z, &format!("{x}{y}"))
     }
 
@@ -203,7 +204,7 @@ impl Machine<'_> {
         _f: Frame,
         b: TextToListKind,
     ) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let chars = matches!(b, TextToListKind::AtomChars | TextToListKind::StringChars);
         let t = self.deref(a0());
         if let Cell::Str(_) = t
@@ -221,10 +222,10 @@ impl Machine<'_> {
         }
         Ok(if let Some(s) = self.text_of(t) {
             let l = self.text_list(&s, chars)?;
-            let y = self.heap[args as usize + 1];
+            let y = self.heap()[args as usize + 1];
             self.unify(y, l)
         } else {
-            let s = self.codes_text(self.heap[args as usize + 1], chars)?;
+            let s = self.codes_text(self.heap()[args as usize + 1], chars)?;
             if matches!(b, TextToListKind::AtomCodes | TextToListKind::AtomChars) {
                 self.unify_atom_text(t, &s)?
             } else {
@@ -234,13 +235,13 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn string_to_atom(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
         Ok(if let Some(s) = self.text_of(t) {
-            let y = self.heap[args as usize + 1];
+            let y = self.heap()[args as usize + 1];
             self.unify_atom_text(y, &s)?
         } else {
-            let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
+            let Some(s) = self.text_of(self.heap()[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
             };
             self.unify_string_text(t, &s)?
@@ -248,16 +249,16 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn number_string(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
         Ok(match t {
             Cell::Int(_) | Cell::Float(_) => {
                 let s = self.text_of(t).unwrap_or_default();
-                let y = self.heap[args as usize + 1];
+                let y = self.heap()[args as usize + 1];
                 self.unify_string_text(y, &s)?
             }
             _ => {
-                let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
+                let Some(s) = self.text_of(self.heap()[args as usize + 1]) else {
                     return Err(Stop::ball(instantiation_error()));
                 };
                 // SWI-Prolog 9 fails, without a syntax error, on text that is not a
@@ -274,21 +275,21 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn term_string(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
-        let y = self.heap[args as usize + 1];
+        let y = self.heap()[args as usize + 1];
         // term_string(?Term, ?String): the text is read when given, else the term written.
         if let Some(text) = self.text_arg(y, "text")? {
             let r = self.read_text(&text)?;
             let c = self.put_term(&r.term);
             return Ok(self.unify(t, c));
         }
-        let text = crate::write::writeq(&self.read(t));
+        let text = self.term_text(t, WriteOptions::QUOTED);
         self.unify_string_text(y, &text)
     }
 
     pub(in crate::machine) fn char_type(&mut self, args: u32, _f: Frame, codes: bool) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let c = self.deref(a0());
         let ch = match c {
             Cell::Atom(a) if !codes => {
@@ -310,7 +311,7 @@ impl Machine<'_> {
                 )));
             }
         };
-        let ty = self.deref(self.heap[args as usize + 1]);
+        let ty = self.deref(self.heap()[args as usize + 1]);
         let as_cell = |x: char| {
             if codes {
                 Cell::Int(x as i64)
@@ -335,10 +336,10 @@ impl Machine<'_> {
                 _ => false,
             },
             Cell::Str(a) => {
-                let Cell::Fun(f, 1) = self.heap[a as usize] else {
+                let Cell::Fun(f, 1) = self.heap()[a as usize] else {
                     return Ok(false);
                 };
-                let arg = self.heap[a as usize + 1];
+                let arg = self.heap()[a as usize + 1];
                 match f.name() {
                     "digit" => match ch.to_digit(10) {
                         Some(w) => self.unify(arg, Cell::Int(w as i64)),
@@ -371,7 +372,7 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn char_code(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
         let one_char = |a: Atom| {
             let mut it = a.name().chars();
@@ -385,7 +386,7 @@ impl Machine<'_> {
                 let Some(c) = one_char(a) else {
                     return Err(Stop::ball(type_error("character", Term::Atom(a))));
                 };
-                let y = self.heap[args as usize + 1];
+                let y = self.heap()[args as usize + 1];
                 self.int_arg(y)?;
                 self.unify(y, Cell::Int(c as i64))
             }
@@ -404,32 +405,32 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn atom_length(&mut self, args: u32, _f: Frame) -> Res {
-        let Some(s) = self.text_arg(self.heap[args as usize], "text")? else {
+        let Some(s) = self.text_arg(self.heap()[args as usize], "text")? else {
             return Err(Stop::ball(instantiation_error()));
         };
-        let y = self.heap[args as usize + 1];
+        let y = self.heap()[args as usize + 1];
         self.count_arg(y)?;
         Ok(self.unify(y, Cell::Int(s.chars().count() as i64)))
     }
 
     pub(in crate::machine) fn number_codes(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
         Ok(match t {
             Cell::Int(_) | Cell::Float(_) => {
                 let s = self.text_of(t).unwrap_or_default();
                 let l = self.text_list(&s, false)?;
-                let y = self.heap[args as usize + 1];
+                let y = self.heap()[args as usize + 1];
                 self.unify(y, l)
             }
             Cell::Ref(_) => {
-                let s = self.codes_text(self.heap[args as usize + 1], false)?;
+                let s = self.codes_text(self.heap()[args as usize + 1], false)?;
                 self.unify_number_text(t, &s)?
             }
-            Cell::Str(a) if crate::bigint::from_heap(&self.heap, a).is_some() => {
+            Cell::Str(a) if crate::bigint::from_heap(self.heap(), a).is_some() => {
                 let s = self.text_of(t).unwrap_or_default();
                 let l = self.text_list(&s, false)?;
-                let y = self.heap[args as usize + 1];
+                let y = self.heap()[args as usize + 1];
                 self.unify(y, l)
             }
             other => return Err(Stop::ball(type_error("number", self.read(other)))),
@@ -437,14 +438,14 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn atom_number(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
         self.refuse_nil(t, "atom")?;
         Ok(match t {
             Cell::Atom(a) => match Self::parse_number(a.name()) {
                 Some(n) => {
                     let n = self.put_term(&n);
-                    let y = self.heap[args as usize + 1];
+                    let y = self.heap()[args as usize + 1];
                     self.unify(y, n)
                 }
                 None => false,
@@ -461,13 +462,13 @@ impl Machine<'_> {
     }
 
     pub(in crate::machine) fn atom_string(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
         Ok(if let Some(s) = self.text_of(t) {
-            let y = self.heap[args as usize + 1];
+            let y = self.heap()[args as usize + 1];
             self.unify_string_text(y, &s)?
         } else {
-            let Some(s) = self.text_of(self.heap[args as usize + 1]) else {
+            let Some(s) = self.text_of(self.heap()[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
             };
             self.unify_atom_text(t, &s)?
@@ -476,16 +477,16 @@ impl Machine<'_> {
 
     pub(in crate::machine) fn atom_concat(&mut self, args: u32, _f: Frame) -> Res {
         for i in 0..3 {
-            self.refuse_nil(self.heap[args as usize + i], "atom")?;
+            self.refuse_nil(self.heap()[args as usize + i], "atom")?;
         }
         let (x, y) = (
-            self.text_arg(self.heap[args as usize], "atomic")?,
-            self.text_arg(self.heap[args as usize + 1], "atomic")?,
+            self.text_arg(self.heap()[args as usize], "atomic")?,
+            self.text_arg(self.heap()[args as usize + 1], "atomic")?,
         );
-        self.text_arg(self.heap[args as usize + 2], "atomic")?;
+        self.text_arg(self.heap()[args as usize + 2], "atomic")?;
         Ok(match (x, y) {
             (Some(x), Some(y)) => {
-                let z = self.heap[args as usize + 2];
+                let z = self.heap()[args as usize + 2];
                 self.unify_atom_text(z, &format!("{x}{y}"))?
             }
             _ => {
@@ -505,19 +506,19 @@ impl Machine<'_> {
 
     /// string_code(Index, String, Code): the code at 1-based Index; false out of range.
     fn string_code(&mut self, args: u32) -> Res {
-        let Some(i) = self.int_arg(self.heap[args as usize])? else {
+        let Some(i) = self.int_arg(self.heap()[args as usize])? else {
             return Err(Stop::ball(instantiation_error()));
         };
-        let Some(text) = self.text_arg(self.heap[args as usize + 1], "string")? else {
+        let Some(text) = self.text_arg(self.heap()[args as usize + 1], "string")? else {
             return Err(Stop::ball(instantiation_error()));
         };
-        self.int_arg(self.heap[args as usize + 2])?;
+        self.int_arg(self.heap()[args as usize + 2])?;
         let code = usize::try_from(i)
             .ok()
             .and_then(|i| i.checked_sub(1))
             .and_then(|i| text.chars().nth(i));
         Ok(match code {
-            Some(c) => self.unify(self.heap[args as usize + 2], Cell::Int(c as i64)),
+            Some(c) => self.unify(self.heap()[args as usize + 2], Cell::Int(c as i64)),
             None => false,
         })
     }
@@ -529,7 +530,7 @@ impl Machine<'_> {
     fn split_string(&mut self, args: u32) -> Res {
         let mut texts = Vec::with_capacity(3);
         for i in 0..3 {
-            let Some(t) = self.text_arg(self.heap[args as usize + i], "string")? else {
+            let Some(t) = self.text_arg(self.heap()[args as usize + i], "string")? else {
                 return Err(Stop::ball(instantiation_error()));
             };
             texts.push(t.chars().collect::<Vec<char>>());
@@ -567,27 +568,24 @@ impl Machine<'_> {
             .map(|p| crate::strings::cells_for(p.len()))
             .sum();
         self.room(total)?;
-        let cells: Vec<Cell> = parts
-            .iter()
-            .map(|p| crate::strings::push(&mut self.heap, p))
-            .collect();
+        let cells: Vec<Cell> = parts.iter().map(|p| self.push_string(p)).collect();
         let list = self.make_list(&cells, Cell::Atom(atoms::NIL))?;
-        Ok(self.unify(self.heap[args as usize + 3], list))
+        Ok(self.unify(self.heap()[args as usize + 3], list))
     }
 
     pub(in crate::machine) fn term_to_atom(&mut self, args: u32, _f: Frame) -> Res {
-        let a0 = || self.heap[args as usize];
+        let a0 = || self.heap()[args as usize];
         let t = self.deref(a0());
         Ok(if matches!(t, Cell::Ref(_)) {
-            let Some(text) = self.text_of(self.heap[args as usize + 1]) else {
+            let Some(text) = self.text_of(self.heap()[args as usize + 1]) else {
                 return Err(Stop::ball(instantiation_error()));
             };
             let r = self.read_text(&text)?;
             let c = self.put_term(&r.term);
             self.unify(t, c)
         } else {
-            let text = crate::write::writeq(&self.read(t));
-            let y = self.heap[args as usize + 1];
+            let text = self.term_text(t, WriteOptions::QUOTED);
+            let y = self.heap()[args as usize + 1];
             self.unify_atom_text(y, &text)?
         })
     }
@@ -595,7 +593,7 @@ impl Machine<'_> {
     pub(in crate::machine) fn redo_atom_concat(&mut self, at: Resume, state: i64) -> Res {
         let args = at.args;
         {
-            let Some(whole) = self.text_of(self.heap[args as usize + 2]) else {
+            let Some(whole) = self.text_of(self.heap()[args as usize + 2]) else {
                 return Err(Stop::ball(instantiation_error()));
             };
             let chars: Vec<char> = whole.chars().collect();
@@ -608,7 +606,7 @@ impl Machine<'_> {
             }
             let x: String = chars[..k].iter().collect();
             let y: String = chars[k..].iter().collect();
-            let (a, c) = (self.heap[args as usize], self.heap[args as usize + 1]);
+            let (a, c) = (self.heap()[args as usize], self.heap()[args as usize + 1]);
             Ok(self.unify_atom_text(a, &x)? && self.unify_atom_text(c, &y)?)
         }
     }

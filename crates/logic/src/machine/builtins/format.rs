@@ -1,6 +1,8 @@
 //! format/1,2,3: the directives of SWI-Prolog's format/2 that programs use most.
 
 use super::*;
+use crate::machine::output::REPEAT_STEP;
+use crate::write::WriteOptions;
 
 /// Pads the text of the column segment that starts at byte `seg` of `out` to `width`
 /// characters: at its fill points (`~t`), the padding shared among them, or after the
@@ -89,7 +91,24 @@ fn radix_text(n: i64, radix: usize) -> String {
     digits.iter().rev().collect()
 }
 
-impl Machine<'_> {
+/// The column segment being formatted: where it starts in the text, its column, and
+/// its fill points (`~t`: where in the text, with which character).
+#[derive(Default)]
+struct Columns {
+    seg: usize,
+    col: usize,
+    fills: Vec<(usize, char)>,
+}
+
+impl Columns {
+    /// A new line starts at byte `at` of the text.
+    fn new_line(&mut self, at: usize) {
+        (self.seg, self.col) = (at, 0);
+        self.fills.clear();
+    }
+}
+
+impl Context<'_, '_> {
     /// format/2's directives: ~w ~p ~q ~a ~d ~s ~e ~f ~g ~c ~r ~i ~n ~~, the column
     /// stops ~N| and ~N+ and the fill points ~t (~`Ct fills with C). On an error, the
     /// text formatted so far comes with it (SWI-Prolog writes it before raising).
@@ -115,18 +134,14 @@ impl Machine<'_> {
         args: &[Cell],
         spill: bool,
     ) -> Result<(), Stop> {
-        // The current column segment: where it starts in `out`, its column, its fills.
-        let mut seg = 0usize;
-        let mut seg_col = 0usize;
-        let mut fills: Vec<(usize, char)> = Vec::new();
+        let mut cols = Columns::default();
         let mut next = args.iter();
         let mut chars = fmt.chars().peekable();
         while let Some(c) = chars.next() {
             if c != '~' {
                 out.push(c);
                 if c == '\n' {
-                    (seg, seg_col) = (out.len(), 0);
-                    fills.clear();
+                    cols.new_line(out.len());
                 }
                 continue;
             }
@@ -157,53 +172,17 @@ impl Machine<'_> {
                 num.parse().ok()
             };
             match d {
-                'w' => out.push_str(&crate::write::write(&self.read(take()?))),
-                'p' | 'q' => out.push_str(&crate::write::writeq(&self.read(take()?))),
-                'a' => {
-                    let a = take()?;
-                    match self.deref(a) {
-                        Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
-                        Cell::Str(_) if self.text_of(a).is_none() => {
-                            return Err(arg_type('a', self.read(a)));
-                        }
-                        _ => out.push_str(&self.text_of(a).unwrap_or_default()),
-                    }
-                }
+                'w' | 'p' | 'q' | 'a' | 's' => self.format_text(out, d, take()?)?,
                 'd' => self.format_d(out, take()?, count)?,
                 'e' | 'f' | 'g' => {
                     let x = self.eval(take()?)?.f();
                     self.check_text_room(count.unwrap_or(6))?;
                     out.push_str(&float_directive(d, x, count.unwrap_or(6)));
                 }
-                's' => {
-                    let a = take()?;
-                    let text = match self.deref(a) {
-                        Cell::Atom(_) => self.text_of(a).unwrap_or_default(),
-                        Cell::Str(_) if self.is_string_cell(a) => {
-                            self.text_of(a).unwrap_or_default()
-                        }
-                        _ => self.codes_text(a, false)?,
-                    };
-                    out.push_str(&text);
+                'c' => {
+                    let code = take()?;
+                    self.format_c(out, &mut cols, code, count.unwrap_or(1) as u64, spill)?;
                 }
-                'c' => match self.deref(take()?) {
-                    Cell::Int(n) => {
-                        let ch = u32::try_from(n)
-                            .ok()
-                            .and_then(char::from_u32)
-                            .unwrap_or('?');
-                        let k = count.unwrap_or(1) as u64;
-                        if spill && fills.is_empty() && k > 4096 {
-                            seg_col += out[seg..].chars().count() + k as usize;
-                            seg = 0;
-                            self.spill_repeated(out, ch, k)?;
-                        } else {
-                            self.format_room(out, k * ch.len_utf8() as u64)?;
-                            out.extend(std::iter::repeat_n(ch, k as usize));
-                        }
-                    }
-                    _ => return Err(fmt_error("~c expects a character code")),
-                },
                 'r' => match self.deref(take()?) {
                     Cell::Int(n) => out.push_str(&radix_text(n, count.unwrap_or(8))),
                     _ => return Err(fmt_error("~r expects an integer")),
@@ -219,29 +198,16 @@ impl Machine<'_> {
                         self.format_room(out, k)?;
                         out.extend(std::iter::repeat_n('\n', k as usize));
                     }
-                    (seg, seg_col) = (out.len(), 0);
-                    fills.clear();
+                    cols.new_line(out.len());
                 }
                 '~' => out.push('~'),
                 't' => {
                     let c = fill_char
                         .or_else(|| count.and_then(|n| char::from_u32(n as u32)))
                         .unwrap_or(' ');
-                    fills.push((out.len(), c));
+                    cols.fills.push((out.len(), c));
                 }
-                '|' | '+' => {
-                    let col = seg_col + out[seg..].chars().count();
-                    let target = if d == '|' {
-                        count.unwrap_or(col)
-                    } else {
-                        seg_col + count.unwrap_or(8)
-                    };
-                    self.format_room(out, target.saturating_sub(col) as u64)?;
-                    pad_segment(out, seg, &fills, target.saturating_sub(seg_col));
-                    fills.clear();
-                    seg = out.len();
-                    seg_col = target.max(col);
-                }
+                '|' | '+' => self.column_stop(out, &mut cols, d, count)?,
                 other => {
                     return Err(Stop::ball(error_term(Term::compound(
                         "existence_error",
@@ -256,6 +222,82 @@ impl Machine<'_> {
         if next.next().is_some() {
             return Err(fmt_error("too many arguments"));
         }
+        Ok(())
+    }
+
+    /// The text directives `~w`, `~p`, `~q` (the term written with the database's
+    /// operators), `~a` (an atomic) and `~s` (a string or a code list) of the value `a`.
+    fn format_text(&mut self, out: &mut String, d: char, a: Cell) -> Result<(), Stop> {
+        match d {
+            'w' => out.push_str(&self.term_text(a, WriteOptions::default())),
+            'p' | 'q' => out.push_str(&self.term_text(a, WriteOptions::QUOTED)),
+            'a' => match self.deref(a) {
+                Cell::Ref(_) => return Err(Stop::ball(instantiation_error())),
+                Cell::Str(_) if self.text_of(a).is_none() => {
+                    return Err(arg_type('a', self.read(a)));
+                }
+                _ => out.push_str(&self.text_of(a).unwrap_or_default()),
+            },
+            _ => {
+                let text = match self.deref(a) {
+                    Cell::Atom(_) => self.text_of(a).unwrap_or_default(),
+                    Cell::Str(_) if self.is_string_cell(a) => self.text_of(a).unwrap_or_default(),
+                    _ => self.codes_text(a, false)?,
+                };
+                out.push_str(&text);
+            }
+        }
+        Ok(())
+    }
+
+    /// `~Nc`: the character of code `code`, `k` times; with `spill` and no fill point
+    /// pending, a long run goes to the output as it is made.
+    fn format_c(
+        &mut self,
+        out: &mut String,
+        cols: &mut Columns,
+        code: Cell,
+        k: u64,
+        spill: bool,
+    ) -> Result<(), Stop> {
+        let Cell::Int(n) = self.deref(code) else {
+            return Err(fmt_error("~c expects a character code"));
+        };
+        let ch = u32::try_from(n)
+            .ok()
+            .and_then(char::from_u32)
+            .unwrap_or('?');
+        if spill && cols.fills.is_empty() && k > 4096 {
+            cols.col += out[cols.seg..].chars().count() + k as usize;
+            cols.seg = 0;
+            self.spill_repeated(out, ch, k)
+        } else {
+            self.format_room(out, k * ch.len_utf8() as u64)?;
+            out.extend(std::iter::repeat_n(ch, k as usize));
+            Ok(())
+        }
+    }
+
+    /// The column stops `~N|` (to column N) and `~N+` (N columns past the segment's
+    /// start): the segment padded at its fill points, a new segment started.
+    fn column_stop(
+        &mut self,
+        out: &mut String,
+        cols: &mut Columns,
+        d: char,
+        count: Option<usize>,
+    ) -> Result<(), Stop> {
+        let col = cols.col + out[cols.seg..].chars().count();
+        let target = if d == '|' {
+            count.unwrap_or(col)
+        } else {
+            cols.col + count.unwrap_or(8)
+        };
+        self.format_room(out, target.saturating_sub(col) as u64)?;
+        pad_segment(out, cols.seg, &cols.fills, target.saturating_sub(cols.col));
+        cols.fills.clear();
+        cols.seg = out.len();
+        cols.col = target.max(col);
         Ok(())
     }
 
@@ -292,6 +334,42 @@ impl Machine<'_> {
             out.push_str(frac);
         } else {
             out.push_str(&s);
+        }
+        Ok(())
+    }
+}
+
+impl Context<'_, '_> {
+    /// Writes the text formatted so far, then `c` `n` times (format's `~*c` with a huge
+    /// count): `out` is left empty.
+    pub(in crate::machine) fn spill_repeated(
+        &mut self,
+        out: &mut String,
+        c: char,
+        n: u64,
+    ) -> Result<(), Stop> {
+        let before = std::mem::take(out);
+        self.write_out(&before)?;
+        self.write_out_repeated(c, n)
+    }
+
+    /// Room for `more` bytes of formatted text after `out` (format/3's text, built
+    /// whole): past the memory budget, or refused, `resource_error(memory)`.
+    pub(in crate::machine) fn format_room(
+        &mut self,
+        out: &mut String,
+        more: u64,
+    ) -> Result<(), Stop> {
+        let total = (out.len() as u64).saturating_add(more);
+        if total > self.budget() {
+            return Err(self.out_of_memory(true));
+        }
+        if total > REPEAT_STEP {
+            self.charge(more as usize)?;
+        }
+        let more = usize::try_from(more).map_err(|_| self.out_of_memory(false))?;
+        if out.try_reserve(more).is_err() {
+            return Err(self.out_of_memory(false));
         }
         Ok(())
     }
