@@ -211,14 +211,14 @@ impl Labels {
         }
     }
 
-    /// The note of a search recorded up to `cap` nodes only.
-    pub fn search_cut(&self, cap: usize, expanded: u64, generated: u64) -> String {
+    /// The note of a search recorded up to `steps` expansions and `nodes` nodes only.
+    pub fn search_cut(&self, steps: usize, nodes: usize, expanded: u64, generated: u64) -> String {
         match self.lang {
             "fr" => format!(
-                "La recherche a continué au-delà de ce qui est dessiné : la page enregistre les {cap} premiers nœuds et développements ({expanded} états développés, {generated} générés en tout) pour rester lisible."
+                "La recherche a continué au-delà de ce qui est dessiné : la page enregistre les {steps} premiers développements, {nodes} nœuds au plus ({expanded} états développés, {generated} générés en tout) pour rester lisible."
             ),
             _ => format!(
-                "The search went on beyond what is drawn: the page records the first {cap} nodes and expansions ({expanded} expanded, {generated} generated in all) to stay readable."
+                "The search went on beyond what is drawn: the page records the first {steps} expansions, {nodes} nodes at most ({expanded} expanded, {generated} generated in all) to stay readable."
             ),
         }
     }

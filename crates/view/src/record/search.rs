@@ -328,6 +328,7 @@ impl<'a, S: Clone + Eq + Hash, A> SearchRecorder<'a, S, A> {
         if self.truncated {
             section = section.note(self.labels.search_cut(
                 self.cap / 2,
+                self.cap.saturating_mul(RECORD_FACTOR),
                 self.expanded,
                 self.generated,
             ));
