@@ -205,3 +205,45 @@ pub fn tictactoe_page(start: Board, labels: &Labels) -> Page {
     };
     game_page("resolu tictactoe", intro, &TicTacToe, &start, &view)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_page_reads_in_the_language_of_its_labels() {
+        let start = TicTacToe::parse("xx./oo./...").expect("a board");
+        let fr = Labels::french();
+        let french = tictactoe_page(start, &fr).render_in(&fr);
+        for word in [
+            "Jeu parfait : le joueur qui a le trait gagne",
+            "Coup 1 : (1, 3)",
+            "visite XX./OO./..., α = ",
+            "valeur de XX./OO./... : +1 pour le joueur 1",
+            "<th>coupures</th>",
+        ] {
+            assert!(french.contains(word), "{word}");
+        }
+        let en = Labels::english();
+        let english = tictactoe_page(start, &en).render_in(&en);
+        for word in [
+            "Perfect play: the player to move wins",
+            "Move 1: (1, 3)",
+            "visit XX./OO./..., α = ",
+            "value of XX./OO./...: +1 for player 1",
+            "<th>cut-offs</th>",
+        ] {
+            assert!(english.contains(word), "{word}");
+        }
+        let game = Matches::new(
+            vec![5],
+            resolu_games::matches::TakeSet::List(vec![1, 2, 3]),
+            false,
+        );
+        let matches = matches_page(&game, &game.position(), &fr).render_in(&fr);
+        assert!(
+            matches.contains("Coup 1 : prendre 1"),
+            "five matches: take one"
+        );
+    }
+}
