@@ -161,7 +161,10 @@ pub fn matches_page(game: &Matches, start: &Position, labels: &Labels) -> Page {
     let (heap, take) = (labels.say("heap", "tas"), labels.say("take", "prendre"));
     let colon = labels.colon();
     let show_move = |t: &Take| {
-        if several {
+        if several && labels.is_french() {
+            // As the terminal says it: "prendre 3 allumettes du tas 1".
+            format!("{take} {} du {heap} {}", t.count, t.heap + 1)
+        } else if several {
             format!("{heap} {}{colon} {take} {}", t.heap + 1, t.count)
         } else {
             format!("{take} {}", t.count)
