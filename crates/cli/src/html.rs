@@ -128,7 +128,9 @@ impl ProofPage {
         }
         options.ports = true;
         options.explain = true;
-        ProofPage(Some(Rc::new(RefCell::new(ProofRecorder::new()))))
+        ProofPage(Some(Rc::new(RefCell::new(
+            ProofRecorder::new().labels(labels()),
+        ))))
     }
 
     /// Whether the run is recorded.

@@ -888,21 +888,29 @@ fn html_page(
             facelets_of(c, pocket_cube),
         )
     };
-    let mut frames = vec![frame(&state, "start".into())];
+    let labels = crate::html::labels();
+    let l = &labels;
+    let mut frames = vec![frame(&state, l.start.into())];
+    // The terminal's French says "mouvements" for a cube's turns.
+    let move_word = l.say("Move", "Mouvement");
     for (i, &m) in solution.iter().enumerate() {
         state = state.apply_all(&[m]);
-        frames.push(frame(&state, format!("Move {}: {m}", i + 1)));
+        frames.push(frame(
+            &state,
+            format!("{move_word} {}{} {m}", i + 1, l.colon()),
+        ));
     }
-    let page = resolu_view::Page::new("resolu cube")
-        .intro(format!(
-            "The {} cube, solved by {how} in {} moves: {}.",
-            if pocket_cube { "2x2x2" } else { "3x3x3" },
-            solution.len(),
-            format_moves(solution)
-        ))
-        .section(
-            resolu_view::Section::frames("The moves", frames).counters([("moves", solution.len())]),
-        );
+    let kind = if pocket_cube { "2x2x2" } else { "3x3x3" };
+    let (count, moves) = (solution.len(), format_moves(solution));
+    let intro = if l.is_french() {
+        format!("Le cube {kind}, résolu par {how} en {count} mouvements : {moves}.")
+    } else {
+        format!("The {kind} cube, solved by {how} in {count} moves: {moves}.")
+    };
+    let page = resolu_view::Page::new("resolu cube").intro(intro).section(
+        resolu_view::Section::frames(l.say("The moves", "Les mouvements"), frames)
+            .counters([(l.say("moves", "mouvements"), count)]),
+    );
     crate::html::write_page(path, &page)
 }
 

@@ -302,7 +302,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let setup = args.game.setup()?;
     let format = args.game.format;
     crate::html::write_if(&args.game.html, || {
-        resolu_view::pages::games::matches_page(&setup.game, &setup.start)
+        resolu_view::pages::games::matches_page(&setup.game, &setup.start, &crate::html::labels())
     })?;
     match args.command {
         None => model(&setup, io),

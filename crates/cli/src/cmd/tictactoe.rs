@@ -76,7 +76,7 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         None => Board::default(),
     };
     crate::html::write_if(&args.html, || {
-        resolu_view::pages::games::tictactoe_page(start)
+        resolu_view::pages::games::tictactoe_page(start, &crate::html::labels())
     })?;
     match args.command {
         None => overview(start, args.format, io),

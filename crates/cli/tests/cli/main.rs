@@ -21,6 +21,7 @@ mod hostile_runs;
 mod html;
 mod html_domains;
 mod html_lang;
+mod html_lang_games;
 mod html_play_trees;
 mod html_record;
 mod knight;

@@ -2,7 +2,7 @@
 //! positions in the order visited, MAX and MIN by shape, alpha and beta at entry, each
 //! value once known (a bound written as a bound), the moves a cut-off skipped.
 
-use crate::{Mark, Section, Shape, Step, Tree, TreeNode};
+use crate::{Labels, Mark, Section, Shape, Step, Tree, TreeNode};
 use resolu_games::{Game, GameObserver, GameStats, Player, ValueKind};
 
 /// The most positions a game tree draws one by one; beyond, a subtree is folded into one
@@ -30,6 +30,7 @@ pub struct GameRecorder<'a, G: Game> {
     stack: Vec<Entry>,
     /// The number of positions counted in each fold node.
     folded: Vec<(usize, u64)>,
+    labels: Labels,
 }
 
 impl<'a, G: Game> GameRecorder<'a, G> {
@@ -49,7 +50,15 @@ impl<'a, G: Game> GameRecorder<'a, G> {
             steps: vec![Step::new("start")],
             stack: Vec::new(),
             folded: Vec::new(),
+            labels: Labels::english(),
         }
+    }
+
+    /// The recording in the words of `labels` (the run's language).
+    pub fn labels(mut self, labels: Labels) -> Self {
+        self.steps[0] = Step::new(labels.start);
+        self.labels = labels;
+        self
     }
 
     fn full(&self) -> bool {
@@ -67,7 +76,13 @@ impl<'a, G: Game> GameRecorder<'a, G> {
         }
         self.tree.nodes.push(TreeNode {
             parent: Some(parent),
-            title: "positions not drawn one by one (the counters include them)".into(),
+            title: self
+                .labels
+                .say(
+                    "positions not drawn one by one (the counters include them)",
+                    "positions non dessinées une à une (les compteurs les comptent)",
+                )
+                .into(),
             shown: self.steps.len() - 1,
             mark: Mark::Pruned,
             ..TreeNode::default()
@@ -79,33 +94,59 @@ impl<'a, G: Game> GameRecorder<'a, G> {
 
     /// The section, with the run's counters.
     pub fn section(mut self, stats: &GameStats) -> Section {
+        let l = self.labels;
         for &(id, count) in &self.folded {
-            self.tree.nodes[id].label = format!("… {count} more");
+            self.tree.nodes[id].label = format!("… {count} {}", l.more);
         }
-        let title = if self.pruning {
-            "Alpha-beta"
-        } else {
-            "Minimax"
+        let title = match (self.pruning, l.is_french()) {
+            (true, false) => "Alpha-beta",
+            (true, true) => "Alpha-bêta",
+            (false, _) => "Minimax",
         };
-        let mut counters = vec![("nodes visited".to_string(), stats.visited.to_string())];
+        let mut counters = vec![(
+            l.say("nodes visited", "nœuds visités").to_string(),
+            stats.visited.to_string(),
+        )];
         if self.pruning {
-            counters.push(("cut-offs".to_string(), stats.cutoffs.to_string()));
-        }
-        let mut section = Section::tree(title, &self.tree, self.steps).counters(counters).note(
-            "Each node is a position: ▲ MAX (player 1) to move, ▼ MIN (player 2) to move. Its value, shown once known, is for player 1: +1 a win, 0 a draw, -1 a loss.",
-        );
-        if self.pruning {
-            section = section.note(
-                "Under each position, its window [α, β] at entry; a value written ≥ v or ≤ v is a bound: a cut-off stopped the search there once the choice above was decided. Dashed: moves not examined.",
-            );
-        }
-        if !self.folded.is_empty() {
-            section = section.note(format!(
-                "The tree has {} positions: the first {GAME_NODE_CAP} are drawn one by one, the others folded into “… more” nodes; the counters are the whole traversal's.",
-                stats.visited
+            counters.push((
+                l.say("cut-offs", "coupures").to_string(),
+                stats.cutoffs.to_string(),
             ));
         }
+        let mut section = Section::tree(title, &self.tree, self.steps).counters(counters).note(l.say(
+            "Each node is a position: ▲ MAX (player 1) to move, ▼ MIN (player 2) to move. Its value, shown once known, is for player 1: +1 a win, 0 a draw, -1 a loss.",
+            "Chaque nœud est une position : ▲ MAX (joueur 1) a le trait, ▼ MIN (joueur 2) a le trait. Sa valeur, affichée dès qu'elle est connue, est pour le joueur 1 : +1 une victoire, 0 une partie nulle, -1 une défaite.",
+        ));
+        if self.pruning {
+            section = section.note(l.say(
+                "Under each position, its window [α, β] at entry; a value written ≥ v or ≤ v is a bound: a cut-off stopped the search there once the choice above was decided. Dashed: moves not examined.",
+                "Sous chaque position, sa fenêtre [α, β] à l'entrée ; une valeur écrite ≥ v ou ≤ v est une borne : une coupure a arrêté la recherche là, une fois le choix du dessus décidé. Pointillés : coups non examinés.",
+            ));
+        }
+        if !self.folded.is_empty() {
+            section = section.note(if l.is_french() {
+                format!(
+                    "L'arbre a {} positions : les {GAME_NODE_CAP} premières sont dessinées une à une, les autres repliées dans des nœuds « … de plus » ; les compteurs sont ceux du parcours entier.",
+                    stats.visited
+                )
+            } else {
+                format!(
+                    "The tree has {} positions: the first {GAME_NODE_CAP} are drawn one by one, the others folded into “… more” nodes; the counters are the whole traversal's.",
+                    stats.visited
+                )
+            });
+        }
         section
+    }
+}
+
+/// The tooltip of a position: its text and who is to move.
+fn to_move_title(labels: &Labels, text: &str, max: bool) -> String {
+    match (labels.is_french(), max) {
+        (false, true) => format!("{text}, MAX (player 1) to move"),
+        (false, false) => format!("{text}, MIN (player 2) to move"),
+        (true, true) => format!("{text}, MAX (joueur 1) a le trait"),
+        (true, false) => format!("{text}, MIN (joueur 2) a le trait"),
     }
 }
 
@@ -138,23 +179,21 @@ impl<G: Game> GameObserver<G::State, G::Move> for GameRecorder<'_, G> {
                     } else {
                         String::new()
                     },
-                    title: format!(
-                        "{text}, {} to move",
-                        if max {
-                            "MAX (player 1)"
-                        } else {
-                            "MIN (player 2)"
-                        }
-                    ),
+                    title: to_move_title(&self.labels, &text, max),
                     edge: mv.map(|m| (self.show_move)(m)).unwrap_or_default(),
                     shown: self.steps.len(),
                     shape: if max { Shape::Max } else { Shape::Min },
                     ..TreeNode::default()
                 });
+                let visit = self.labels.say("visit", "visite");
                 let caption = if self.pruning {
-                    format!("visit {text}, α = {}, β = {}", signed(alpha), signed(beta))
+                    format!(
+                        "{visit} {text}, α = {}, β = {}",
+                        signed(alpha),
+                        signed(beta)
+                    )
                 } else {
-                    format!("visit {text}")
+                    format!("{visit} {text}")
                 };
                 self.steps.push(Step::new(caption).state(text));
                 Entry::Node(self.tree.nodes.len() - 1)
@@ -178,12 +217,20 @@ impl<G: Game> GameObserver<G::State, G::Move> for GameRecorder<'_, G> {
         node.done = Some(k);
         node.value = shown.clone();
         let text = (self.show_state)(state);
+        let l = &self.labels;
         let why = match kind {
-            ValueKind::Exact => String::new(),
-            _ => " (a bound: a cut-off left moves unexamined)".to_string(),
+            ValueKind::Exact => "",
+            _ => l.say(
+                " (a bound: a cut-off left moves unexamined)",
+                " (une borne : une coupure a laissé des coups non examinés)",
+            ),
         };
-        self.steps
-            .push(Step::new(format!("value of {text}: {shown} for player 1{why}")).state(text));
+        let caption = if l.is_french() {
+            format!("valeur de {text} : {shown} pour le joueur 1{why}")
+        } else {
+            format!("value of {text}: {shown} for player 1{why}")
+        };
+        self.steps.push(Step::new(caption).state(text));
     }
 
     fn cut(&mut self, state: &G::State, bound: i8, skipped: &[G::Move]) {
@@ -196,22 +243,39 @@ impl<G: Game> GameObserver<G::State, G::Move> for GameRecorder<'_, G> {
         let text = (self.show_state)(state);
         let max = self.game.to_move(state) == Player::One;
         let (side, sign) = if max { ("MAX", "≥") } else { ("MIN", "≤") };
-        self.steps.push(
-            Step::new(format!(
+        let caption = if self.labels.is_french() {
+            format!(
+                "coupure dans {text} ({side} a le trait) : sa valeur est déjà {sign} {}, assez pour décider le choix du dessus ; {}",
+                signed(bound),
+                if skipped.len() > 1 {
+                    format!("{} coups non examinés", skipped.len())
+                } else {
+                    format!("{} coup non examiné", skipped.len())
+                }
+            )
+        } else {
+            format!(
                 "cut-off in {text} ({side} to move): its value is already {sign} {}, enough to decide the choice above; {} move(s) not examined",
                 signed(bound),
                 skipped.len()
-            ))
-            .state(text),
-        );
+            )
+        };
+        self.steps.push(Step::new(caption).state(text));
         for mv in skipped {
             self.tree.nodes.push(TreeNode {
                 parent: Some(id),
-                label: "cut".into(),
-                title: format!(
-                    "not examined: the bound {} already decides the choice above",
-                    signed(bound)
-                ),
+                label: self.labels.say("cut", "coupé").into(),
+                title: if self.labels.is_french() {
+                    format!(
+                        "non examiné : la borne {} décide déjà le choix du dessus",
+                        signed(bound)
+                    )
+                } else {
+                    format!(
+                        "not examined: the bound {} already decides the choice above",
+                        signed(bound)
+                    )
+                },
                 edge: (self.show_move)(mv),
                 shown: self.steps.len() - 1,
                 mark: Mark::Pruned,

@@ -1,7 +1,7 @@
 //! Recording a proof search as it runs: the port trace (calls, exits, failures, redos) as
 //! a tree, and each answer with its proof tree.
 
-use crate::{DEFAULT_NODE_CAP, Mark, Page, Section, Step, Tree, TreeNode, escape};
+use crate::{DEFAULT_NODE_CAP, Labels, Mark, Page, Section, Step, Tree, TreeNode, escape};
 use resolu_logic::{Answer, TraceEvent, writeq};
 use std::collections::HashMap;
 
@@ -29,6 +29,8 @@ pub struct ProofRecorder {
     updates: HashMap<usize, Vec<(usize, String)>>,
     /// The call depth of each node.
     depths: Vec<usize>,
+    /// The page's words (English unless [`ProofRecorder::labels`] says otherwise).
+    labels: Labels,
 }
 
 /// The longest outcome written under a node; a longer proved goal is in its tooltip and
@@ -42,6 +44,16 @@ impl ProofRecorder {
             steps: vec![Step::new("start")],
             ..ProofRecorder::default()
         }
+    }
+
+    /// The recording in the words of `labels` (the run's language). The port names (call,
+    /// exit, redo, fail) stay Prolog's, as the terminal's `--trace ports` writes them.
+    pub fn labels(mut self, labels: Labels) -> ProofRecorder {
+        if let Some(first) = self.steps.first_mut() {
+            *first = Step::new(labels.start);
+        }
+        self.labels = labels;
+        self
     }
 
     fn full(&self) -> bool {
@@ -75,7 +87,10 @@ impl ProofRecorder {
                 self.tree.nodes.push(TreeNode {
                     parent,
                     label: text.clone(),
-                    title: format!("call {text} (depth {depth})"),
+                    title: format!(
+                        "call {text} ({} {depth})",
+                        self.labels.say("depth", "profondeur")
+                    ),
                     shown: k,
                     ..TreeNode::default()
                 });
@@ -106,7 +121,9 @@ impl ProofRecorder {
                     let node = &mut self.tree.nodes[id];
                     if exit {
                         // The goal as proved, with its bindings, in the tooltip.
-                        node.title = format!("{}\n{text}: proved", node.title);
+                        let proved = self.labels.say("proved", "démontré");
+                        node.title =
+                            format!("{}\n{text}{} {proved}", node.title, self.labels.colon());
                         node.done.get_or_insert(k);
                     } else if !seen {
                         node.done = Some(k);
@@ -134,24 +151,36 @@ impl ProofRecorder {
                         .or_default()
                         .push((k, "↻ redo".to_string()));
                 }
+                let why = self.labels.say(
+                    "backtrack for another solution",
+                    "retour arrière pour une autre solution",
+                );
                 self.steps.push(
-                    Step::new(format!("redo {text}: backtrack for another solution"))
+                    Step::new(format!("redo {text}{} {why}", self.labels.colon()))
                         .state(format!("redo {text}")),
                 );
             }
             TraceEvent::Step { goals, clause, .. } => {
                 let goals: Vec<String> = goals.iter().map(writeq).collect();
+                let (prove, using) = if self.labels.is_french() {
+                    ("démontrer", "avec")
+                } else {
+                    ("prove", "using")
+                };
                 self.steps.push(Step::new(format!(
-                    "prove {} using {}",
+                    "{prove} {} {using} {}",
                     goals.join(", "),
                     writeq(clause)
                 )));
             }
             TraceEvent::NoClause { goal, .. } | TraceEvent::Unknown { goal, .. } => {
-                self.steps.push(Step::new(format!(
-                    "no clause for {}: backtrack",
-                    writeq(goal)
-                )));
+                // The terminal's words (`prove-trace-no-clause` in French).
+                let caption = if self.labels.is_french() {
+                    format!("{} : plus de clause, retour arrière", writeq(goal))
+                } else {
+                    format!("no clause for {}: backtrack", writeq(goal))
+                };
+                self.steps.push(Step::new(caption));
             }
         }
     }
@@ -173,9 +202,14 @@ impl ProofRecorder {
             shown.join(", ")
         };
         if !self.full() {
+            let answer = self.labels.say("answer", "réponse");
             self.steps.push(
-                Step::new(format!("answer {}: {shown}", self.answers.len() + 1))
-                    .state(shown.clone()),
+                Step::new(format!(
+                    "{answer} {}{} {shown}",
+                    self.answers.len() + 1,
+                    self.labels.colon()
+                ))
+                .state(shown.clone()),
             );
         }
         self.answers.push((shown, answer.clone()));
@@ -197,8 +231,10 @@ impl ProofRecorder {
             answer_count,
             stopped,
             updates,
+            labels,
             ..
         } = self;
+        let l = &labels;
         // Each updated node is drawn with its longest outcome (the box fits it), from its
         // first; `redraw` then shows each outcome in its turn.
         for (&id, outcomes) in &updates {
@@ -210,33 +246,58 @@ impl ProofRecorder {
         let verdict = if answer_count == 0 {
             "false.".to_string()
         } else {
-            format!("{answer_count} answer(s)")
+            format!("{answer_count} {}", l.say("answer(s)", "réponse(s)"))
         };
         steps.push(
-            Step::new(format!("end: {verdict}"))
+            Step::new(format!("{}{} {verdict}", l.say("end", "fin"), l.colon()))
                 .state(answers.first().map_or("false".to_string(), |a| a.0.clone())),
         );
-        let mut page = Page::new("resolu prove").intro(format!("Query: {}", query.trim()));
+        let mut page = Page::new("resolu prove").intro(format!(
+            "{}{} {}",
+            l.say("Query", "Question"),
+            l.colon(),
+            query.trim()
+        ));
         let mut search = Section::tree(
-            "The search for proofs: calls, exits, failures, redos",
+            l.say(
+                "The search for proofs: calls, exits, failures, redos",
+                "La recherche des preuves : appels (call), succès (exit), échecs (fail), reprises (redo)",
+            ),
             &tree,
             steps,
         );
         redraw(&mut search.scene.body, &tree, &updates);
         let mut search = search
-            .counters([("calls", calls), ("trace events", events), ("answers", answer_count as u64)])
-            .note("Each call is a node under the goal that called it, written whole as called; under it, its outcome as it happens: ✓ and the goal as proved (its bindings) when it exits, ↻ when a redo goes back to it for another solution (backtracking), ✗ when it fails, also after a redo.");
-        if tree.nodes.len() >= DEFAULT_NODE_CAP {
-            search = search.note(format!(
-                "The page records the first {DEFAULT_NODE_CAP} calls; the counters are the whole run's."
+            .counters([
+                (l.say("calls", "appels"), calls),
+                (l.say("trace events", "événements de la trace"), events),
+                (l.say("answers", "réponses"), answer_count as u64),
+            ])
+            .note(l.say(
+                "Each call is a node under the goal that called it, written whole as called; under it, its outcome as it happens: ✓ and the goal as proved (its bindings) when it exits, ↻ when a redo goes back to it for another solution (backtracking), ✗ when it fails, also after a redo.",
+                "Chaque appel est un nœud sous le but qui l'a appelé, écrit en entier tel qu'appelé ; dessous, son issue au moment où elle arrive : ✓ et le but tel que démontré (ses liaisons) quand il réussit (exit), ↻ quand une reprise (redo) y revient pour une autre solution (retour arrière), ✗ quand il échoue (fail), y compris après une reprise.",
             ));
+        if tree.nodes.len() >= DEFAULT_NODE_CAP {
+            search = search.note(if l.is_french() {
+                format!(
+                    "La page enregistre les {DEFAULT_NODE_CAP} premiers appels ; les compteurs sont ceux de toute l'exécution."
+                )
+            } else {
+                format!(
+                    "The page records the first {DEFAULT_NODE_CAP} calls; the counters are the whole run's."
+                )
+            });
         }
         if let Some(e) = stopped {
-            search = search.note(format!("The run stopped: {e}."));
+            search = search.note(format!(
+                "{}{} {e}.",
+                l.say("The run stopped", "L'exécution s'est arrêtée"),
+                l.colon()
+            ));
         }
         page = page.section(search);
         for (i, (shown, answer)) in answers.iter().enumerate().take(MAX_PROOF_TREES) {
-            if let Some(section) = proof_section(i, shown, answer) {
+            if let Some(section) = proof_section(i, shown, answer, l) {
                 page = page.section(section);
             }
         }
@@ -300,7 +361,7 @@ fn redraw(body: &mut String, tree: &Tree, updates: &HashMap<usize, Vec<(usize, S
 }
 
 /// The proof tree of one answer (with the run's `explain` option), node by node.
-fn proof_section(i: usize, shown: &str, answer: &Answer) -> Option<Section> {
+fn proof_section(i: usize, shown: &str, answer: &Answer, l: &Labels) -> Option<Section> {
     let proof = answer.proof.as_ref()?;
     let mut tree = Tree::default();
     let mut at: Vec<usize> = Vec::new();
@@ -309,19 +370,20 @@ fn proof_section(i: usize, shown: &str, answer: &Answer) -> Option<Section> {
         at.truncate(node.depth);
         let how = match &node.clause {
             Some(c) if c.functor().is_some_and(|(f, n)| f.name() == ":-" && n == 2) => writeq(c),
-            Some(_) => "fact".to_string(),
-            None => "built-in".to_string(),
+            // The terminal's words (`prove-proof-fact`, `prove-proof-builtin`).
+            Some(_) => l.say("fact", "fait").to_string(),
+            None => l.say("built-in", "prédéfini").to_string(),
         };
         let goal = writeq(&node.goal);
         tree.nodes.push(TreeNode {
             parent: at.last().copied(),
             label: goal.clone(),
             value: if how.len() > 14 {
-                "rule".into()
+                l.say("rule", "règle").into()
             } else {
                 how.clone()
             },
-            title: format!("{goal}\nby {how}"),
+            title: format!("{goal}\n{} {how}", l.say("by", "par")),
             shown: k,
             done: Some(k),
             mark: Mark::Solution,
@@ -331,7 +393,12 @@ fn proof_section(i: usize, shown: &str, answer: &Answer) -> Option<Section> {
         steps.push(Step::new(format!("{goal}  [{how}]")).state(goal));
     }
     Some(Section::tree(
-        format!("Proof tree of answer {}: {shown}", i + 1),
+        format!(
+            "{} {}{} {shown}",
+            l.say("Proof tree of answer", "Arbre de preuve de la réponse"),
+            i + 1,
+            l.colon()
+        ),
         &tree,
         steps,
     ))
