@@ -138,6 +138,14 @@ impl ProofPage {
         self.0.is_some()
     }
 
+    /// The operators of the database that runs, so that the page writes goals as the
+    /// terminal does.
+    pub fn operators(&self, ops: resolu_logic::Operators) {
+        if let Some(r) = &self.0 {
+            r.borrow_mut().set_operators(ops);
+        }
+    }
+
     /// One trace event of the run.
     pub fn event(&self, e: &resolu_logic::TraceEvent) {
         if let Some(r) = &self.0 {

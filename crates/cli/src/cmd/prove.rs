@@ -595,6 +595,7 @@ type Shared = std::rc::Rc<std::cell::RefCell<Vec<String>>>;
 fn attach_trace(sols: &mut Solutions<'_>, style: Option<TraceStyle>, page: &ProofPage) -> Shared {
     let lines: Shared = Default::default();
     if style.is_some() || page.is_on() {
+        page.operators(sols.operators());
         let (sink, page, ops) = (lines.clone(), page.clone(), sols.operators());
         sols.set_observer(Box::new(move |e: &TraceEvent| {
             if style.is_some() {

@@ -151,6 +151,29 @@ fn html_prove_runs_a_directive_once() {
 }
 
 #[test]
+fn html_prove_writes_goals_with_the_programs_operators_as_the_terminal_does() {
+    let dir = std::env::temp_dir().join(format!("resolu-html-ops-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ops.pl");
+    std::fs::write(&file, ":- op(700, xfx, ~>).\nr(a ~> b).\ns(X) :- r(X).\n").unwrap();
+    let out_page = dir.join("ops.html");
+    let args = ["prove", file.to_str().unwrap(), "s(X)", "--trace", "ports"];
+    let (code, out, err) = run(&[&args[..], &["--html", out_page.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Exit: (1) r(a~>b)"), "{out}");
+    let html = std::fs::read_to_string(&out_page).unwrap();
+    // The call, its exit, the answer and its proof tree, each written as the trace writes it.
+    assert!(
+        html.contains("r(a~>b)") && html.contains("X = a~>b"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("~>(a,b)"),
+        "a goal written with the standard operators only"
+    );
+}
+
+#[test]
 fn html_alpha_beta_writes_a_cut_off_bound_as_a_bound_and_players_by_shape() {
     let (_, html) = page(
         "bounds.html",

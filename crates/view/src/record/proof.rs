@@ -2,7 +2,7 @@
 //! a tree, and each answer with its proof tree.
 
 use crate::{DEFAULT_NODE_CAP, Labels, Mark, Page, Section, Step, Tree, TreeNode, escape};
-use resolu_logic::{Answer, TraceEvent, writeq};
+use resolu_logic::{Answer, Operators, Term, TraceEvent, writeq};
 use std::collections::HashMap;
 
 /// The most answers a prove page shows; the most with their proof tree drawn.
@@ -31,6 +31,9 @@ pub struct ProofRecorder {
     depths: Vec<usize>,
     /// The page's words (English unless [`ProofRecorder::labels`] says otherwise).
     labels: Labels,
+    /// The program's operators, so that a goal reads as the terminal writes it (the
+    /// standard ones until [`ProofRecorder::set_operators`]).
+    operators: Option<Operators>,
 }
 
 /// The longest outcome written under a node; a longer proved goal is in its tooltip and
@@ -54,6 +57,20 @@ impl ProofRecorder {
         }
         self.labels = labels;
         self
+    }
+
+    /// Writes goals with `operators`, those of the database that runs (the run's own
+    /// `op/3` declarations), as the terminal's trace does.
+    pub fn set_operators(&mut self, operators: Operators) {
+        self.operators = Some(operators);
+    }
+
+    /// `t` as `writeq/1` writes it with the program's operators.
+    fn text(&self, t: &Term) -> String {
+        match &self.operators {
+            Some(ops) => ops.writeq(t),
+            None => writeq(t),
+        }
     }
 
     fn full(&self) -> bool {
@@ -81,7 +98,7 @@ impl ProofRecorder {
         let k = self.steps.len();
         match e {
             TraceEvent::Call { depth, goal } => {
-                let text = writeq(goal);
+                let text = self.text(goal);
                 self.open.truncate(*depth);
                 let parent = self.open.last().copied();
                 self.tree.nodes.push(TreeNode {
@@ -103,7 +120,7 @@ impl ProofRecorder {
             }
             TraceEvent::Exit { depth, goal } | TraceEvent::Fail { depth, goal } => {
                 let exit = matches!(e, TraceEvent::Exit { .. });
-                let text = writeq(goal);
+                let text = self.text(goal);
                 let id = if exit {
                     self.at_depth.get(depth).copied()
                 } else {
@@ -140,7 +157,7 @@ impl ProofRecorder {
                     .push(Step::new(format!("{port} {text}")).state(format!("{port} {text}")));
             }
             TraceEvent::Redo { depth, goal } => {
-                let text = writeq(goal);
+                let text = self.text(goal);
                 if let Some(id) = self.called(*depth, &text) {
                     // Back in that goal's box: what it calls next hangs under it.
                     self.at_depth.insert(*depth, id);
@@ -161,7 +178,8 @@ impl ProofRecorder {
                 );
             }
             TraceEvent::Step { goals, clause, .. } => {
-                let goals: Vec<String> = goals.iter().map(writeq).collect();
+                let goals: Vec<String> = goals.iter().map(|g| self.text(g)).collect();
+                let clause = self.text(clause);
                 let (prove, using) = if self.labels.is_french() {
                     ("démontrer", "avec")
                 } else {
@@ -170,15 +188,16 @@ impl ProofRecorder {
                 self.steps.push(Step::new(format!(
                     "{prove} {} {using} {}",
                     goals.join(", "),
-                    writeq(clause)
+                    clause
                 )));
             }
             TraceEvent::NoClause { goal, .. } | TraceEvent::Unknown { goal, .. } => {
                 // The terminal's words (`prove-trace-no-clause` in French).
+                let goal = self.text(goal);
                 let caption = if self.labels.is_french() {
-                    format!("{} : plus de clause, retour arrière", writeq(goal))
+                    format!("{goal} : plus de clause, retour arrière")
                 } else {
-                    format!("no clause for {}: backtrack", writeq(goal))
+                    format!("no clause for {goal}: backtrack")
                 };
                 self.steps.push(Step::new(caption));
             }
@@ -194,7 +213,7 @@ impl ProofRecorder {
         let shown: Vec<String> = answer
             .bindings
             .iter()
-            .map(|(n, v)| format!("{n} = {}", writeq(v)))
+            .map(|(n, v)| format!("{n} = {}", answer.operators().writeq(v)))
             .collect();
         let shown = if shown.is_empty() {
             "true".to_string()
@@ -369,12 +388,14 @@ fn proof_section(i: usize, shown: &str, answer: &Answer, l: &Labels) -> Option<S
     for (k, node) in proof.nodes.iter().enumerate().take(DEFAULT_NODE_CAP) {
         at.truncate(node.depth);
         let how = match &node.clause {
-            Some(c) if c.functor().is_some_and(|(f, n)| f.name() == ":-" && n == 2) => writeq(c),
+            Some(c) if c.functor().is_some_and(|(f, n)| f.name() == ":-" && n == 2) => {
+                answer.operators().writeq(c)
+            }
             // The terminal's words (`prove-proof-fact`, `prove-proof-builtin`).
             Some(_) => l.say("fact", "fait").to_string(),
             None => l.say("built-in", "prédéfini").to_string(),
         };
-        let goal = writeq(&node.goal);
+        let goal = answer.operators().writeq(&node.goal);
         tree.nodes.push(TreeNode {
             parent: at.last().copied(),
             label: goal.clone(),
