@@ -3,7 +3,7 @@
 //! (`about`, and for the course's commands a longer `long_about`) come from the catalogue
 //! (`help-about-NAME`, `help-long-NAME`, `help-about-NAME-SUB` for nested ones); the
 //! headings "Usage" and "Commands" and the `-h`/`-V` lines are French. Each argument's
-//! description comes from the catalogue too (see [`help_args`](crate::help_args)).
+//! description comes from the catalogue too (see [`help_args`]).
 
 use crate::help_args;
 use crate::i18n;
