@@ -361,6 +361,9 @@ pub struct Page {
     pub sections: Vec<Section>,
     /// Whether sections sit side by side (a comparison) rather than one under the other.
     pub side_by_side: bool,
+    /// With [`side_by_side`](Page::side_by_side): how many sections come first at full width
+    /// (the solution) before the compared ones, which share one row, a column each.
+    pub lead_sections: usize,
 }
 
 impl Page {
@@ -387,6 +390,12 @@ impl Page {
     /// Puts the sections side by side (for comparisons).
     pub fn side_by_side(mut self, yes: bool) -> Page {
         self.side_by_side = yes;
+        self
+    }
+
+    /// Keeps the first `n` sections at full width above the side-by-side ones.
+    pub fn lead_sections(mut self, n: usize) -> Page {
+        self.lead_sections = n;
         self
     }
 
@@ -427,15 +436,33 @@ impl Page {
             );
         }
         out.push_str("</p>\n");
-        let _ = writeln!(
-            out,
-            "<div class=\"sections{}\">",
-            if self.side_by_side { " side" } else { "" }
-        );
-        for (i, section) in self.sections.iter().enumerate() {
-            section.render(&mut out, i, labels);
+        // A comparison puts its searches in one row, a column each (at 1280 px, three
+        // columns of about 400 px, whose trees fit their box), under the lead sections.
+        let lead = if self.side_by_side {
+            self.lead_sections.min(self.sections.len())
+        } else {
+            self.sections.len()
+        };
+        let (first, compared) = self.sections.split_at(lead);
+        if !first.is_empty() {
+            out.push_str("<div class=\"sections\">\n");
+            for (i, section) in first.iter().enumerate() {
+                section.render(&mut out, i, labels);
+            }
+            out.push_str("</div>\n");
         }
-        out.push_str("</div>\n<script>\n");
+        if !compared.is_empty() {
+            let _ = writeln!(
+                out,
+                "<div class=\"sections side\" style=\"--columns: {}\">",
+                compared.len()
+            );
+            for (i, section) in compared.iter().enumerate() {
+                section.render(&mut out, lead + i, labels);
+            }
+            out.push_str("</div>\n");
+        }
+        out.push_str("<script>\n");
         out.push_str(include_str!("page.js"));
         out.push_str("</script>\n</body>\n</html>\n");
         out

@@ -61,6 +61,8 @@
       });
       var focus = null;
       items.forEach(function (it) { if (!focus && it.d === k && it.el.getBBox) focus = it.el; });
+      // Before the first expansion, the start (the first thing drawn) is kept in view.
+      if (!focus) items.forEach(function (it) { if (!focus && it.s <= k && it.el.getBBox) focus = it.el; });
       if (focus && zoom) zoom.keepInView(focus);
       if (frontier) showFrontier(frontier, open, k);
       var current = null;
@@ -214,6 +216,13 @@
     });
     body.setAttribute("data-overflow", String(over));
     body.setAttribute("data-checked", String(checked));
+    // And how many rows the compared sections take (one per comparison when they sit side
+    // by side).
+    var tops = {};
+    document.querySelectorAll(".sections.side > .stepper").forEach(function (s) {
+      tops[Math.round(s.getBoundingClientRect().top)] = true;
+    });
+    body.setAttribute("data-side-rows", String(Object.keys(tops).length));
   }
   // Folded subtrees of a big tree: a click on a "+N" node shows or hides what it folds.
   document.querySelectorAll("rect.fold-hit").forEach(function (hit) {

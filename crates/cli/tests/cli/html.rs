@@ -82,7 +82,12 @@ impl Browser {
     pub fn dom(&self, page: &Path, fragment: &str) -> String {
         let output = self
             .command()
-            .args(["--virtual-time-budget=30000", "--dump-dom"])
+            // A projector's width: comparisons sit side by side from 900 px up.
+            .args([
+                "--window-size=1280,900",
+                "--virtual-time-budget=30000",
+                "--dump-dom",
+            ])
             .arg(format!("file://{}#{fragment}", page.display()))
             .output()
             .unwrap();
@@ -263,6 +268,25 @@ fn graph_page_draws_the_path_to_the_goal_and_compares_searches_side_by_side() {
     let end = check_stepping(&browser, &path, &html, "s0", "Arad", "Bucharest");
     assert_eq!(section_attr(&end, "s1", "data-shown"), "Bucharest");
     assert_eq!(section_attr(&end, "s2", "data-shown"), "Bucharest");
+}
+
+#[test]
+fn compared_searches_sit_in_one_row_a_column_each_at_1280_px() {
+    let args = ["taquin", "--compare", "astar,bfs,greedy"];
+    let (path, html) = page("compare-3.html", &args, 0);
+    assert_eq!(
+        sections(&html),
+        4,
+        "the solution, then one search per algorithm"
+    );
+    assert!(html.contains("class=\"sections side\" style=\"--columns: 3\""));
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let dom = browser.dom(&path, "check");
+    let body = &dom[dom.find("<body").unwrap()..];
+    let tag = &body[..body.find('>').unwrap()];
+    assert!(tag.contains("data-side-rows=\"1\""), "{tag}");
 }
 
 #[test]

@@ -68,8 +68,10 @@ impl<S: Clone + Eq + Hash, A> Recorded<'_, S, A> {
 /// comparison).
 pub fn with_searches(page: Page, sections: Vec<Section>) -> Page {
     let compare = sections.len() > 1;
+    let lead = page.sections.len();
     sections
         .into_iter()
         .fold(page, Page::section)
         .side_by_side(compare)
+        .lead_sections(lead)
 }
