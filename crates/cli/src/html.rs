@@ -110,7 +110,12 @@ pub fn experiment_report(out: &Path, report: &str) -> Result<(), CliError> {
         }
         std::fs::read_to_string(out.join(file)).ok()
     };
-    let html = resolu_view::report::markdown_page("resolu experiment: report", report, &image);
+    let html = resolu_view::report::markdown_page_in(
+        labels().lang,
+        &crate::tr!("experiment-report-html-title"),
+        report,
+        &image,
+    );
     let path = out.join("report.html");
     crate::common::write_output(&path, html.as_bytes())
 }

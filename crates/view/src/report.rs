@@ -47,6 +47,17 @@ fn inline(text: &str) -> String {
 /// assert!(page.contains("<td>1</td><td>2</td>"));
 /// ```
 pub fn markdown_page(title: &str, report: &str, image: &dyn Fn(&str) -> Option<String>) -> String {
+    markdown_page_in("en", title, report, image)
+}
+
+/// [`markdown_page`] whose `<html lang>` is `lang` (`en`, `fr`): the report's language,
+/// so that a browser reads and hyphenates it as such.
+pub fn markdown_page_in(
+    lang: &str,
+    title: &str,
+    report: &str,
+    image: &dyn Fn(&str) -> Option<String>,
+) -> String {
     let mut body = String::new();
     let mut paragraph: Vec<String> = Vec::new();
     let mut table: Vec<Vec<String>> = Vec::new();
@@ -140,7 +151,7 @@ pub fn markdown_page(title: &str, report: &str, image: &dyn Fn(&str) -> Option<S
     }
     flush(&mut body, &mut paragraph, &mut table, &mut list);
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n\
 body {{ max-width: 980px; margin: 1rem auto 3rem; padding: 0 1rem; font: 15px/1.5 system-ui, sans-serif; color: #1f2933; }}\n\
 table {{ border-collapse: collapse; font-variant-numeric: tabular-nums; margin: .8rem 0; }}\n\
@@ -148,6 +159,7 @@ th, td {{ border: 1px solid #cbd2d9; padding: .15rem .5rem; }} td {{ text-align:
 th {{ background: #f5f7fa; }}\nfigure {{ margin: 1rem 0; }} figure svg {{ max-width: 100%; height: auto; }}\n\
 figcaption {{ color: #616e7c; font-size: .9rem; }}\ncode {{ background: #f5f7fa; padding: 0 .2em; }}\n\
 </style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        escape(lang),
         escape(title)
     )
 }

@@ -260,3 +260,11 @@ report-hanoi-how-far = How far each method goes
 report-hanoi-largest = largest tower solved: { $instance }
 report-hanoi-none = solved no instance within the limits
 report-hanoi-longer = ({ $count } solutions longer than the optimum)
+
+## Demo lines of tictactoe and connect4, and the experiment page's title (helper c4fr).
+tictactoe-demo-count = Tic-tac-toe: { $plays } possible games, { $positions } positions (the empty grid included).
+tictactoe-demo-verdict = Verdict: a { $value } with perfect play; { $holding } of the 9 first moves hold it; { $plies } moves.
+connect4-demo-small = Connect Four on the empty 5x4 board: { $verdict } Each first column's score: { $scores } ({ $nodes } positions).
+connect4-demo-middle = On 7x6 after the columns { $moves }:
+connect4-demo-best = Best columns: { $columns }; { $nodes } positions searched.
+experiment-report-html-title = resolu experiment: report

@@ -262,3 +262,15 @@ report-hanoi-how-far = Jusqu'où va chaque méthode
 report-hanoi-largest = plus grande tour résolue : { $instance }
 report-hanoi-none = aucune instance résolue dans les limites
 report-hanoi-longer = ({ $count } solutions plus longues que l'optimum)
+
+## Demo lines of tictactoe and connect4, and the experiment page's title (helper c4fr).
+tictactoe-demo-count = Morpion : { $plays } parties possibles, { $positions } positions (la grille vide comprise).
+tictactoe-demo-verdict = Verdict : { $value ->
+        [win] un gain
+        [loss] une perte
+       *[draw] une partie nulle
+    } en jeu parfait ; { $holding } des 9 premiers coups le garantissent ; { $plies } coups.
+connect4-demo-small = Puissance 4 sur la grille vide 5x4 : { $verdict } Score de chaque première colonne : { $scores } ({ $nodes } positions).
+connect4-demo-middle = Sur 7x6 après les colonnes { $moves } :
+connect4-demo-best = Meilleures colonnes : { $columns } ; { $nodes } positions explorées.
+experiment-report-html-title = resolu experiment : rapport

@@ -337,6 +337,7 @@ fn solve(
             analysis.nodes,
             &line,
             note.as_deref(),
+            &crate::html::labels(),
         );
         crate::html::write_page(path, &page)?;
     }
@@ -597,6 +598,7 @@ fn play(
             &moves,
             &level.describe(),
             &end,
+            &crate::html::labels(),
         );
         crate::html::write_page(path, &page)?;
     }
@@ -610,12 +612,17 @@ fn game_end(game: &Connect4, start: &Position, moves: &[PlayedMove], first: Firs
         First::Human => game.to_move(start),
         First::Computer => game.to_move(start).other(),
     };
-    match game.result(&end).map(|r| r.winner()) {
-        Some(Some(w)) if w == human => "you win.".into(),
-        Some(Some(_)) => "the computer wins.".into(),
-        Some(None) => "a draw.".into(),
-        None => "the game stopped before its end.".into(),
-    }
+    let labels = crate::html::labels();
+    let said = match game.result(&end).map(|r| r.winner()) {
+        Some(Some(w)) if w == human => labels.say("you win.", "vous avez gagné."),
+        Some(Some(_)) => labels.say("the computer wins.", "l'ordinateur a gagné."),
+        Some(None) => labels.say("a draw.", "partie nulle."),
+        None => labels.say(
+            "the game stopped before its end.",
+            "la partie s'est arrêtée avant sa fin.",
+        ),
+    };
+    said.to_string()
 }
 
 /// Ctrl-C while the perfect player thinks: the game ends there, as any long run that
@@ -640,17 +647,18 @@ pub fn demo(io: &mut Io) -> CmdResult {
     let a = solver
         .analyse(&small.empty())
         .map_err(|e| bad_input(e.to_string()))?;
-    writeln!(
-        io.out,
-        "Connect Four on the empty 5x4 board: {} Each first column's score: {} ({} positions).",
-        score_words(&small, &small.empty(), a.score),
-        a.column_scores
-            .iter()
-            .map(|s| s.map_or("-".into(), |v| v.to_string()))
-            .collect::<Vec<_>>()
-            .join(" "),
-        a.nodes
-    )?;
+    let scores: Vec<String> = a
+        .column_scores
+        .iter()
+        .map(|s| s.map_or("-".into(), |v| v.to_string()))
+        .collect();
+    let said = tr!(
+        "connect4-demo-small",
+        verdict = score_words(&small, &small.empty(), a.score),
+        scores = scores.join(" "),
+        nodes = a.nodes.to_string()
+    );
+    writeln!(io.out, "{said}")?;
     let game = Connect4::standard();
     let moves = DEMO_MOVES;
     let pos = game
@@ -658,16 +666,16 @@ pub fn demo(io: &mut Io) -> CmdResult {
         .map_err(|e| bad_input(e.to_string()))?;
     let mut solver = Solver::new(&game, 20);
     let a = solver.analyse(&pos).map_err(|e| bad_input(e.to_string()))?;
-    writeln!(io.out, "On 7x6 after the columns {moves}:")?;
+    writeln!(io.out, "{}", tr!("connect4-demo-middle", moves = moves))?;
     draw(&game, &pos, io)?;
     writeln!(io.out, "{}", score_words(&game, &pos, a.score))?;
     let best: Vec<String> = a.best_moves.iter().map(|c| (c + 1).to_string()).collect();
-    writeln!(
-        io.out,
-        "Best columns: {}; {} positions searched.",
-        best.join(", "),
-        a.nodes
-    )?;
+    let said = tr!(
+        "connect4-demo-best",
+        columns = best.join(", "),
+        nodes = a.nodes.to_string()
+    );
+    writeln!(io.out, "{said}")?;
     Ok(Exit::Success)
 }
 
@@ -693,7 +701,11 @@ fn solver_line(
     loop {
         let a = match analysis {
             Ok(a) => a,
-            Err(stopped) => return (line, Some(format!("The line stops here: {stopped}."))),
+            Err(stopped) => {
+                let labels = crate::html::labels();
+                let why = labels.say("The line stops here", "La ligne s'arrête ici");
+                return (line, Some(format!("{why}{} {stopped}.", labels.colon())));
+            }
         };
         let played = a.best_moves.first().copied();
         line.push(LineStep {

@@ -319,16 +319,18 @@ pub fn demo(io: &mut Io) -> CmdResult {
     let c = count(&TicTacToe, &board);
     let s = solve_board(&board);
     let holding = s.winning_moves().len();
-    writeln!(
-        io.out,
-        "Tic-tac-toe: {} possible games, {} positions (the empty grid included).",
-        c.plays, c.positions
-    )?;
-    writeln!(
-        io.out,
-        "Verdict: a {} with perfect play; {holding} of the 9 first moves hold it; {} moves.",
-        s.value,
-        s.plies.unwrap_or(0)
-    )?;
+    let said = crate::tr!(
+        "tictactoe-demo-count",
+        plays = c.plays.to_string(),
+        positions = c.positions.to_string()
+    );
+    writeln!(io.out, "{said}")?;
+    let said = crate::tr!(
+        "tictactoe-demo-verdict",
+        value = s.value.as_str(),
+        holding = holding.to_string(),
+        plies = s.plies.unwrap_or(0).to_string()
+    );
+    writeln!(io.out, "{said}")?;
     Ok(Exit::Success)
 }

@@ -261,6 +261,29 @@ fn the_demo_solves_a_small_board_and_a_middle_game() {
 }
 
 #[test]
+fn the_demo_speaks_french_with_lang_fr() {
+    let (code, out, _) = run(&["--lang", "fr", "demo"]);
+    assert_eq!(code, 0);
+    for line in [
+        "Morpion : 255168 parties possibles, 5478 positions (la grille vide comprise).",
+        "Verdict : une partie nulle en jeu parfait ; 9 des 9 premiers coups le garantissent ; 9 coups.",
+        "Puissance 4 sur la grille vide 5x4 : Partie nulle en jeu parfait (le joueur 1 a le trait ; score 0). Score de chaque première colonne : -1 0 0 0 -1 (",
+        "Sur 7x6 après les colonnes 3276477567135243 :",
+        "Meilleures colonnes : 4 ; ",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    for english in [
+        "possible games",
+        "Each first column",
+        "On 7x6",
+        "Best columns",
+    ] {
+        assert!(!out.contains(english), "no English left: {english}");
+    }
+}
+
+#[test]
 fn play_shows_the_board_before_the_computer_thinks_and_ctrl_c_ends_the_game() {
     use std::io::Read;
     use std::process::{Command, Stdio};

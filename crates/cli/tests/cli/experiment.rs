@@ -178,3 +178,33 @@ fn the_hanoi_study_compares_search_with_the_recursion_at_the_optimal_lengths() {
     assert!(err.contains("--pegs"), "{err}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn report_html_is_titled_in_the_runs_language() {
+    for (lang, html_lang, title) in [
+        ("fr", "fr", "<title>resolu experiment : rapport</title>"),
+        ("en", "en", "<title>resolu experiment: report</title>"),
+    ] {
+        let out = tmp(&format!("title-{lang}"));
+        let (code, _, err) = run(&[
+            "--lang",
+            lang,
+            "experiment",
+            "hanoi",
+            "--disks",
+            "1-3",
+            "--algos",
+            "optimal",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let page = std::fs::read_to_string(out.join("report.html")).unwrap();
+        assert!(page.contains(title), "{lang}: {title}");
+        assert!(
+            page.contains(&format!("<html lang=\"{html_lang}\">")),
+            "{lang}"
+        );
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}

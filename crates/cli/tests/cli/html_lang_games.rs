@@ -127,3 +127,88 @@ fn game_and_prover_pages_read_in_french_with_lang_fr() {
         "parent(bob,ann)  [fait]"
     );
 }
+
+#[test]
+fn connect4_pages_read_in_french_with_lang_fr() {
+    let solve = [
+        "--lang",
+        "fr",
+        "connect4",
+        "solve",
+        "--moves",
+        "327647756713",
+    ];
+    let (path, html) = page("lang-fr-connect4.html", &solve, 0);
+    assert!(html.contains("<html lang=\"fr\">"));
+    for word in [
+        "Puissance 4 sur 7x6. Le joueur 1 (X), qui a le trait, gagne",
+        "Le jeu parfait du solveur",
+        "<th>positions explorées</th>",
+        "Au-dessus de chaque colonne : son score pour le joueur qui a le trait",
+    ] {
+        assert!(
+            html.contains(word),
+            "the French Connect Four page has {word}"
+        );
+    }
+    for english in [
+        "Perfect play by the solver",
+        "Connect Four on",
+        "Above each column",
+    ] {
+        assert!(!html.contains(english), "no English left: {english}");
+    }
+    let (_, english) = page(
+        "lang-en-connect4.html",
+        &[
+            "--lang",
+            "en",
+            "connect4",
+            "solve",
+            "--moves",
+            "327647756713",
+        ],
+        0,
+    );
+    assert!(english.contains("Perfect play by the solver"));
+    assert!(english.contains("<th>nodes</th>"));
+
+    let file = std::env::temp_dir().join(format!("resolu-c4-play-fr-{}.html", std::process::id()));
+    let file_arg = file.to_str().unwrap();
+    let (code, _, err) = crate::common::run_with_input(
+        &[
+            "--lang", "fr", "connect4", "--size", "5x4", "play", "--level", "random", "--seed",
+            "1", "--html", file_arg,
+        ],
+        "1\n2\n3\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let game = std::fs::read_to_string(&file).unwrap();
+    let _ = std::fs::remove_file(&file);
+    for word in [
+        "Puissance 4 sur 5x4, contre l&#39;ordinateur (niveau random).",
+        "La partie jouée",
+        "Coup 1 (vous, X) : colonne 1",
+        "Coup 2 (l'ordinateur, O) : colonne ",
+        "<th>coups</th>",
+    ] {
+        assert!(game.contains(word), "the French play page has {word}");
+    }
+    assert!(!game.contains("The game as played"));
+
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let first = browser.dom(&path, "step=0");
+    let caption = text_of(section(&first, "s0"), "caption");
+    assert_eq!(
+        caption,
+        "la position, le joueur 1 a le trait : le score de chaque colonne au-dessus d'elle"
+    );
+    let second = browser.dom(&path, "step=1");
+    assert_eq!(
+        text_of(section(&second, "s0"), "caption"),
+        "Coup 1 : colonne 3"
+    );
+    assert!(text_of(&second, "where").starts_with("étape 1 / "));
+}

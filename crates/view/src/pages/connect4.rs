@@ -1,7 +1,7 @@
 //! The Connect Four page: the position, then the line the strong solver plays from it
 //! (each board with every column's score), with the command's own counters.
 
-use crate::{Frame, Page, Section, Svg, escape, number};
+use crate::{Frame, Labels, Page, Section, Svg, escape, number};
 use resolu_games::Game;
 use resolu_games::connect4::{Connect4, Position};
 use std::fmt::Write as _;
@@ -83,7 +83,7 @@ pub(crate) fn board(
 
 /// `resolu connect4 solve --html`: the position (`verdict`, the command's sentence) and the
 /// solver's line from it; `nodes`, the positions the command's run searched; `note`, why
-/// the line stops early, if it does.
+/// the line stops early, if it does; the page reads in the words of `labels`.
 pub fn connect4_page(
     game: &Connect4,
     start: &Position,
@@ -91,18 +91,30 @@ pub fn connect4_page(
     nodes: u64,
     line: &[LineStep],
     note: Option<&str>,
+    labels: &Labels,
 ) -> Page {
     let mut frames = Vec::new();
     let mut pos = *start;
     let mut last = None;
     for (i, step) in line.iter().enumerate() {
         let caption = if i == 0 {
-            format!(
-                "the position, {} to move: each column's score above it",
-                game.to_move(&pos)
-            )
+            let player = game.to_move(&pos).number();
+            match labels.is_french() {
+                true => format!(
+                    "la position, le joueur {player} a le trait : le score de chaque colonne au-dessus d'elle"
+                ),
+                false => {
+                    format!("the position, player {player} to move: each column's score above it")
+                }
+            }
         } else {
-            format!("Move {i}: column {}", last.map_or(0, |c: u8| c + 1))
+            format!(
+                "{} {i}{} {} {}",
+                labels.move_word,
+                labels.colon(),
+                labels.say("column", "colonne"),
+                last.map_or(0, |c: u8| c + 1)
+            )
         };
         let text = game.rows(&pos).join("/");
         frames.push(Frame::new(
@@ -115,15 +127,22 @@ pub fn connect4_page(
             last = Some(c);
         }
     }
-    let mut section = Section::frames("Perfect play by the solver", frames)
-        .counters([("nodes", nodes)])
-        .note("Above each column: its score for the player to move (positive: a win, the faster the higher; 0: a draw; –: full). Each move is the solver's best column (the first among equals).");
+    let mut section = Section::frames(
+        labels.say("Perfect play by the solver", "Le jeu parfait du solveur"),
+        frames,
+    )
+    .counters([(labels.say("nodes", "positions explorées"), nodes)])
+    .note(labels.say(
+        "Above each column: its score for the player to move (positive: a win, the faster the higher; 0: a draw; –: full). Each move is the solver's best column (the first among equals).",
+        "Au-dessus de chaque colonne : son score pour le joueur qui a le trait (positif : un gain, d'autant plus grand qu'il est rapide ; 0 : partie nulle ; – : pleine). Chaque coup est la meilleure colonne du solveur (la première entre colonnes égales).",
+    ));
     if let Some(note) = note {
         section = section.note(note);
     }
     Page::new("resolu connect4")
         .intro(format!(
-            "Connect Four on {}x{}. {verdict}",
+            "{} {}x{}. {verdict}",
+            labels.say("Connect Four on", "Puissance 4 sur"),
             game.width(),
             game.height()
         ))

@@ -3,7 +3,7 @@
 //! where the computer had them, the perfect solver's scores of every candidate column.
 
 use super::connect4::board;
-use crate::{Frame, Page, Section, number};
+use crate::{Frame, Labels, Page, Section, number};
 use resolu_games::Game;
 use resolu_games::connect4::{Connect4, Position};
 
@@ -34,9 +34,19 @@ fn signed(score: i32) -> String {
 
 /// The caption of a move: who played which column and, with scores, how it compares with
 /// the best column.
-fn caption(index: usize, mv: &PlayedMove, mark: char) -> String {
-    let who = if mv.by_human { "you" } else { "the computer" };
-    let mut text = format!("Move {index} ({who}, {mark}): column {}", mv.column + 1);
+fn caption(index: usize, mv: &PlayedMove, mark: char, labels: &Labels) -> String {
+    let who = if mv.by_human {
+        labels.say("you", "vous")
+    } else {
+        labels.say("the computer", "l'ordinateur")
+    };
+    let mut text = format!(
+        "{} {index} ({who}, {mark}){} {} {}",
+        labels.move_word,
+        labels.colon(),
+        labels.say("column", "colonne"),
+        mv.column + 1
+    );
     let scores = &mv.column_scores;
     if let Some(Some(score)) = scores.get(usize::from(mv.column)) {
         let best = scores.iter().flatten().copied().max().unwrap_or(*score);
@@ -47,12 +57,19 @@ fn caption(index: usize, mv: &PlayedMove, mark: char) -> String {
             .map(|(c, _)| (c + 1).to_string())
             .collect();
         if *score == best {
-            text.push_str(&format!(", score {}: a best column", signed(*score)));
+            text.push_str(&format!(
+                ", score {}{} {}",
+                signed(*score),
+                labels.colon(),
+                labels.say("a best column", "une meilleure colonne")
+            ));
         } else {
             text.push_str(&format!(
-                ", score {} (best {} in column {})",
+                ", score {} ({} {} {} {})",
                 signed(*score),
+                labels.say("best", "meilleur"),
                 signed(best),
+                labels.say("in column", "en colonne"),
                 best_columns.join(", ")
             ));
         }
@@ -73,13 +90,15 @@ fn chosen_marker(column: u8) -> String {
 
 /// `resolu connect4 play --html`: each position of the game (`start`, then after each move
 /// of `moves`) with the column played from it marked and its columns' scores when known;
-/// `end`, the sentence that ends the game ("You win!", "End of input").
+/// `end`, the sentence that ends the game ("You win!", "End of input"); the page reads in
+/// the words of `labels`.
 pub fn connect4_game_page(
     game: &Connect4,
     start: &Position,
     moves: &[PlayedMove],
     level: &str,
     end: &str,
+    labels: &Labels,
 ) -> Page {
     let mut frames = Vec::with_capacity(moves.len() + 1);
     let mut pos = *start;
@@ -95,7 +114,7 @@ pub fn connect4_game_page(
         picture.body = format!("{}{}", chosen_marker(mv.column), picture.body);
         frames.push(Frame::new(
             picture,
-            caption(i + 1, mv, mark),
+            caption(i + 1, mv, mark, labels),
             game.rows(&pos).join("/"),
         ));
         if !game.can_play(&pos, u32::from(mv.column)) || game.result(&pos).is_some() {
@@ -106,21 +125,38 @@ pub fn connect4_game_page(
     }
     frames.push(Frame::new(
         board(game, &pos, last, &[]),
-        format!("End: {end}"),
+        format!("{}{} {end}", labels.say("End", "Fin"), labels.colon()),
         game.rows(&pos).join("/"),
     ));
     let scored = moves.iter().filter(|m| !m.column_scores.is_empty()).count();
-    let mut section = Section::frames("The game as played", frames)
-        .counters([("moves", moves.len()), ("moves with scores", scored)])
-        .note("Each step shows the position before a move, the column then played marked at the top; the last step the final position.");
+    let mut section = Section::frames(labels.say("The game as played", "La partie jouée"), frames)
+        .counters([
+            (labels.say("moves", "coups"), moves.len()),
+            (labels.say("moves with scores", "coups avec scores"), scored),
+        ])
+        .note(labels.say(
+            "Each step shows the position before a move, the column then played marked at the top; the last step the final position.",
+            "Chaque étape montre la position avant un coup, la colonne alors jouée marquée en haut ; la dernière étape, la position finale.",
+        ));
     if scored > 0 {
-        section = section.note("Above each column: the perfect solver's score of playing it, for the player to move (positive: a win, the faster the higher; 0: a draw; negative: a loss; –: full).");
+        section = section.note(labels.say(
+            "Above each column: the perfect solver's score of playing it, for the player to move (positive: a win, the faster the higher; 0: a draw; negative: a loss; –: full).",
+            "Au-dessus de chaque colonne : le score du solveur parfait pour le coup joué là, pour le joueur qui a le trait (positif : un gain, d'autant plus grand qu'il est rapide ; 0 : partie nulle ; négatif : une perte ; – : pleine).",
+        ));
     }
-    Page::new("resolu connect4 play")
-        .intro(format!(
+    let intro = match labels.is_french() {
+        true => format!(
+            "Puissance 4 sur {}x{}, contre l'ordinateur (niveau {level}).",
+            game.width(),
+            game.height()
+        ),
+        false => format!(
             "Connect Four on {}x{}, against the computer ({level} level).",
             game.width(),
             game.height()
-        ))
+        ),
+    };
+    Page::new("resolu connect4 play")
+        .intro(intro)
         .section(section)
 }
