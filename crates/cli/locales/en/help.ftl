@@ -660,3 +660,19 @@ input-unknown-algorithm = unknown algorithm '{ $a }' (expected one of: { $b }; i
 input-unknown-heuristic = unknown heuristic '{ $a }' (expected one of: { $b }; the course's h1, h2; in French: { $c })
 input-unknown-strategy = unknown strategy '{ $a }' (expected one of: { $b })
 input-unknown-method = unknown method '{ $a }' (expected { $b })
+
+## The CLI's own refusals (exit code 2), each as the CLI words it
+refusal-flag = { $flag }: { $message }
+refusal-origin = { $origin }: { $message }
+refusal-origin-line = { $origin }:{ $line }: { $message }
+refusal-heaps-at-most = --heaps: at most { $max } heaps
+refusal-fact-not-ground = --fact: { $fact } is not a ground atom or compound term
+refusal-demo-maze = demo maze: { $message }
+refusal-taquin-course-solvable = the course's question should be unsolvable
+refusal-hanoi-method = unknown method '{ $method }' (expected rules, optimal, or a search algorithm: { $names })
+refusal-hanoi-too-many = { $disks } disks on { $pegs } pegs take { $best } moves; --method optimal lists at most { $max }
+refusal-hanoi-mismatch = the search measured { $length } moves but Frame–Stewart's solution has { $moves }
+refusal-rule-not-situation = { $origin }: rule { $rule } made state({ $state }), not a situation of { $disks } disks on { $pegs } pegs: { $message }
+refusal-rule-not-legal = { $origin }: rule { $rule } went from { $from } to { $to }, which is not one legal move
+refusal-read-terminal = cannot read the terminal: { $message }
+refusal-halt = { $origin }: halt({ $code })

@@ -684,3 +684,19 @@ input-unknown-algorithm = algorithme '{ $a }' inconnu (attendu : { $b } ; en fra
 input-unknown-heuristic = heuristique '{ $a }' inconnue (attendu : { $b } ; celles du cours : h1, h2 ; en français : { $c })
 input-unknown-strategy = stratégie '{ $a }' inconnue (attendu : { $b })
 input-unknown-method = méthode '{ $a }' inconnue (attendu : { $b })
+
+## Les refus de la CLI elle-même (code de sortie 2)
+refusal-flag = { $flag } : { $message }
+refusal-origin = { $origin } : { $message }
+refusal-origin-line = { $origin } : ligne { $line } : { $message }
+refusal-heaps-at-most = --heaps : au plus { $max } tas
+refusal-fact-not-ground = --fact : { $fact } n'est ni un atome ni un terme composé sans variable
+refusal-demo-maze = labyrinthe de démonstration : { $message }
+refusal-taquin-course-solvable = la question du cours devrait être sans solution
+refusal-hanoi-method = méthode '{ $method }' inconnue (attendu : rules, optimal, ou un algorithme de recherche : { $names })
+refusal-hanoi-too-many = { $disks } disques sur { $pegs } pics demandent { $best } coups ; --method optimal en liste au plus { $max }
+refusal-hanoi-mismatch = la recherche a mesuré { $length } coups mais la solution de Frame–Stewart en a { $moves }
+refusal-rule-not-situation = { $origin } : la règle { $rule } a produit state({ $state }), qui n'est pas une situation de { $disks } disques sur { $pegs } pics : { $message }
+refusal-rule-not-legal = { $origin } : la règle { $rule } est passée de { $from } à { $to }, ce qui n'est pas un coup légal
+refusal-read-terminal = impossible de lire le terminal : { $message }
+refusal-halt = { $origin } : halt({ $code })
