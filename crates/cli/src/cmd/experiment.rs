@@ -337,16 +337,8 @@ fn goal_puzzle(size: &str, goal: Option<&str>) -> Result<SlidingPuzzle, String> 
     SlidingPuzzle::new(&board, goal).map_err(|e| format!("--goal: {e}"))
 }
 
-fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
-    let depths = parse_ranges(&args.depths, "--depths", "depth").map_err(bad_input)?;
-    let heuristics = parse_list(&args.heuristics, "--heuristics", |s| {
-        s.parse::<HeuristicName>().map_err(|e| e.to_string())
-    })
-    .map_err(bad_input)?;
-    let algos = parse_list(&args.algos, "--algos", |s| {
-        s.parse::<Algorithm>().map_err(|e| e.to_string())
-    })
-    .map_err(bad_input)?;
+/// Refuses a number of boards per depth or of Korf's boards that the study cannot give.
+fn check_counts(args: &TaquinArgs) -> Result<(), crate::common::CliError> {
     if !(1..=MAX_PER_DEPTH).contains(&args.per_depth) {
         return Err(bad_input(crate::tr!(
             "refusal-per-depth",
@@ -362,6 +354,20 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
             value = args.korf.to_string()
         )));
     }
+    Ok(())
+}
+
+fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
+    let depths = parse_ranges(&args.depths, "--depths", "depth").map_err(bad_input)?;
+    let heuristics = parse_list(&args.heuristics, "--heuristics", |s| {
+        s.parse::<HeuristicName>().map_err(|e| e.to_string())
+    })
+    .map_err(bad_input)?;
+    let algos = parse_list(&args.algos, "--algos", |s| {
+        s.parse::<Algorithm>().map_err(|e| e.to_string())
+    })
+    .map_err(bad_input)?;
+    check_counts(&args)?;
     let goal = goal_puzzle(&args.size, args.goal.as_deref()).map_err(bad_input)?;
     // More threads than cores only share the cores, each with its own share of memory.
     let threads = args
