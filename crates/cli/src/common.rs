@@ -353,8 +353,13 @@ pub fn output_file(arg: &str) -> Result<std::path::PathBuf, String> {
 /// Writes an output file whole or not at all (a temporary file renamed into place): a
 /// failed write leaves the previous file as it was, never a truncated one.
 pub fn write_output(path: &std::path::Path, bytes: &[u8]) -> Result<(), CliError> {
-    resolu_puzzles::cache::write_atomically(path, |w| w.write_all(bytes))
-        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
+    resolu_puzzles::cache::write_atomically(path, |w| w.write_all(bytes)).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-cannot-write",
+            path = path.display().to_string(),
+            message = e.to_string()
+        ))
+    })
 }
 
 /// The algorithm flags of every search subcommand.

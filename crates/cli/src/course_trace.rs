@@ -191,18 +191,16 @@ fn stop_text(stop: &DatStop, lang: Lang) -> String {
 
 /// The course writes its propositions with capitals (`A :- B, C.`), which Prolog reads as
 /// variables: a clause whose head is a variable gets a hint to the course's notation.
-pub fn capitals_hint(text: &str, line: usize, error: &SolveError) -> &'static str {
+pub fn capitals_hint(text: &str, line: usize, error: &SolveError) -> String {
     let starts_with_capital = text
         .lines()
         .nth(line.saturating_sub(1))
         .and_then(|l| l.trim_start().chars().next())
         .is_some_and(|c| c.is_uppercase() || c == '_');
     if starts_with_capital && error.to_string().contains("instantiation_error") {
-        " (in Prolog a name that starts with a capital is a variable, so this clause has no \
-         predicate: write the lab's base as `A <- B, C.` and run it with --syntax course, or \
-         use lower-case names)"
+        crate::tr!("refusal-capitals-hint")
     } else {
-        ""
+        String::new()
     }
 }
 

@@ -45,11 +45,8 @@ impl SearchHtml {
         self.compare
             .iter()
             .map(|name| {
-                algorithm_named(name.trim(), algo.weight)?.ok_or_else(|| {
-                    bad_input(format!(
-                        "--compare: unknown algorithm '{name}' (random, dfs, iddfs, bfs, ucs, greedy, astar, wastar, idastar)"
-                    ))
-                })
+                algorithm_named(name.trim(), algo.weight)?
+                    .ok_or_else(|| bad_input(crate::tr!("refusal-compare-unknown", name = name)))
             })
             .collect()
     }

@@ -285,6 +285,12 @@ pub fn whole(message: String) -> String {
     }
 }
 
+/// A library's message inside one of the CLI's own refusals, in this run's language: in
+/// French a message recognised here is translated, any other stays as the library wrote it.
+pub fn part(message: impl std::fmt::Display) -> String {
+    whole(message.to_string())
+}
+
 /// An error of a graph file, in French.
 pub fn graph(origin: &str, error: &GraphError) -> Option<String> {
     at(origin, error.line, error.column, &error.message)

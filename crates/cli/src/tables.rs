@@ -4,6 +4,7 @@
 //! the memory budget.
 
 use crate::common::{CliError, bad_input};
+use crate::input_errors_fr::part;
 use indicatif::{ProgressBar, ProgressStyle};
 use resolu_puzzles::sliding::pdb::{self, Partition, PatternDatabase, Progress, Source};
 use resolu_puzzles::sliding::{Goal, Grid, SlidingPuzzle};
@@ -23,21 +24,26 @@ pub fn dir_of(flag: &Option<PathBuf>) -> Result<PathBuf, CliError> {
     match flag {
         // A file where the folder should be would fail later as "File exists (os error
         // 17)": say what is wrong instead.
-        Some(d) if d.exists() && !d.is_dir() => Err(bad_input(format!(
-            "--pdb-dir: {} is a file, not a folder (give a folder, which is created if missing)",
-            d.display()
+        Some(d) if d.exists() && !d.is_dir() => Err(bad_input(crate::tr!(
+            "refusal-pdb-dir-is-file",
+            path = d.display().to_string()
         ))),
         Some(d) => Ok(d.clone()),
-        None => default_dir().ok_or_else(|| {
-            bad_input("no cache directory: set HOME or XDG_CACHE_HOME, or give --pdb-dir")
-        }),
+        None => default_dir()
+            .ok_or_else(|| bad_input(crate::tr!("refusal-no-cache-dir", flag = "--pdb-dir"))),
     }
 }
 
 /// The goal puzzle for a size and a goal.
 pub fn goal_puzzle(size: Option<&str>, goal: Option<&str>) -> Result<SlidingPuzzle, CliError> {
     let goal = match goal {
-        Some(g) => Goal::parse(g).map_err(|e| bad_input(format!("--goal: {e}")))?,
+        Some(g) => Goal::parse(g).map_err(|e| {
+            bad_input(crate::tr!(
+                "refusal-flag",
+                flag = "--goal",
+                message = part(e)
+            ))
+        })?,
         None => Goal::Standard,
     };
     let (rows, cols) = match (size, &goal) {
@@ -52,12 +58,19 @@ pub fn goal_puzzle(size: Option<&str>, goal: Option<&str>) -> Result<SlidingPuzz
         _ => Grid { rows, cols, cells },
     };
     if (board.rows, board.cols) != (rows, cols) {
-        return Err(bad_input(format!(
-            "--goal is {}x{} but --size is {rows}x{cols}",
-            board.rows, board.cols
+        return Err(bad_input(crate::tr!(
+            "refusal-goal-size",
+            goal = format!("{}x{}", board.rows, board.cols),
+            size = format!("{rows}x{cols}")
         )));
     }
-    SlidingPuzzle::new(&board, goal).map_err(|e| bad_input(format!("--goal: {e}")))
+    SlidingPuzzle::new(&board, goal).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-flag",
+            flag = "--goal",
+            message = part(e)
+        ))
+    })
 }
 
 /// Reads `N` or `ROWSxCOLS`.
@@ -68,9 +81,7 @@ pub fn parse_size(size: &str) -> Result<(usize, usize), CliError> {
     };
     match (rows, cols) {
         (Ok(r), Ok(c)) if r >= 2 && c >= 2 && r * c <= pdb::MAX_CELLS => Ok((r, c)),
-        _ => Err(bad_input(format!(
-            "--size: '{size}' is not N or ROWSxCOLS between 2x2 and 64 cells"
-        ))),
+        _ => Err(bad_input(crate::tr!("refusal-size-range", size = size))),
     }
 }
 
@@ -157,7 +168,7 @@ pub fn load(
     let named = spec
         .strip_prefix("pdb")
         .map(|rest| rest.strip_prefix(':'))
-        .ok_or_else(|| bad_input(format!("'{spec}' is not a pattern database")))?;
+        .ok_or_else(|| bad_input(crate::tr!("refusal-not-pdb", spec = spec)))?;
     let partition = match named {
         None if puzzle.cells() <= 10 => {
             return PatternDatabase::exact(puzzle, max_memory).map_err(|e| {
@@ -172,8 +183,13 @@ pub fn load(
             });
         }
         None => Partition::best_for(puzzle),
-        Some(text) => Partition::parse(puzzle, text)
-            .map_err(|e| LoadError::Cli(bad_input(format!("--heuristic {spec}: {e}"))))?,
+        Some(text) => Partition::parse(puzzle, text).map_err(|e| {
+            LoadError::Cli(bad_input(crate::tr!(
+                "refusal-heuristic-spec",
+                spec = spec,
+                message = part(e)
+            )))
+        })?,
     };
     let dir = dir_of(dir)?;
     let bar = build_bar();

@@ -5,6 +5,7 @@
 mod book;
 
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
+use crate::input_errors_fr::part;
 use crate::play::{First, PlayArgs, Playable, parse_level, play_loop, player_name};
 use crate::tr;
 use clap::{Args as ClapArgs, Subcommand};
@@ -140,10 +141,20 @@ pub struct Connect4PlayArgs {
 }
 
 fn setup(args: &Args) -> Result<(Connect4, Position), CliError> {
-    let game = Connect4::parse_size(&args.size).map_err(|e| bad_input(format!("--size: {e}")))?;
-    let pos = game
-        .parse_moves(&args.moves)
-        .map_err(|e| bad_input(format!("--moves: {e}")))?;
+    let game = Connect4::parse_size(&args.size).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-flag",
+            flag = "--size",
+            message = part(e)
+        ))
+    })?;
+    let pos = game.parse_moves(&args.moves).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-flag",
+            flag = "--moves",
+            message = part(e)
+        ))
+    })?;
     Ok((game, pos))
 }
 
@@ -519,7 +530,10 @@ impl Playable for Terminal<'_> {
             if e.reason == resolu_search::StopReason::Interrupted {
                 interrupted_while_thinking(e.nodes)
             }
-            bad_input(format!("the solver {e}"))
+            bad_input(crate::tr!(
+                "refusal-connect4-solver",
+                message = e.to_string()
+            ))
         })?;
         let value = Value::from_score(score.signum() as i8);
         let plies = Some(u64::from(plies(g, pos.moves, score)));

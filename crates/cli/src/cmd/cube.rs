@@ -139,33 +139,25 @@ struct Solved {
 /// Runs `resolu cube`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     if args.size != 2 && args.size != 3 {
-        return Err(bad_input(format!(
-            "--size must be 2 or 3, got {}",
-            args.size
+        return Err(bad_input(crate::tr!(
+            "refusal-cube-size",
+            size = args.size.to_string()
         )));
     }
     let pocket_cube = args.size == 2;
-    let metric = Metric::from_name(&args.metric).ok_or_else(|| {
-        bad_input(format!(
-            "unknown metric '{}' (expected htm or qtm)",
-            args.metric
-        ))
-    })?;
+    let metric = Metric::from_name(&args.metric)
+        .ok_or_else(|| bad_input(crate::tr!("refusal-cube-metric", metric = &args.metric)))?;
     let colour = match args.color.as_str() {
         "auto" => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
         "always" => true,
         "never" => false,
         other => {
-            return Err(bad_input(format!(
-                "unknown --color '{other}' (expected auto, always or never)"
-            )));
+            return Err(bad_input(crate::tr!("refusal-cube-color", color = other)));
         }
     };
     if args.census {
         if !pocket_cube {
-            return Err(bad_input(
-                "--census enumerates the 2x2x2 (--size 2); the 3x3x3 has 4.3e19 positions",
-            ));
+            return Err(bad_input(crate::tr!("refusal-cube-census")));
         }
         return census(metric, &args, io);
     }
@@ -182,15 +174,11 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         Some("idastar") | Some("ida*") => Method::IdaStar,
         Some("bfs") => Method::Bfs,
         Some(other) => {
-            return Err(bad_input(format!(
-                "unknown method '{other}' (expected optimal, two-phase, idastar or bfs)"
-            )));
+            return Err(bad_input(crate::tr!("refusal-cube-method", method = other)));
         }
     };
     if pocket_cube && method == Method::TwoPhase {
-        return Err(bad_input(
-            "two-phase is a 3x3x3 method; the 2x2x2 is solved optimally by lookup (--method optimal)",
-        ));
+        return Err(bad_input(crate::tr!("refusal-cube-two-phase")));
     }
     let (cube, scramble) = start_cube(&args, pocket_cube, metric)?;
     if let Some(path) = &args.svg {
@@ -211,9 +199,9 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             end.is_solved()
         };
         if !ok {
-            return Err(bad_input(format!(
-                "internal error: the solution {} does not solve the cube",
-                format_moves(solution)
+            return Err(bad_input(crate::tr!(
+                "refusal-cube-not-solved",
+                solution = format_moves(solution)
             )));
         }
     }
@@ -312,7 +300,13 @@ fn start_cube(
     metric: Metric,
 ) -> Result<(CubieCube, Option<Vec<Move>>), CliError> {
     if let Some(text) = &args.moves {
-        let moves = parse_moves(text).map_err(|e| bad_input(format!("moves '{text}', {e}")))?;
+        let moves = parse_moves(text).map_err(|e| {
+            bad_input(crate::tr!(
+                "refusal-cube-moves",
+                moves = text,
+                message = e.to_string()
+            ))
+        })?;
         return Ok((
             normalise(CubieCube::from_moves(&moves), pocket_cube),
             Some(moves),
@@ -324,13 +318,21 @@ fn start_cube(
         } else {
             facelets::parse(text)
         }
-        .map_err(|e| bad_input(format!("impossible cube: {e}")))?;
+        .map_err(|e| {
+            bad_input(crate::tr!(
+                "refusal-cube-impossible",
+                message = e.to_string()
+            ))
+        })?;
         return Ok((normalise(cube, pocket_cube), None));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     if let Some(n) = args.scramble {
         if n > 10_000 {
-            return Err(bad_input(format!("--scramble {n}: at most 10000 moves")));
+            return Err(bad_input(crate::tr!(
+                "refusal-cube-scramble",
+                count = n.to_string()
+            )));
         }
         let moves = random_scramble(n, metric, &mut rng);
         return Ok((
@@ -564,7 +566,7 @@ fn solve_two_phase(cube: &CubieCube, args: &Args) -> Result<Solved, CliError> {
             Some((solver, bytes))
         },
     )
-    .ok_or_else(|| bad_input("internal error: the two-phase tables were not built"))?;
+    .ok_or_else(|| bad_input(crate::tr!("refusal-cube-tables")))?;
     let tables_ms = started.elapsed().as_secs_f64() * 1000.0;
     if args.max_length < 20 && args.limits.timeout.is_none() {
         // Below 20 moves a cube may need a very long search: say so rather than hang.

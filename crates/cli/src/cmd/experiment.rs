@@ -131,10 +131,10 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
 fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
     let disks = parse_ranges(&args.disks, "--disks", "number of disks").map_err(bad_input)?;
     if disks.iter().any(|&d| d == 0 || d > 20) {
-        return Err(bad_input("--disks: between 1 and 20 disks"));
+        return Err(bad_input(crate::tr!("refusal-disks-range")));
     }
     if !(3..=8).contains(&args.pegs) {
-        return Err(bad_input("--pegs: between 3 and 8 pegs"));
+        return Err(bad_input(crate::tr!("refusal-pegs-range")));
     }
     let methods = parse_list(&args.algos, "--algos", |s| {
         s.parse::<hanoi::Method>().map_err(|e| e.to_string())
@@ -145,8 +145,13 @@ fn hanoi_study(args: HanoiArgs, io: &mut Io) -> CmdResult {
         .iter()
         .flat_map(|&d| methods.iter().map(move |&m| (d as usize, m)))
         .collect();
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| bad_input(format!("cannot create {}: {e}", args.out.display())))?;
+    std::fs::create_dir_all(&args.out).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-cannot-create",
+            path = args.out.display().to_string(),
+            message = e.to_string()
+        ))
+    })?;
     let _hold = crate::progress::hold_interrupts();
     let bar = progress(jobs.len(), &crate::tr!("experiment-runs"));
     let partial = output::RunLog::create(&args.out.join("runs.partial.csv")).map_err(bad_input)?;
@@ -178,8 +183,13 @@ fn write_outputs(
     summary: &Summary,
     report: &str,
 ) -> Result<(), crate::common::CliError> {
-    std::fs::create_dir_all(out)
-        .map_err(|e| bad_input(format!("cannot create {}: {e}", out.display())))?;
+    std::fs::create_dir_all(out).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-cannot-create",
+            path = out.display().to_string(),
+            message = e.to_string()
+        ))
+    })?;
     output::write_csv(&out.join("runs.csv"), runs).map_err(bad_input)?;
     output::write_plots(out, summary).map_err(bad_input)?;
     write_file(&out.join("report.md"), report)?;
@@ -327,6 +337,26 @@ fn goal_puzzle(size: &str, goal: Option<&str>) -> Result<SlidingPuzzle, String> 
     SlidingPuzzle::new(&board, goal).map_err(|e| format!("--goal: {e}"))
 }
 
+/// Refuses a number of boards per depth or of Korf's boards that the study cannot give.
+fn check_counts(args: &TaquinArgs) -> Result<(), crate::common::CliError> {
+    if !(1..=MAX_PER_DEPTH).contains(&args.per_depth) {
+        return Err(bad_input(crate::tr!(
+            "refusal-per-depth",
+            max = MAX_PER_DEPTH.to_string(),
+            value = args.per_depth.to_string()
+        )));
+    }
+    let korf_count = taquin::korf_instances(KORF100).map_or(0, |all| all.len());
+    if args.korf > korf_count {
+        return Err(bad_input(crate::tr!(
+            "refusal-korf-count",
+            count = korf_count.to_string(),
+            value = args.korf.to_string()
+        )));
+    }
+    Ok(())
+}
+
 fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
     let depths = parse_ranges(&args.depths, "--depths", "depth").map_err(bad_input)?;
     let heuristics = parse_list(&args.heuristics, "--heuristics", |s| {
@@ -337,19 +367,7 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
         s.parse::<Algorithm>().map_err(|e| e.to_string())
     })
     .map_err(bad_input)?;
-    if !(1..=MAX_PER_DEPTH).contains(&args.per_depth) {
-        return Err(bad_input(format!(
-            "--per-depth must be 1 to {MAX_PER_DEPTH}, not {}",
-            args.per_depth
-        )));
-    }
-    let korf_count = taquin::korf_instances(KORF100).map_or(0, |all| all.len());
-    if args.korf > korf_count {
-        return Err(bad_input(format!(
-            "--korf: there are {korf_count} of Korf's boards, not {}",
-            args.korf
-        )));
-    }
+    check_counts(&args)?;
     let goal = goal_puzzle(&args.size, args.goal.as_deref()).map_err(bad_input)?;
     // More threads than cores only share the cores, each with its own share of memory.
     let threads = args
@@ -360,9 +378,20 @@ fn taquin_study(args: TaquinArgs, io: &mut Io) -> CmdResult {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| bad_input(format!("cannot start {threads} threads: {e}")))?;
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| bad_input(format!("cannot create {}: {e}", args.out.display())))?;
+        .map_err(|e| {
+            bad_input(crate::tr!(
+                "refusal-threads",
+                threads = threads.to_string(),
+                message = e.to_string()
+            ))
+        })?;
+    std::fs::create_dir_all(&args.out).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-cannot-create",
+            path = args.out.display().to_string(),
+            message = e.to_string()
+        ))
+    })?;
     let _hold = crate::progress::hold_interrupts();
 
     let instances: Vec<Instance> = pool

@@ -4,6 +4,7 @@ use crate::common::{
     AlgoArgs, CliError, CmdResult, Exit, ExpansionTrace, Format, Io, LimitArgs, bad_input,
     read_file, reason_text, search_json, search_stop_text, stats_line, write_json,
 };
+use crate::input_errors_fr::part;
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_puzzles::graph::Graph;
 use resolu_search::{Algorithm, Outcome, Runner, Stats};
@@ -264,7 +265,13 @@ fn report(
 
 /// `resolu demo`: A* and greedy search on the Romanian road map.
 pub fn demo(io: &mut Io) -> CmdResult {
-    let graph = Graph::parse(ROMANIA).map_err(|e| bad_input(format!("romania.graph: {e}")))?;
+    let graph = Graph::parse(ROMANIA).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-origin",
+            origin = "romania.graph",
+            message = part(e)
+        ))
+    })?;
     writeln!(
         io.out,
         "From Arad to Bucharest, h = straight-line distance:"

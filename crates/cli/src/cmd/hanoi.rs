@@ -134,10 +134,10 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
         }
         name => {
             let Some(algorithm) = algorithm_named(name, args.weight)? else {
-                return Err(bad_input(format!(
-                    "unknown method '{}' (expected rules, optimal, or a search algorithm: {})",
-                    args.method,
-                    Algorithm::NAMES.join(", ")
+                return Err(bad_input(crate::tr!(
+                    "refusal-hanoi-method",
+                    method = &args.method,
+                    names = Algorithm::NAMES.join(", ")
                 )));
             };
             search(&hanoi, algorithm, &args, io)
@@ -266,10 +266,12 @@ fn header(hanoi: &Hanoi, how: &str, io: &mut Io) -> Result<(), CliError> {
 fn optimal(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
     let best = frame_stewart(hanoi.disks(), hanoi.pegs());
     if best > MAX_LISTED_MOVES {
-        return Err(bad_input(format!(
-            "{} disks on {} pegs take {best} moves; --method optimal lists at most {MAX_LISTED_MOVES}",
-            hanoi.disks(),
-            hanoi.pegs()
+        return Err(bad_input(crate::tr!(
+            "refusal-hanoi-too-many",
+            disks = hanoi.disks().to_string(),
+            pegs = hanoi.pegs().to_string(),
+            best = best.to_string(),
+            max = MAX_LISTED_MOVES.to_string()
         )));
     }
     let how = if hanoi.pegs() == 3 {
@@ -487,9 +489,10 @@ fn bfs(hanoi: &Hanoi, args: &Args, io: &mut Io) -> CmdResult {
     let length = u64::from(report.target_depth.unwrap_or(0));
     let moves: Vec<HanoiMove> = OptimalMoves::new(hanoi).collect();
     if moves.len() as u64 != length || hanoi.replay(&moves) != Ok(hanoi.all_on(hanoi.goal_peg())) {
-        return Err(bad_input(format!(
-            "the search measured {length} moves but Frame–Stewart's solution has {}",
-            moves.len()
+        return Err(bad_input(crate::tr!(
+            "refusal-hanoi-mismatch",
+            length = length.to_string(),
+            moves = moves.len().to_string()
         )));
     }
     let elapsed = started.elapsed();

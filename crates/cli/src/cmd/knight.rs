@@ -6,6 +6,7 @@ use crate::common::{
     write_json,
 };
 use crate::enumerate::{Enumerate, enumerate};
+use crate::input_errors_fr::part;
 use clap::Args as ClapArgs;
 use resolu_puzzles::knight::{
     KnightCounters, KnightTour, Method, Ties, TourOptions, colour_obstruction, degree_matrix,
@@ -103,8 +104,20 @@ pub struct Args {
 
 /// Runs `resolu knight`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
-    let (rows, cols) = parse_size(&args.size).map_err(|e| bad_input(format!("--size: {e}")))?;
-    let start = parse_square(&args.start).map_err(|e| bad_input(format!("--start: {e}")))?;
+    let (rows, cols) = parse_size(&args.size).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-flag",
+            flag = "--size",
+            message = part(e)
+        ))
+    })?;
+    let start = parse_square(&args.start).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-flag",
+            flag = "--start",
+            message = part(e)
+        ))
+    })?;
     let opts = TourOptions {
         rows,
         cols,

@@ -4,6 +4,7 @@
 //! in the shared play loop ([`crate::play`]).
 
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, parse_seconds, write_json};
+use crate::input_errors_fr::part;
 use crate::play::{PlayArgs, Playable, play_loop, solution_json};
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::enumerate::{Counts, count, count_within, plays_bfs, plays_dfs, reachable};
@@ -180,16 +181,24 @@ struct Setup {
 
 impl GameArgs {
     fn setup(&self) -> Result<Setup, CliError> {
-        let take: TakeSet = self
-            .take
-            .parse()
-            .map_err(|e| bad_input(format!("--take: {e}")))?;
+        let take: TakeSet = self.take.parse().map_err(|e| {
+            bad_input(crate::tr!(
+                "refusal-flag",
+                flag = "--take",
+                message = part(e)
+            ))
+        })?;
         let heaps = match &self.heaps {
             Some(h) => {
-                let heaps = resolu_games::matches::parse_numbers(h)
-                    .map_err(|e| bad_input(format!("--heaps: {e}")))?;
+                let heaps = resolu_games::matches::parse_numbers(h).map_err(|e| {
+                    bad_input(crate::tr!(
+                        "refusal-flag",
+                        flag = "--heaps",
+                        message = part(e)
+                    ))
+                })?;
                 if heaps.len() > 64 {
-                    return Err(bad_input("--heaps: at most 64 heaps"));
+                    return Err(bad_input(crate::tr!("refusal-heaps-at-most", max = 64_u32)));
                 }
                 heaps
             }

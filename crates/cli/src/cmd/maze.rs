@@ -5,6 +5,7 @@ use crate::common::{
     CmdResult, Exit, Format, Io, LimitArgs, backtrack_stats_json, backtrack_stats_line,
     backtrack_stop_text, bad_input, read_file, reason_text, stats_json, stats_line, write_json,
 };
+use crate::input_errors_fr::part;
 use clap::{Args as ClapArgs, ValueEnum};
 use resolu_puzzles::maze::{Maze, MazeWalk};
 use resolu_search::{Algorithm, Limits, Runner, StopReason, backtrack};
@@ -223,7 +224,8 @@ fn solve(
 
 /// `resolu demo`: the embedded maze by backtracking, then by BFS.
 pub fn demo(io: &mut Io) -> CmdResult {
-    let maze = Maze::parse(DEMO_MAZE).map_err(|e| bad_input(format!("demo maze: {e}")))?;
+    let maze = Maze::parse(DEMO_MAZE)
+        .map_err(|e| bad_input(crate::tr!("refusal-demo-maze", message = part(e))))?;
     let walked = solve(
         &maze,
         MazeAlgo::Backtrack,

@@ -3,6 +3,7 @@
 //! progress bar, memory refusal) is [`crate::tables`].
 
 use crate::common::{CmdResult, Exit, Format, bad_input, default_memory_bytes, write_json};
+use crate::input_errors_fr::part;
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_puzzles::cache;
 use resolu_puzzles::sliding::pdb::{self, Partition};
@@ -90,9 +91,13 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
 fn build(args: BuildArgs, io: &mut Io) -> CmdResult {
     let puzzle = goal_puzzle(args.size.as_deref(), args.goal.as_deref())?;
     let partition = match &args.pattern {
-        Some(p) => {
-            Partition::parse(&puzzle, p).map_err(|e| bad_input(format!("--pattern: {e}")))?
-        }
+        Some(p) => Partition::parse(&puzzle, p).map_err(|e| {
+            bad_input(crate::tr!(
+                "refusal-flag",
+                flag = "--pattern",
+                message = part(e)
+            ))
+        })?,
         None => Partition::best_for(&puzzle),
     };
     let dir = dir_of(&args.dir.pdb_dir)?;
@@ -183,7 +188,13 @@ fn info(args: DirArgs, io: &mut Io, verify: bool) -> CmdResult {
             .filter(|p| p.extension().is_some_and(|x| x == "table"))
             .collect(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(bad_input(format!("{}: {e}", dir.display()))),
+        Err(e) => {
+            return Err(bad_input(crate::tr!(
+                "refusal-origin",
+                origin = dir.display().to_string(),
+                message = e.to_string()
+            )));
+        }
     };
     files.sort();
     let json = args.format == Format::Json;

@@ -5,6 +5,7 @@ use crate::common::{
     read_file, write_json,
 };
 use crate::html::ProofPage;
+use crate::input_errors_fr::part;
 use crate::progress::{ClearingWriter, MONITOR};
 use crate::prove_answers::{
     exit_soon, form, halt_json, halt_now, limit_message, print_answer, run_json, stop_json,
@@ -240,7 +241,13 @@ pub fn load(
         }
         resolu_logic::ConsultError::Clause { line, error } => {
             let hint = crate::course_trace::capitals_hint(text, line, &error);
-            LoadError::Cli(bad_input(format!("{origin}:{line}: {error}{hint}")))
+            let message = format!("{}{hint}", part(&error));
+            LoadError::Cli(bad_input(crate::tr!(
+                "refusal-origin-line",
+                origin = origin,
+                line = line.to_string(),
+                message = message
+            )))
         }
     })?;
     for w in &report.warnings {
@@ -719,7 +726,10 @@ impl Reader {
                         rustyline::error::ReadlineError::Interrupted
                         | rustyline::error::ReadlineError::Eof,
                     ) => Ok(None),
-                    Err(e) => Err(bad_input(format!("cannot read the terminal: {e}"))),
+                    Err(e) => Err(bad_input(crate::tr!(
+                        "refusal-read-terminal",
+                        message = e.to_string()
+                    ))),
                 }
             }
             Reader::Plain => {
@@ -887,7 +897,13 @@ pub fn demo(io: &mut Io) -> CmdResult {
         Ok(db) => db,
         Err(LoadError::Cli(e)) => return Err(e),
         Err(LoadError::Limit(_, e)) => return Err(bad_input(e.to_string())),
-        Err(LoadError::Halt(code)) => return Err(bad_input(format!("car.pl: halt({code})"))),
+        Err(LoadError::Halt(code)) => {
+            return Err(bad_input(crate::tr!(
+                "refusal-halt",
+                origin = "car.pl",
+                code = code.to_string()
+            )));
+        }
     };
     writeln!(io.out, "{}", crate::tr!("prove-demo-heading"))?;
     writeln!(io.out, "?- voiture_OK.")?;

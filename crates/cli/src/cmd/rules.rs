@@ -4,6 +4,7 @@ use crate::common::{
     CliError, CmdResult, Format, Io, bad_input, default_memory_bytes, parse_seconds, read_file,
     write_json,
 };
+use crate::input_errors_fr::part;
 use crate::rule_run::{
     Watch, exit_of, message_json, set_limits, stop_message, stop_text, strategy, write_trace,
 };
@@ -110,13 +111,26 @@ pub fn run(args: Args, io: &mut Io) -> CmdResult {
             let french = crate::input_errors_fr::rules(&origin, &e);
             return Err(bad_input(french.unwrap_or_else(|| format!("{origin}:{e}"))));
         }
-        Err(other) => return Err(bad_input(format!("{origin}: {other}"))),
+        Err(other) => {
+            return Err(bad_input(crate::tr!(
+                "refusal-origin",
+                origin = &origin,
+                message = part(other)
+            )));
+        }
     };
     for fact in &args.facts {
-        let read = resolu_logic::parse_term(fact).map_err(|e| bad_input(format!("--fact: {e}")))?;
+        let read = resolu_logic::parse_term(fact).map_err(|e| {
+            bad_input(crate::tr!(
+                "refusal-flag",
+                flag = "--fact",
+                message = part(e)
+            ))
+        })?;
         if !read.term.is_ground() || read.term.functor().is_none() {
-            return Err(bad_input(format!(
-                "--fact: {fact} is not a ground atom or compound term"
+            return Err(bad_input(crate::tr!(
+                "refusal-fact-not-ground",
+                fact = fact
             )));
         }
         base.facts.push(read.term);
@@ -175,7 +189,13 @@ fn execute(
         None | Some("") => None,
         Some(text) => Some(
             resolu_logic::parse_term(text)
-                .map_err(|e| bad_input(format!("--explain: {e}")))?
+                .map_err(|e| {
+                    bad_input(crate::tr!(
+                        "refusal-flag",
+                        flag = "--explain",
+                        message = part(e)
+                    ))
+                })?
                 .term,
         ),
     };
@@ -233,7 +253,13 @@ fn execute(
         }
     };
     drop(watch);
-    let stop = result.map_err(|e| bad_input(format!("{origin}: {e}")))?;
+    let stop = result.map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-origin",
+            origin = origin,
+            message = part(e)
+        ))
+    })?;
     if let (Some(path), Some(page)) = (&args.html.html, page) {
         let rules: Vec<String> = engine.rule_names().iter().map(|r| r.to_string()).collect();
         let strategy = engine.strategy().to_string();
@@ -474,7 +500,12 @@ fn write_tree(memory: &WorkingMemory, tag: usize, io: &mut Io) -> Result<(), Cli
 
 /// `resolu demo`: the car diagnosis forwards.
 pub fn demo(io: &mut Io) -> CmdResult {
-    let base = RuleBase::parse(CAR_RULES).map_err(|e| bad_input(format!("car.rules:{e}")))?;
+    let base = RuleBase::parse(CAR_RULES).map_err(|e| {
+        bad_input(
+            crate::input_errors_fr::rules("car.rules", &e)
+                .unwrap_or_else(|| format!("car.rules:{e}")),
+        )
+    })?;
     let engine = Engine::new(base, Strategy::Priority).map_err(|e| bad_input(e.to_string()))?;
     let args = Args {
         file: PathBuf::from("examples/rules/car.rules"),

@@ -775,7 +775,7 @@ pub fn demo(io: &mut Io) -> CmdResult {
     let puzzle =
         SlidingPuzzle::new(&question, Goal::Default).map_err(|e| bad_input(e.to_string()))?;
     if puzzle.is_solvable() {
-        return Err(bad_input("the course's question should be unsolvable"));
+        return Err(bad_input(crate::tr!("refusal-taquin-course-solvable")));
     }
     writeln!(io.out, "{}", unsolvable())?;
     Ok(solved)

@@ -2,6 +2,7 @@
 //! of each algorithm, solving a position, and a game against the computer.
 
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, write_json};
+use crate::input_errors_fr::part;
 use crate::play::{PlayArgs, Playable, play_loop, solution_json};
 use clap::{Args as ClapArgs, Subcommand};
 use resolu_games::alphabeta::alphabeta;
@@ -72,7 +73,13 @@ Type a cell as 'row column' (e.g. '2 3') or as a number 1-9 row by row; 'q' stop
 /// Runs `resolu tictactoe`.
 pub fn run(args: Args, io: &mut Io) -> CmdResult {
     let start = match &args.board {
-        Some(b) => TicTacToe::parse(b).map_err(|e| bad_input(format!("--board: {e}")))?,
+        Some(b) => TicTacToe::parse(b).map_err(|e| {
+            bad_input(crate::tr!(
+                "refusal-flag",
+                flag = "--board",
+                message = part(e)
+            ))
+        })?,
         None => Board::default(),
     };
     crate::html::write_if(&args.html, || {

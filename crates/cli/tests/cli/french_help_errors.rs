@@ -206,3 +206,65 @@ fn unknown_names_are_refused_in_french() {
     let (_, _, err) = run(&["taquin", "--algo", "xyz"]);
     assert!(err.starts_with("error: unknown algorithm 'xyz'"), "{err}");
 }
+
+#[test]
+fn the_cli_own_refusals_are_french_with_exit_code_2() {
+    let capitals = temp_file("fr-capitals.pl", "A :- B, C.\n");
+    let heaps: Vec<String> = (1..=65).map(|n| n.to_string()).collect();
+    let heaps = heaps.join(",");
+    let cases: [(Vec<&str>, &str, &str); 7] = [
+        (
+            vec!["matches", "play", "--heaps", heaps.as_str()],
+            "erreur : --heaps : au plus 64 tas",
+            "error: --heaps: at most 64 heaps",
+        ),
+        (
+            vec!["rules", "examples/rules/car.rules", "--fact", "p(X)"],
+            "erreur : --fact : p(X) n'est ni un atome ni un terme composé sans variable",
+            "error: --fact: p(X) is not a ground atom or compound term",
+        ),
+        (
+            vec!["hanoi", "--method", "zzz"],
+            "erreur : méthode 'zzz' inconnue (attendu : rules, optimal, ou un algorithme",
+            "error: unknown method 'zzz' (expected rules, optimal, or a search algorithm",
+        ),
+        (
+            vec!["experiment", "hanoi", "--disks", "30"],
+            "erreur : --disks : entre 1 et 20 disques",
+            "error: --disks: between 1 and 20 disks",
+        ),
+        (
+            vec!["cube", "--size", "4"],
+            "erreur : --size doit valoir 2 ou 3, pas 4",
+            "error: --size must be 2 or 3, got 4",
+        ),
+        (
+            vec!["pdb", "build", "--size", "9x9"],
+            "erreur : --size : '9x9' n'est pas N ou LIGNESxCOLONNES entre 2x2 et 64 cases",
+            "error: --size: '9x9' is not N or ROWSxCOLS between 2x2 and 64 cells",
+        ),
+        (
+            vec!["prove", capitals.as_str(), "a"],
+            "en Prolog un nom qui commence par une majuscule est une variable",
+            "in Prolog a name that starts with a capital is a variable",
+        ),
+    ];
+    for (args, french, english) in cases {
+        let mut line = args.clone();
+        line.extend(["--lang", "fr"]);
+        let (code, _, err) = run(&line);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(french), "{args:?}: {french:?} not in {err}");
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(english), "{args:?}: {english:?} not in {err}");
+    }
+    // A Prolog clause refused at loading: the place in French, the Prolog error as it is.
+    let (_, _, err) = run(&["prove", capitals.as_str(), "a", "--lang", "fr"]);
+    assert!(
+        err.starts_with(&format!(
+            "erreur : {capitals} : ligne 1 : instantiation_error"
+        )),
+        "{err}"
+    );
+}

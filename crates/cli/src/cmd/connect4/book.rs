@@ -42,9 +42,7 @@ fn path(game: &Connect4, depth: u32, dir: Option<&PathBuf>) -> Result<PathBuf, C
             std::env::var_os("XDG_CACHE_HOME").as_deref(),
             std::env::var_os("HOME").as_deref(),
         )
-        .ok_or_else(|| {
-            bad_input("no cache directory: set HOME or XDG_CACHE_HOME, or give --book-dir")
-        })?
+        .ok_or_else(|| bad_input(crate::tr!("refusal-no-cache-dir", flag = "--book-dir")))?
         .join("connect4"),
     };
     Ok(dir.join(format!(
@@ -97,7 +95,8 @@ pub fn load(game: &Connect4, args: &BookArgs) -> Result<Option<Arc<Book>>, CliEr
         bar.set_position(done as u64);
     });
     bar.finish_and_clear();
-    let book = built.map_err(|e| bad_input(format!("the opening book's build {e}")))?;
+    let book = built
+        .map_err(|e| bad_input(crate::tr!("refusal-connect4-book", message = e.to_string())))?;
     let ms = clock.elapsed().as_millis() as u64;
     if let Err(e) = cache::write(&path, &key, ms, &book.to_bytes()) {
         eprintln!(

@@ -5,6 +5,7 @@
 
 use super::{Args, BUILT_IN, Replay, header, header_text, moves_json, optimum_text};
 use crate::common::{CliError, CmdResult, Exit, Format, Io, bad_input, read_file, write_json};
+use crate::input_errors_fr::part;
 use crate::rule_run::{Watch, message_json, set_limits, stop_message, strategy, write_trace};
 use resolu_logic::Term;
 use resolu_puzzles::hanoi::{Hanoi, HanoiMove, Pegs, frame_stewart};
@@ -68,7 +69,11 @@ fn engine_for(
     strategy: Strategy,
     args: &Args,
 ) -> Result<Engine, CliError> {
-    let mut base = RuleBase::parse(text).map_err(|e| bad_input(format!("{origin}:{e}")))?;
+    let mut base = RuleBase::parse(text).map_err(|e| {
+        bad_input(
+            crate::input_errors_fr::rules(origin, &e).unwrap_or_else(|| format!("{origin}:{e}")),
+        )
+    })?;
     let start = resolu_search::Problem::start(hanoi);
     let goal = hanoi.all_on(hanoi.goal_peg());
     // The situation facts follow --disks and --pegs; the file's other facts stay.
@@ -83,8 +88,13 @@ fn engine_for(
         base.set_goal("state(S), target(S)")
             .map_err(|e| bad_input(e.to_string()))?;
     }
-    let mut engine =
-        Engine::new(base, strategy).map_err(|e| bad_input(format!("{origin}: {e}")))?;
+    let mut engine = Engine::new(base, strategy).map_err(|e| {
+        bad_input(crate::tr!(
+            "refusal-origin",
+            origin = origin,
+            message = part(e)
+        ))
+    })?;
     set_limits(
         &mut engine,
         args.max_cycles,
@@ -135,9 +145,13 @@ fn run_moves(
     let mut fired_bytes = 0;
     let watch = Watch::start(engine);
     run.stop = loop {
-        let step = engine
-            .step()
-            .map_err(|e| bad_input(format!("{origin}: {e}")))?;
+        let step = engine.step().map_err(|e| {
+            bad_input(crate::tr!(
+                "refusal-origin",
+                origin = origin,
+                message = part(e)
+            ))
+        })?;
         let cycle = match step {
             Step::Stopped(stop) => break stop,
             Step::Fired(cycle) => cycle,
@@ -156,17 +170,23 @@ fn run_moves(
             continue;
         };
         let next = situation_of(hanoi, new_state).map_err(|e| {
-            bad_input(format!(
-                "{origin}: rule {rule} made state({new_state}), not a situation of {} disks on {} pegs: {e}",
-                hanoi.disks(),
-                hanoi.pegs()
+            bad_input(crate::tr!(
+                "refusal-rule-not-situation",
+                origin = origin,
+                rule = rule.to_string(),
+                state = new_state.to_string(),
+                disks = hanoi.disks().to_string(),
+                pegs = hanoi.pegs().to_string(),
+                message = part(e)
             ))
         })?;
         let Some(m) = hanoi.move_between(run.state, next) else {
-            return Err(bad_input(format!(
-                "{origin}: rule {rule} went from {} to {}, which is not one legal move",
-                hanoi.one_line(run.state),
-                hanoi.one_line(next)
+            return Err(bad_input(crate::tr!(
+                "refusal-rule-not-legal",
+                origin = origin,
+                rule = rule.to_string(),
+                from = hanoi.one_line(run.state),
+                to = hanoi.one_line(next)
             )));
         };
         run.state = next;
