@@ -180,6 +180,54 @@ const PATTERNS: &[(&str, &str)] = &[
         "input-course-symbol",
     ),
     ("expected `{}`", "input-syntax-expected"),
+    // The course's other boards and sizes (knight, queens, Hanoi, tic-tac-toe, matches,
+    // Connect Four).
+    (
+        "bad board size '{}' (expected N or ROWSxCOLS, e.g. 8 or 5x6)",
+        "input-knight-size",
+    ),
+    (
+        "bad square '{}' (expected ROW,COL, e.g. 0,0)",
+        "input-knight-square",
+    ),
+    ("N-queens needs 1 <= N <= 32, got {}", "input-queens-size"),
+    (
+        "with {} pegs the disks must number 1 to {}, not {}",
+        "input-hanoi-disks",
+    ),
+    (
+        "a board has nine cells, got {} (write rows like 'x.o/.x./...')",
+        "input-tictactoe-cells",
+    ),
+    (
+        "column {}: '{}' is not a cell (x, o or .)",
+        "input-tictactoe-cell",
+    ),
+    (
+        "'{}': takes must be whole numbers of at least 1 (or 'any')",
+        "input-matches-takes",
+    ),
+    (
+        "'{}' is not a whole number from 0 to {}",
+        "input-whole-number",
+    ),
+    (
+        "character {} ('{}'): not a column (1 to {})",
+        "input-connect4-column",
+    ),
+    (
+        "move {} (column {}): the game is already won",
+        "input-connect4-won",
+    ),
+    (
+        "move {}: column {} is full ({} stones)",
+        "input-connect4-full",
+    ),
+    (
+        "{} columns: a board has 4 to 8 columns",
+        "input-connect4-columns",
+    ),
+    ("{} rows: a board has 4 to 8 rows", "input-connect4-rows"),
     // Names of algorithms, heuristics, strategies and methods (whole messages).
     (
         "unknown algorithm '{}' (expected one of: {}; in French: {})",

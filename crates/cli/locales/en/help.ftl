@@ -704,3 +704,18 @@ refusal-cube-impossible = impossible cube: { $message }
 refusal-cube-scramble = --scramble { $count }: at most 10000 moves
 refusal-cube-tables = internal error: the two-phase tables were not built
 refusal-capitals-hint = {" "}(in Prolog a name that starts with a capital is a variable, so this clause has no predicate: write the lab's base as `A <- B, C.` and run it with --syntax course, or use lower-case names)
+
+# The course's other boards and sizes, as the libraries word them (input_errors_fr.rs).
+input-knight-size = bad board size '{ $a }' (expected N or ROWSxCOLS, e.g. 8 or 5x6)
+input-knight-square = bad square '{ $a }' (expected ROW,COL, e.g. 0,0)
+input-queens-size = N-queens needs 1 <= N <= 32, got { $a }
+input-hanoi-disks = with { $a } pegs the disks must number 1 to { $b }, not { $c }
+input-tictactoe-cells = a board has nine cells, got { $a } (write rows like 'x.o/.x./...')
+input-tictactoe-cell = column { $a }: '{ $b }' is not a cell (x, o or .)
+input-matches-takes = '{ $a }': takes must be whole numbers of at least 1 (or 'any')
+input-whole-number = '{ $a }' is not a whole number from 0 to { $b }
+input-connect4-column = character { $a } ('{ $b }'): not a column (1 to { $c })
+input-connect4-won = move { $a } (column { $b }): the game is already won
+input-connect4-full = move { $a }: column { $b } is full ({ $c } stones)
+input-connect4-columns = { $a } columns: a board has 4 to 8 columns
+input-connect4-rows = { $a } rows: a board has 4 to 8 rows

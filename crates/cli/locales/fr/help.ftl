@@ -728,3 +728,18 @@ refusal-cube-impossible = cube impossible : { $message }
 refusal-cube-scramble = --scramble { $count } : au plus 10000 mouvements
 refusal-cube-tables = erreur interne : les tables de two-phase n'ont pas été construites
 refusal-capitals-hint = {" "}(en Prolog un nom qui commence par une majuscule est une variable, donc cette clause n'a pas de prédicat : écrivez la base du TP `A <- B, C.` et lancez-la avec --syntax course, ou utilisez des noms en minuscules)
+
+# The course's other boards and sizes, as the libraries word them (input_errors_fr.rs).
+input-knight-size = taille d'échiquier « { $a } » incorrecte (attendu N ou LIGNESxCOLONNES, par exemple 8 ou 5x6)
+input-knight-square = case « { $a } » incorrecte (attendu LIGNE,COLONNE, par exemple 0,0)
+input-queens-size = les N reines demandent 1 <= N <= 32, pas { $a }
+input-hanoi-disks = avec { $a } pics, il faut de 1 à { $b } palets, pas { $c }
+input-tictactoe-cells = une grille de morpion a neuf cases, celle-ci en a { $a } (écrivez les lignes ainsi : 'x.o/.x./...')
+input-tictactoe-cell = colonne { $a } : « { $b } » n'est pas une case (x, o ou .)
+input-matches-takes = « { $a } » : on prend un nombre entier d'allumettes, au moins 1 (ou 'any')
+input-whole-number = « { $a } » n'est pas un nombre entier de 0 à { $b }
+input-connect4-column = caractère { $a } (« { $b } ») : pas une colonne (1 à { $c })
+input-connect4-won = coup { $a } (colonne { $b }) : la partie est déjà gagnée
+input-connect4-full = coup { $a } : la colonne { $b } est pleine ({ $c } pions)
+input-connect4-columns = { $a } colonnes : une grille a de 4 à 8 colonnes
+input-connect4-rows = { $a } lignes : une grille a de 4 à 8 lignes

@@ -268,3 +268,47 @@ fn the_cli_own_refusals_are_french_with_exit_code_2() {
         "{err}"
     );
 }
+
+#[test]
+fn the_labs_sizes_and_boards_are_refused_in_french_too() {
+    let cases: [(&[&str], &str, &str); 6] = [
+        (
+            &["knight", "--size", "0"],
+            "taille d'échiquier « 0 » incorrecte",
+            "bad board size '0'",
+        ),
+        (
+            &["queens", "0"],
+            "les N reines demandent 1 <= N <= 32, pas 0",
+            "N-queens needs 1 <= N <= 32, got 0",
+        ),
+        (
+            &["hanoi", "--disks", "0"],
+            "avec 3 pics, il faut de 1 à 32 palets, pas 0",
+            "with 3 pegs the disks must number 1 to 32, not 0",
+        ),
+        (
+            &["tictactoe", "solve", "--board", "xxx"],
+            "une grille de morpion a neuf cases, celle-ci en a 3",
+            "a board has nine cells, got 3",
+        ),
+        (
+            &["matches", "--take", "0"],
+            "on prend un nombre entier d'allumettes, au moins 1",
+            "takes must be whole numbers of at least 1",
+        ),
+        (
+            &["connect4", "--moves", "9"],
+            "caractère 1 (« 9 ») : pas une colonne (1 à 7)",
+            "character 1 ('9'): not a column (1 to 7)",
+        ),
+    ];
+    for (args, french, english) in cases {
+        let (code, out, err) = run(&[&["--lang", "fr"], args].concat());
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(french), "{args:?}: {err}");
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(english), "{args:?}: {err}");
+    }
+}
