@@ -268,3 +268,17 @@ connect4-demo-small = Connect Four on the empty 5x4 board: { $verdict } Each fir
 connect4-demo-middle = On 7x6 after the columns { $moves }:
 connect4-demo-best = Best columns: { $columns }; { $nodes } positions searched.
 experiment-report-html-title = resolu experiment: report
+
+# The titles of `resolu demo`'s parts (cmd/mod.rs).
+demo-title-graph = Route finding on a road map (resolu graph)
+demo-title-taquin = The sliding-tile puzzle (resolu taquin)
+demo-title-prove = Backward chaining: the car-diagnosis base (resolu prove)
+demo-title-hanoi = Forward chaining: the Towers of Hanoi expert system (resolu hanoi)
+demo-title-rules = Forward chaining: the car-diagnosis rules (resolu rules)
+demo-title-matches = The matches game (resolu matches)
+demo-title-tictactoe = Tic-tac-toe (resolu tictactoe)
+demo-title-connect4 = Connect Four (resolu connect4)
+demo-title-knight = The knight's tour (resolu knight)
+demo-title-queens = The N-queens problem (resolu queens)
+demo-title-maze = A maze (resolu maze)
+demo-title-cube = The Rubik's cube: a 2x2x2 solved optimally (resolu cube)

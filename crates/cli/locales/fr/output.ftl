@@ -274,3 +274,17 @@ connect4-demo-small = Puissance 4 sur la grille vide 5x4 : { $verdict } Score de
 connect4-demo-middle = Sur 7x6 après les colonnes { $moves } :
 connect4-demo-best = Meilleures colonnes : { $columns } ; { $nodes } positions explorées.
 experiment-report-html-title = resolu experiment : rapport
+
+# The titles of `resolu demo`'s parts (cmd/mod.rs).
+demo-title-graph = Recherche d'itinéraire sur une carte routière (resolu graph)
+demo-title-taquin = Le taquin (resolu taquin)
+demo-title-prove = Chaînage arrière : la base de diagnostic automobile (resolu prove)
+demo-title-hanoi = Chaînage avant : le système expert des tours de Hanoï (resolu hanoi)
+demo-title-rules = Chaînage avant : les règles de diagnostic automobile (resolu rules)
+demo-title-matches = Le jeu des allumettes (resolu matches)
+demo-title-tictactoe = Le morpion (resolu tictactoe)
+demo-title-connect4 = Puissance 4 (resolu connect4)
+demo-title-knight = Le parcours du cavalier (resolu knight)
+demo-title-queens = Le problème des N reines (resolu queens)
+demo-title-maze = Un labyrinthe (resolu maze)
+demo-title-cube = Le Rubik's cube : un 2x2x2 résolu de façon optimale (resolu cube)

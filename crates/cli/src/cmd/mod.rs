@@ -24,35 +24,24 @@ pub mod tictactoe;
 /// every domain's demo in turn, each under a heading; the exit code is the worst one.
 pub fn demo(io: &mut Io) -> CmdResult {
     type Demo = fn(&mut Io) -> CmdResult;
-    // One line per domain; a domain joins the demo when its command works.
-    let parts: &[(&str, Demo)] = &[
-        ("Route finding on a road map (resolu graph)", graph::demo),
-        ("The sliding-tile puzzle (resolu taquin)", taquin::demo),
-        (
-            "Backward chaining: the car-diagnosis base (resolu prove)",
-            prove::demo,
-        ),
-        (
-            "Forward chaining: the Towers of Hanoi expert system (resolu hanoi)",
-            hanoi::demo,
-        ),
-        (
-            "Forward chaining: the car-diagnosis rules (resolu rules)",
-            rules::demo,
-        ),
-        ("The matches game (resolu matches)", matches::demo),
-        ("Tic-tac-toe (resolu tictactoe)", tictactoe::demo),
-        ("Connect Four (resolu connect4)", connect4::demo),
-        ("The knight's tour (resolu knight)", knight::demo),
-        ("The N-queens problem (resolu queens)", queens::demo),
-        ("A maze (resolu maze)", maze::demo),
-        (
-            "The Rubik's cube: a 2x2x2 solved optimally (resolu cube)",
-            cube::demo,
-        ),
+    // One line per domain (a domain joins the demo when its command works), its title in
+    // the run's language.
+    let parts: [(String, Demo); 12] = [
+        (crate::tr!("demo-title-graph"), graph::demo),
+        (crate::tr!("demo-title-taquin"), taquin::demo),
+        (crate::tr!("demo-title-prove"), prove::demo),
+        (crate::tr!("demo-title-hanoi"), hanoi::demo),
+        (crate::tr!("demo-title-rules"), rules::demo),
+        (crate::tr!("demo-title-matches"), matches::demo),
+        (crate::tr!("demo-title-tictactoe"), tictactoe::demo),
+        (crate::tr!("demo-title-connect4"), connect4::demo),
+        (crate::tr!("demo-title-knight"), knight::demo),
+        (crate::tr!("demo-title-queens"), queens::demo),
+        (crate::tr!("demo-title-maze"), maze::demo),
+        (crate::tr!("demo-title-cube"), cube::demo),
     ];
     let mut worst = Exit::Success;
-    for (title, demo) in parts {
+    for (title, demo) in &parts {
         writeln!(io.out, "\n=== {title}\n")?;
         worst = worst.worst(demo(io)?);
     }

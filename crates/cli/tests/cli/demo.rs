@@ -35,3 +35,14 @@ fn the_demo_runs_every_domain_on_its_default() {
         assert!(out.contains(expected), "missing {expected:?} in:\n{out}");
     }
 }
+
+#[test]
+fn the_demo_titles_its_parts_in_the_runs_language() {
+    let (code, out, err) = run(&["--lang", "fr", "demo"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("=== Le taquin (resolu taquin)"), "{out}");
+    assert!(out.contains("=== Le parcours du cavalier (resolu knight)"));
+    assert!(!out.contains("=== The sliding-tile puzzle"));
+    let (_, out, _) = run(&["demo"]);
+    assert!(out.contains("=== The sliding-tile puzzle (resolu taquin)"));
+}
