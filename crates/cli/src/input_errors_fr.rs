@@ -228,6 +228,27 @@ const PATTERNS: &[(&str, &str)] = &[
         "input-connect4-columns",
     ),
     ("{} rows: a board has 4 to 8 rows", "input-connect4-rows"),
+    // The experiments' own refusals (cmd/experiment.rs), whole messages.
+    ("{}: no number of disks given", "input-experiment-no-disks"),
+    ("{}: no depth given", "input-experiment-no-depth"),
+    (
+        "{}: '{}' is not a number of disks, a range A-B or A-B/STEP",
+        "input-experiment-bad-disks",
+    ),
+    (
+        "{}: '{}' is not a depth, a range A-B or A-B/STEP",
+        "input-experiment-bad-depth",
+    ),
+    ("{}: the list is empty", "input-experiment-empty-list"),
+    (
+        "--size: '{}' is not N or ROWSxCOLS",
+        "input-experiment-size",
+    ),
+    (
+        "--size: {}x{} is not between 2x2 and 64 cells",
+        "input-experiment-size-range",
+    ),
+    ("--goal: {}", "input-experiment-goal"),
     // Names of algorithms, heuristics, strategies and methods (whole messages).
     (
         "unknown algorithm '{}' (expected one of: {}; in French: {})",

@@ -719,3 +719,13 @@ input-connect4-won = move { $a } (column { $b }): the game is already won
 input-connect4-full = move { $a }: column { $b } is full ({ $c } stones)
 input-connect4-columns = { $a } columns: a board has 4 to 8 columns
 input-connect4-rows = { $a } rows: a board has 4 to 8 rows
+
+# The experiments' own refusals (input_errors_fr.rs).
+input-experiment-no-disks = { $a }: no number of disks given
+input-experiment-no-depth = { $a }: no depth given
+input-experiment-bad-disks = { $a }: '{ $b }' is not a number of disks, a range A-B or A-B/STEP
+input-experiment-bad-depth = { $a }: '{ $b }' is not a depth, a range A-B or A-B/STEP
+input-experiment-empty-list = { $a }: the list is empty
+input-experiment-size = --size: '{ $a }' is not N or ROWSxCOLS
+input-experiment-size-range = --size: { $a }x{ $b } is not between 2x2 and 64 cells
+input-experiment-goal = --goal: { $a }

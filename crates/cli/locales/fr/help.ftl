@@ -743,3 +743,13 @@ input-connect4-won = coup { $a } (colonne { $b }) : la partie est déjà gagnée
 input-connect4-full = coup { $a } : la colonne { $b } est pleine ({ $c } pions)
 input-connect4-columns = { $a } colonnes : une grille a de 4 à 8 colonnes
 input-connect4-rows = { $a } lignes : une grille a de 4 à 8 lignes
+
+# The experiments' own refusals (input_errors_fr.rs).
+input-experiment-no-disks = { $a } : aucun nombre de palets donné
+input-experiment-no-depth = { $a } : aucune profondeur donnée
+input-experiment-bad-disks = { $a } : « { $b } » n'est ni un nombre de palets, ni un intervalle A-B ou A-B/PAS
+input-experiment-bad-depth = { $a } : « { $b } » n'est ni une profondeur, ni un intervalle A-B ou A-B/PAS
+input-experiment-empty-list = { $a } : la liste est vide
+input-experiment-size = --size : « { $a } » n'est pas N ou LIGNESxCOLONNES
+input-experiment-size-range = --size : { $a }x{ $b } n'est pas entre 2x2 et 64 cases
+input-experiment-goal = --goal : { $a }

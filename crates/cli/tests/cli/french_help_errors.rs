@@ -312,3 +312,21 @@ fn the_labs_sizes_and_boards_are_refused_in_french_too() {
         assert!(err.contains(english), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_experiments_refusals_are_french_too() {
+    let (code, _, err) = run(&["--lang", "fr", "experiment", "taquin", "--depths", "x"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--depths : « x » n'est ni une profondeur"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--lang", "fr", "experiment", "taquin", "--size", "7y"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--size : « 7y » n'est pas N ou LIGNESxCOLONNES"),
+        "{err}"
+    );
+    let (_, _, err) = run(&["experiment", "taquin", "--size", "7y"]);
+    assert!(err.contains("--size: '7y' is not N or ROWSxCOLS"), "{err}");
+}
