@@ -121,6 +121,25 @@ impl Browser {
     }
 }
 
+/// The text of the first element with class `class` in a piece of DOM.
+pub fn text_of(dom: &str, class: &str) -> String {
+    let key = format!("class=\"{class}\"");
+    let at = dom
+        .find(&key)
+        .unwrap_or_else(|| panic!("no element of class {class}"));
+    let start = at + dom[at..].find('>').unwrap() + 1;
+    dom[start..start + dom[start..].find('<').unwrap()].to_string()
+}
+
+/// The section `id` of a dumped DOM.
+pub fn section<'d>(dom: &'d str, id: &str) -> &'d str {
+    let start = dom
+        .find(&format!("<section class=\"stepper\" id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no section {id}"));
+    let end = dom[start..].find("</section>").unwrap();
+    &dom[start..start + end]
+}
+
 /// The value of `attr` on the section with id `id` in a dumped DOM.
 pub fn section_attr(dom: &str, id: &str, attr: &str) -> String {
     let start = dom

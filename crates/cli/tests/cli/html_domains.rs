@@ -4,26 +4,7 @@
 //! removals struck through, the prover's nodes updated by a redo, and the pages in French.
 
 use crate::common::run;
-use crate::html::{Browser, page};
-
-/// The text of the first element with class `class` in a piece of DOM.
-fn text_of(dom: &str, class: &str) -> String {
-    let key = format!("class=\"{class}\"");
-    let at = dom
-        .find(&key)
-        .unwrap_or_else(|| panic!("no element of class {class}"));
-    let start = at + dom[at..].find('>').unwrap() + 1;
-    dom[start..start + dom[start..].find('<').unwrap()].to_string()
-}
-
-/// The section `id` of a dumped DOM.
-fn section<'d>(dom: &'d str, id: &str) -> &'d str {
-    let start = dom
-        .find(&format!("<section class=\"stepper\" id=\"{id}\""))
-        .unwrap_or_else(|| panic!("no section {id}"));
-    let end = dom[start..].find("</section>").unwrap();
-    &dom[start..start + end]
-}
+use crate::html::{Browser, page, section, text_of};
 
 /// The pieces of `dom` that start with `open` (an element's opening text) and are shown:
 /// their opening tag has no `off` class. Each piece runs to the next `open`.

@@ -1,17 +1,7 @@
 //! `--lang fr --html FILE`: a page reads in the run's language (#36), its buttons, step
 //! captions, counters and titles in the course's French words.
 
-use crate::html::{Browser, page};
-
-/// The text of the first element with class `class` in a dumped DOM.
-fn text_of(dom: &str, class: &str) -> String {
-    let key = format!("class=\"{class}\"");
-    let at = dom
-        .find(&key)
-        .unwrap_or_else(|| panic!("no element of class {class}"));
-    let start = at + dom[at..].find('>').unwrap() + 1;
-    dom[start..start + dom[start..].find('<').unwrap()].to_string()
-}
+use crate::html::{Browser, page, text_of};
 
 #[test]
 fn html_page_in_french_uses_the_courses_words() {

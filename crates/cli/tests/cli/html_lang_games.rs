@@ -2,26 +2,7 @@
 //! the cube page (#36): their intro, titles, counters and step captions read in French in
 //! the browser, as the terminal's French output does; the English pages keep their words.
 
-use crate::html::{Browser, page};
-
-/// The text of the first element with class `class` in a piece of DOM.
-fn text_of(dom: &str, class: &str) -> String {
-    let key = format!("class=\"{class}\"");
-    let at = dom
-        .find(&key)
-        .unwrap_or_else(|| panic!("no element of class {class}"));
-    let start = at + dom[at..].find('>').unwrap() + 1;
-    dom[start..start + dom[start..].find('<').unwrap()].to_string()
-}
-
-/// The section `id` of a dumped DOM.
-fn section<'d>(dom: &'d str, id: &str) -> &'d str {
-    let start = dom
-        .find(&format!("<section class=\"stepper\" id=\"{id}\""))
-        .unwrap_or_else(|| panic!("no section {id}"));
-    let end = dom[start..].find("</section>").unwrap();
-    &dom[start..start + end]
-}
+use crate::html::{Browser, page, section, text_of};
 
 #[test]
 fn game_and_prover_pages_read_in_french_with_lang_fr() {

@@ -4,7 +4,7 @@
 //! give small pages whose labels fit their boxes.
 
 use crate::common::run;
-use crate::html::{Browser, page, section_attr};
+use crate::html::{Browser, page, section, section_attr};
 
 /// The value of counter `name` in a page's counters table (the first section that has it).
 fn counter(html: &str, name: &str) -> u64 {
@@ -64,15 +64,6 @@ fn html_page_counters_are_the_commands_own_run() {
         (counter(&html, "generated"), counter(&html, "duplicates")),
         (11, 0)
     );
-}
-
-/// The section `id` of a dumped DOM.
-fn section<'d>(dom: &'d str, id: &str) -> &'d str {
-    let start = dom
-        .find(&format!("<section class=\"stepper\" id=\"{id}\""))
-        .unwrap();
-    let end = dom[start..].find("</section>").unwrap();
-    &dom[start..start + end]
 }
 
 /// The open nodes drawn in a section of a dumped DOM, and the frontier its counters say.
